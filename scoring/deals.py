@@ -1,0 +1,539 @@
+"""Validate and score one deal (donne) under a rule set (RULES.md §B).
+
+Shapes: a :class:`Deal` holds the inputs written on a score sheet; :func:`score_deal`
+returns a :class:`DealScore` in scored points with a readable breakdown, one
+:class:`ScoreLine` per amount added, each naming its RULES.md section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.cards import (
+    BELOTE_POINTS,
+    CAPOT_CARD_POINTS,
+    DEAL_CARD_POINTS,
+    TRICKS_PER_DEAL,
+)
+from scoring.errors import DealError, ErrorCode, InvalidDeal
+from scoring.rules import CAPOT, PRESETS, CoincheLevel, Counting, RuleSet, Trump
+
+#: Flat scored points a coinche or a chute is worth before the contract (RULES.md §B1).
+DEAL_BASE = 160
+#: Flat scored points of a capot in a coinched deal and value of a capot bid (RULES.md §B1).
+CAPOT_BASE = 250
+#: Scored points of a capot bid in the contrée presets, before the multiplier (§B2, §B3).
+CONTREE_CAPOT_BID = 500
+#: Scored points an unbid capot adds in a coinched points-faits deal (§B3).
+POINTS_FAITS_CAPOT_BONUS = 100
+
+
+class Side(StrEnum):
+    """The two sides of a deal."""
+
+    TAKER = "taker"
+    DEFENCE = "defence"
+
+
+class DealOutcome(StrEnum):
+    """Whether the taker made the contract, was chuted (dedans), or the deal is a litige."""
+
+    MADE = "made"
+    CHUTE = "chute"
+    LITIGE = "litige"
+
+
+class LineKind(StrEnum):
+    """What an amount of a breakdown is."""
+
+    CARD_POINTS = (
+        "card_points"  # the side's own card points (rounded where the rules say)
+    )
+    DEAL_TOTAL = (
+        "deal_total"  # card points + belote + declarations, rounded as one (§B1.4)
+    )
+    DEAL_POINTS = "deal_points"  # the deal's flat value: 160, 162, 250 or 252
+    CONTRACT = "contract"  # the contract value
+    CAPOT_BID = "capot_bid"  # the value of a capot bid in the contrée presets
+    CAPOT_BONUS = "capot_bonus"  # an unbid capot's extra in points faits
+    BELOTE = "belote"  # the side's own belote-rebelote
+    OPPONENT_BELOTE = "opponent_belote"  # belote prenable, taken from the other side
+    DECLARATIONS = "declarations"  # the side's own declarations
+    OPPONENT_DECLARATIONS = "opponent_declarations"  # declarations that changed hands
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The inputs of one deal as the table writes them.
+
+    Card points include the dix de der. Declarations are the points that count after
+    resolution (RULES.md §D), so at most one side is non-zero. Fields are checked by
+    :func:`validate_deal`, which accepts any value and reports the first §B6 failure:
+    a trump or coinche given as text, a non-integer count, a contract that is not an int.
+
+    Attributes:
+        trump: a :class:`Trump` (or its text, ``"H"``, ``"SA"`` …).
+        contract: the contract value in scored points, ``"capot"``, or None in classic belote.
+        coinche: a :class:`CoincheLevel` (or its text).
+        taker_card_points, defence_card_points: card points won, 162 in all or 252/0.
+        taker_tricks: tricks won by the taker, 0–8.
+        taker_belotes, defence_belotes: belote-rebelote held by each side (a count).
+        taker_declarations, defence_declarations: declaration points that count.
+    """
+
+    trump: Trump | str
+    contract: int | str | None
+    taker_card_points: int
+    defence_card_points: int
+    taker_tricks: int
+    coinche: CoincheLevel | str = CoincheLevel.NONE
+    taker_belotes: int = 0
+    defence_belotes: int = 0
+    taker_declarations: int = 0
+    defence_declarations: int = 0
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One amount added to a side's score.
+
+    ``points`` is the value before rounding and multiplier; ``amount`` what is added
+    (``round_to_ten(points) * multiplier`` where the rules round, else ``points * multiplier``).
+    The amounts of a side add up to its score.
+    """
+
+    side: Side
+    kind: LineKind
+    points: int
+    amount: int
+    multiplier: int = 1
+    rule: str = ""
+
+    @property
+    def is_rounded(self) -> bool:
+        """Return True when rounding changed the amount."""
+        return self.points * self.multiplier != self.amount
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The scored points of one deal.
+
+    Attributes:
+        taker_score, defence_score: scored points added to each side now.
+        reserve: scored points put in reserve by a litige (classic belote, RULES.md §B5),
+            paid to the winner of the next deal; 0 otherwise.
+        outcome: made, chute (dedans) or litige.
+        multiplier: k (1, 2 or 4).
+        taker_capot / defence_capot: that side won all 8 tricks.
+        lines: the breakdown; per side, the amounts add up to its score.
+    """
+
+    taker_score: int
+    defence_score: int
+    reserve: int
+    outcome: DealOutcome
+    multiplier: int
+    taker_capot: bool
+    defence_capot: bool
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def winner(self) -> Side | None:
+        """Return the side that wins the deal (the taker if made), or None on a litige."""
+        if self.outcome is DealOutcome.MADE:
+            return Side.TAKER
+        if self.outcome is DealOutcome.CHUTE:
+            return Side.DEFENCE
+        return None
+
+
+def round_to_ten(points: int) -> int:
+    """Return ``points`` rounded to the nearest ten, 5 going up: R(85) = 90, R(84) = 80.
+
+    The only rounding in the engine (RULES.md notation R(x)); works on scored points ≥ 0.
+    """
+    return (points + 5) // 10 * 10
+
+
+def get_ruleset(ruleset_id: str) -> RuleSet:
+    """Return the preset named ``ruleset_id`` (RULES.md §B).
+
+    Raises InvalidDeal with code ``ruleset`` for an unknown id.
+    """
+    try:
+        return PRESETS[ruleset_id]
+    except (KeyError, TypeError):
+        raise InvalidDeal(
+            DealError(ErrorCode.RULESET, "unknown", (("ruleset", str(ruleset_id)),))
+        ) from None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_enum(enum_type: type[StrEnum], value: object) -> StrEnum | None:
+    try:
+        return enum_type(value)
+    except ValueError:
+        return None
+
+
+_COUNT_FIELDS = (
+    "taker_card_points",
+    "defence_card_points",
+    "taker_tricks",
+    "taker_belotes",
+    "defence_belotes",
+    "taker_declarations",
+    "defence_declarations",
+)
+
+
+def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
+    """Return the first failure of ``deal`` under ``rules``, in RULES.md §B6 order, or None.
+
+    Order: trump, number, tricks, card_points, belote, declarations, contract, coinche
+    (``ruleset`` is checked by :func:`get_ruleset`). Never raises.
+    """
+    trump = _as_enum(Trump, deal.trump)
+    if trump is None:
+        return DealError(ErrorCode.TRUMP, "unknown", (("trump", str(deal.trump)),))
+    if not rules.allows_trump(trump):
+        return DealError(ErrorCode.TRUMP, "not_allowed", (("trump", trump.value),))
+    for name in _COUNT_FIELDS:
+        if not _is_int(getattr(deal, name)):
+            return DealError(ErrorCode.NUMBER, "not_integer", (("field", name),))
+    if not 0 <= deal.taker_tricks <= TRICKS_PER_DEAL:
+        return DealError(ErrorCode.TRICKS, "range", (("tricks", deal.taker_tricks),))
+    error = _card_points_error(deal)
+    if error is None:
+        error = _belote_error(deal, trump)
+    if error is None:
+        error = _declarations_error(deal, rules)
+    if error is None:
+        error = _contract_error(deal, rules)
+    if error is None:
+        error = _coinche_error(deal, rules)
+    return error
+
+
+def _card_points_error(deal: Deal) -> DealError | None:
+    taker, defence = deal.taker_card_points, deal.defence_card_points
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.CARD_POINTS, "negative")
+    if deal.taker_tricks == TRICKS_PER_DEAL:
+        if (taker, defence) != (CAPOT_CARD_POINTS, 0):
+            return DealError(ErrorCode.CARD_POINTS, "taker_capot")
+    elif deal.taker_tricks == 0:
+        if (taker, defence) != (0, CAPOT_CARD_POINTS):
+            return DealError(ErrorCode.CARD_POINTS, "defence_capot")
+    elif taker + defence != DEAL_CARD_POINTS:
+        if CAPOT_CARD_POINTS in (taker, defence):
+            return DealError(ErrorCode.CARD_POINTS, "capot_without_tricks")
+        return DealError(ErrorCode.CARD_POINTS, "total", (("total", taker + defence),))
+    return None
+
+
+def _belote_error(deal: Deal, trump: Trump) -> DealError | None:
+    taker, defence = deal.taker_belotes, deal.defence_belotes
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.BELOTE, "negative")
+    if trump is Trump.NO_TRUMP:
+        limit = 0
+    elif trump is Trump.ALL_TRUMP:
+        limit = 4
+    else:
+        limit = 1
+    if taker + defence > limit:
+        return DealError(ErrorCode.BELOTE, "too_many", (("limit", limit),))
+    return None
+
+
+def _declarations_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    taker, defence = deal.taker_declarations, deal.defence_declarations
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.DECLARATIONS, "negative")
+    if taker % 10 or defence % 10:
+        return DealError(ErrorCode.DECLARATIONS, "step")
+    if taker and defence:
+        return DealError(ErrorCode.DECLARATIONS, "both_sides")
+    if (taker or defence) and not rules.has_declarations:
+        return DealError(ErrorCode.DECLARATIONS, "not_allowed")
+    return None
+
+
+def _contract_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    contract = deal.contract
+    if not rules.has_contract:
+        if contract is not None:
+            return DealError(ErrorCode.CONTRACT, "not_allowed")
+        return None
+    if contract == CAPOT:
+        return None
+    if contract is None:
+        return DealError(ErrorCode.CONTRACT, "missing")
+    if not _is_int(contract):
+        return DealError(
+            ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),)
+        )
+    if contract < rules.contract_min:
+        return DealError(
+            ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),)
+        )
+    if contract > rules.contract_max:
+        return DealError(
+            ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),)
+        )
+    if (contract - rules.contract_min) % rules.contract_step:
+        return DealError(ErrorCode.CONTRACT, "step", (("step", rules.contract_step),))
+    return None
+
+
+def _coinche_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    level = _as_enum(CoincheLevel, deal.coinche)
+    if level is None:
+        return DealError(
+            ErrorCode.COINCHE, "unknown", (("coinche", str(deal.coinche)),)
+        )
+    if level is not CoincheLevel.NONE and not rules.allows_coinche:
+        return DealError(ErrorCode.COINCHE, "not_allowed")
+    return None
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """A validated deal in the RULES.md notation: cT, cD, bT, bD, aT, aD, C, k."""
+
+    c_taker: int
+    c_defence: int
+    b_taker: int
+    b_defence: int
+    a_taker: int
+    a_defence: int
+    contract: int | None  # C in scored points; None for a capot bid or classic belote
+    is_capot_bid: bool
+    k: int
+    taker_capot: bool
+    defence_capot: bool
+
+
+def score_deal(deal: Deal, rules: RuleSet) -> DealScore:
+    """Score one deal under ``rules`` and return scored points with their breakdown.
+
+    Raises InvalidDeal carrying the first §B6 failure when the deal is not valid.
+    Rule sources: RULES.md §B1 (ffb-coinche), §B2–§B4 (contrée), §B5 (classic).
+    """
+    error = validate_deal(deal, rules)
+    if error is not None:
+        raise InvalidDeal(error)
+    is_capot_bid = deal.contract == CAPOT
+    facts = _Facts(
+        c_taker=deal.taker_card_points,
+        c_defence=deal.defence_card_points,
+        b_taker=deal.taker_belotes,
+        b_defence=deal.defence_belotes,
+        a_taker=deal.taker_declarations,
+        a_defence=deal.defence_declarations,
+        contract=None if is_capot_bid else deal.contract,
+        is_capot_bid=is_capot_bid,
+        k=rules.multiplier(CoincheLevel(deal.coinche)),
+        taker_capot=deal.taker_tricks == TRICKS_PER_DEAL,
+        defence_capot=deal.taker_tricks == 0,
+    )
+    scorer = _SCORERS[rules.counting]
+    return scorer(facts, rules)
+
+
+class _Builder:
+    """Collects score lines and sums them per side."""
+
+    def __init__(self, facts: _Facts, rules: RuleSet) -> None:
+        self.facts = facts
+        self.rules = rules
+        self.lines: list[ScoreLine] = []
+
+    def add(
+        self,
+        side: Side,
+        kind: LineKind,
+        points: int,
+        rule: str,
+        *,
+        multiplier: int = 1,
+        rounded: bool = False,
+    ) -> None:
+        if points == 0:
+            return
+        amount = (round_to_ten(points) if rounded else points) * multiplier
+        self.lines.append(ScoreLine(side, kind, points, amount, multiplier, rule))
+
+    def result(self, outcome: DealOutcome, *, reserve: int = 0) -> DealScore:
+        return DealScore(
+            taker_score=sum(
+                line.amount for line in self.lines if line.side is Side.TAKER
+            ),
+            defence_score=sum(
+                line.amount for line in self.lines if line.side is Side.DEFENCE
+            ),
+            reserve=reserve,
+            outcome=outcome,
+            multiplier=self.facts.k,
+            taker_capot=self.facts.taker_capot,
+            defence_capot=self.facts.defence_capot,
+            lines=tuple(self.lines),
+        )
+
+
+def _score_ffb_coinche(facts: _Facts, rules: RuleSet) -> DealScore:
+    """RULES.md §B1, read literally."""
+    a_taker, a_defence = facts.a_taker, facts.a_defence
+    if facts.taker_capot:  # §B1.1
+        a_taker, a_defence = a_taker + a_defence, 0
+    belote_taker = BELOTE_POINTS * facts.b_taker
+    belote_defence = BELOTE_POINTS * facts.b_defence
+    total_taker = facts.c_taker + belote_taker + a_taker  # §B1.2
+    total_defence = facts.c_defence + belote_defence + a_defence
+    contract_value = CAPOT_BASE if facts.is_capot_bid else facts.contract
+    if facts.is_capot_bid:  # §B1.3
+        is_made = facts.taker_capot and total_taker > total_defence
+    else:
+        is_made = total_taker >= facts.contract and total_taker > total_defence
+    k = facts.k
+    out = _Builder(facts, rules)
+    taker, defence = Side.TAKER, Side.DEFENCE
+    if is_made and k == 1:  # §B1.4: each side rounded separately
+        rounded = rules.rounds_to_ten
+        out.add(taker, LineKind.DEAL_TOTAL, total_taker, "§B1.4", rounded=rounded)
+        out.add(taker, LineKind.CONTRACT, contract_value, "§B1.4")
+        out.add(defence, LineKind.DEAL_TOTAL, total_defence, "§B1.4", rounded=rounded)
+        return out.result(DealOutcome.MADE)
+    if is_made:  # §B1.5
+        base = CAPOT_BASE if facts.taker_capot else DEAL_BASE
+        out.add(taker, LineKind.DEAL_POINTS, base, "§B1.5", multiplier=k)
+        out.add(taker, LineKind.DECLARATIONS, facts.a_taker, "§B1.5", multiplier=k)
+        out.add(taker, LineKind.BELOTE, belote_taker, "§B1.5", multiplier=k)
+        out.add(
+            taker,
+            LineKind.OPPONENT_DECLARATIONS,
+            facts.a_defence,
+            "§B1.5",
+            multiplier=k,
+        )
+        out.add(taker, LineKind.CONTRACT, contract_value, "§B1.5", multiplier=k)
+        out.add(defence, LineKind.BELOTE, belote_defence, "§B1.5")
+        return out.result(DealOutcome.MADE)
+    # §B1.6: chute; the taker keeps its belote, its declarations change hands.
+    out.add(taker, LineKind.BELOTE, belote_taker, "§B1.6")
+    out.add(defence, LineKind.DEAL_POINTS, DEAL_BASE, "§B1.6", multiplier=k)
+    out.add(defence, LineKind.DECLARATIONS, a_defence, "§B1.6", multiplier=k)
+    out.add(defence, LineKind.BELOTE, belote_defence, "§B1.6", multiplier=k)
+    out.add(defence, LineKind.OPPONENT_DECLARATIONS, a_taker, "§B1.6", multiplier=k)
+    out.add(defence, LineKind.CONTRACT, contract_value, "§B1.6", multiplier=k)
+    return out.result(DealOutcome.CHUTE)
+
+
+def _score_contree(facts: _Facts, rules: RuleSet) -> DealScore:
+    """RULES.md §B2 (points faits + annoncés), §B3 (points faits), §B4 (points annoncés)."""
+    belote_taker = BELOTE_POINTS * facts.b_taker
+    belote_defence = BELOTE_POINTS * facts.b_defence
+    if facts.is_capot_bid:
+        is_made = facts.taker_capot
+    else:
+        is_made = facts.c_taker + belote_taker >= facts.contract
+    outcome = DealOutcome.MADE if is_made else DealOutcome.CHUTE
+    winner, loser = (
+        (Side.TAKER, Side.DEFENCE) if is_made else (Side.DEFENCE, Side.TAKER)
+    )
+    k = facts.k
+    out = _Builder(facts, rules)
+    counting = rules.counting
+    if counting is Counting.POINTS_ANNONCES:
+        rule = "§B4"
+        if facts.is_capot_bid:
+            out.add(winner, LineKind.CAPOT_BID, CAPOT_BASE, rule, multiplier=k)
+        elif is_made or k > 1:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=k)
+        else:
+            out.add(winner, LineKind.DEAL_POINTS, DEAL_BASE, rule)
+        return out.result(outcome)
+    rule = "§B2" if counting is Counting.POINTS_FAITS_ET_ANNONCES else "§B3"
+    adds_contract = counting is Counting.POINTS_FAITS_ET_ANNONCES
+    if facts.is_capot_bid:
+        out.add(winner, LineKind.CAPOT_BID, CONTREE_CAPOT_BID, rule, multiplier=k)
+    elif k > 1:
+        base = CAPOT_BASE if facts.taker_capot and adds_contract else DEAL_BASE
+        out.add(winner, LineKind.DEAL_POINTS, base, rule, multiplier=k)
+        if adds_contract:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=k)
+        elif facts.taker_capot:
+            out.add(winner, LineKind.CAPOT_BONUS, POINTS_FAITS_CAPOT_BONUS, rule)
+    elif is_made and facts.taker_capot:
+        out.add(winner, LineKind.DEAL_POINTS, CAPOT_BASE, rule)
+        if adds_contract:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule)
+    elif is_made:
+        rounded = rules.rounds_to_ten
+        out.add(winner, LineKind.CARD_POINTS, facts.c_taker, rule, rounded=rounded)
+        if adds_contract:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule)
+        out.add(loser, LineKind.CARD_POINTS, facts.c_defence, rule, rounded=rounded)
+    else:
+        out.add(winner, LineKind.DEAL_POINTS, DEAL_BASE, rule)
+        if adds_contract:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule)
+    # Belote is prenable: every belote of the deal goes to its winner, after any multiplier.
+    own, taken = (
+        (belote_taker, belote_defence) if is_made else (belote_defence, belote_taker)
+    )
+    out.add(winner, LineKind.BELOTE, own, rule)
+    out.add(winner, LineKind.OPPONENT_BELOTE, taken, rule)
+    return out.result(outcome)
+
+
+def _score_classic(facts: _Facts, rules: RuleSet) -> DealScore:
+    """RULES.md §B5: classic belote, no rounding, no contract value, litige reserve."""
+    a_taker, a_defence = facts.a_taker, facts.a_defence
+    if facts.taker_capot:  # §B5.1: the capot side takes the other side's declarations
+        a_taker, a_defence = a_taker + a_defence, 0
+    elif facts.defence_capot:
+        a_taker, a_defence = 0, a_taker + a_defence
+    belote_taker = BELOTE_POINTS * facts.b_taker
+    belote_defence = BELOTE_POINTS * facts.b_defence
+    total_taker = facts.c_taker + belote_taker + a_taker  # §B5.2
+    total_defence = facts.c_defence + belote_defence + a_defence
+    out = _Builder(facts, rules)
+    taker, defence = Side.TAKER, Side.DEFENCE
+    if total_taker > total_defence:  # §B5.3
+        out.add(taker, LineKind.CARD_POINTS, facts.c_taker, "§B5.3")
+        out.add(taker, LineKind.BELOTE, belote_taker, "§B5.3")
+        out.add(taker, LineKind.DECLARATIONS, facts.a_taker, "§B5.3")
+        out.add(taker, LineKind.OPPONENT_DECLARATIONS, a_taker - facts.a_taker, "§B5.1")
+        out.add(defence, LineKind.CARD_POINTS, facts.c_defence, "§B5.3")
+        out.add(defence, LineKind.BELOTE, belote_defence, "§B5.3")
+        out.add(defence, LineKind.DECLARATIONS, a_defence, "§B5.3")
+        return out.result(DealOutcome.MADE)
+    out.add(taker, LineKind.BELOTE, belote_taker, "§B5.4")
+    if total_taker < total_defence:  # §B5.4: dedans
+        all_points = CAPOT_CARD_POINTS if facts.defence_capot else DEAL_CARD_POINTS
+        out.add(defence, LineKind.DEAL_POINTS, all_points, "§B5.4")
+        out.add(defence, LineKind.DECLARATIONS, facts.a_defence, "§B5.4")
+        out.add(defence, LineKind.OPPONENT_DECLARATIONS, facts.a_taker, "§B5.4")
+        out.add(defence, LineKind.BELOTE, belote_defence, "§B5.4")
+        return out.result(DealOutcome.CHUTE)
+    # §B5.5: litige; the defence scores its total now, the taker's goes in reserve.
+    out.add(defence, LineKind.CARD_POINTS, facts.c_defence, "§B5.5")
+    out.add(defence, LineKind.BELOTE, belote_defence, "§B5.5")
+    out.add(defence, LineKind.DECLARATIONS, a_defence, "§B5.5")
+    return out.result(DealOutcome.LITIGE, reserve=total_taker - belote_taker)
+
+
+_SCORERS = {
+    Counting.FFB_COINCHE: _score_ffb_coinche,
+    Counting.POINTS_FAITS_ET_ANNONCES: _score_contree,
+    Counting.POINTS_FAITS: _score_contree,
+    Counting.POINTS_ANNONCES: _score_contree,
+    Counting.CLASSIC: _score_classic,
+}

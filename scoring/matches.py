@@ -1,0 +1,243 @@
+"""A match (partie) at one table: running totals, litige reserve and the end (RULES.md §C).
+
+Teams are ``A`` and ``B`` as in the files; in each deal one of them is the taker.
+Totals are in scored points. :func:`advance_match` plays one deal on a
+:class:`MatchState`; :func:`score_match` folds a whole sequence of deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from scoring.cards import TRICKS_PER_DEAL
+from scoring.deals import Deal, DealOutcome, DealScore, score_deal
+from scoring.rules import RuleSet
+
+
+class Team(StrEnum):
+    """The two teams of a match, as the files name them."""
+
+    A = "A"
+    B = "B"
+
+    @property
+    def opponent(self) -> Team:
+        """Return the other team."""
+        return Team.B if self is Team.A else Team.A
+
+
+class MatchResult(StrEnum):
+    """Who won a finished match."""
+
+    A = "A"
+    B = "B"
+    DRAW = "draw"
+
+
+class FormatKind(StrEnum):
+    """A match is a fixed number of deals, or played to a target score (RULES.md §C)."""
+
+    DEALS = "deals"
+    TARGET = "target"
+
+
+@dataclass(frozen=True)
+class MatchFormat:
+    """How a match ends: after ``value`` deals played (passed deals excluded), or when a
+    team reaches ``value`` scored points."""
+
+    kind: FormatKind
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> MatchFormat:
+        """Parse ``"deals:12"`` or ``"target:2000"``; raises ValueError on anything else."""
+        kind_text, _, value_text = text.strip().partition(":")
+        kind = FormatKind(kind_text)
+        if not value_text.isdigit() or int(value_text) < 1:
+            raise ValueError(f"not a match format: {text!r}")
+        return cls(kind, int(value_text))
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+class MatchFinished(ValueError):
+    """Raised when a deal is added to a match that has already ended."""
+
+
+@dataclass(frozen=True)
+class MatchDeal:
+    """One deal of a match: which team took, and the deal, or None when all four passed."""
+
+    taker: Team
+    deal: Deal | None
+
+    @property
+    def is_passed(self) -> bool:
+        """Return True for a passed deal (passe): no score, not counted (RULES.md §C)."""
+        return self.deal is None
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The running state of a match after some deals.
+
+    Attributes:
+        total_a, total_b: scored points of each team so far.
+        reserve_a, reserve_b: litige reserve each team has put in and not yet lost
+            (RULES.md §B5, §C); their sum goes to the winner of the next deal.
+        deals_played: deals counted toward a fixed number of deals (passed ones are not).
+        is_finished: the match has ended; ``result`` then says who won.
+        waiting_for_trick: teams that reached the target only through their belote on a
+            deal they were chuted in or won no trick (ffb-coinche, RULES.md §C).
+    """
+
+    total_a: int = 0
+    total_b: int = 0
+    reserve_a: int = 0
+    reserve_b: int = 0
+    deals_played: int = 0
+    is_finished: bool = False
+    result: MatchResult | None = None
+    waiting_for_trick: frozenset[Team] = field(default_factory=frozenset)
+
+    @property
+    def reserve(self) -> int:
+        """Return the whole litige reserve pending, in scored points."""
+        return self.reserve_a + self.reserve_b
+
+    def total(self, team: Team) -> int:
+        """Return the scored points of ``team``."""
+        return self.total_a if team is Team.A else self.total_b
+
+
+@dataclass(frozen=True)
+class MatchStep:
+    """One deal of a match with its score (None for a passed deal) and the state after it."""
+
+    match_deal: MatchDeal
+    score: DealScore | None
+    state: MatchState
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A whole match: every step in order and the final state."""
+
+    steps: tuple[MatchStep, ...]
+    state: MatchState
+
+
+def _with_totals(state: MatchState, gains: dict[Team, int]) -> MatchState:
+    return replace(
+        state,
+        total_a=state.total_a + gains.get(Team.A, 0),
+        total_b=state.total_b + gains.get(Team.B, 0),
+    )
+
+
+def advance_match(
+    state: MatchState, match_deal: MatchDeal, rules: RuleSet, match_format: MatchFormat
+) -> MatchStep:
+    """Play one deal on ``state`` and return its score and the new state (RULES.md §C).
+
+    Raises InvalidDeal when the deal breaks RULES.md §B6 and MatchFinished when the match
+    has already ended; ``state`` is never changed (it is frozen).
+    """
+    if state.is_finished:
+        raise MatchFinished("the match has already ended")
+    if match_deal.deal is None:
+        return MatchStep(match_deal, None, state)
+    score = score_deal(match_deal.deal, rules)
+    taker, defence = match_deal.taker, match_deal.taker.opponent
+    before = {Team.A: state.total_a, Team.B: state.total_b}
+    new = _with_totals(state, {taker: score.taker_score, defence: score.defence_score})
+    new = replace(new, deals_played=state.deals_played + 1)
+    if score.outcome is DealOutcome.LITIGE:
+        key = "reserve_a" if taker is Team.A else "reserve_b"
+        new = replace(new, **{key: getattr(new, key) + score.reserve})
+    elif state.reserve:
+        winner = taker if score.outcome is DealOutcome.MADE else defence
+        new = replace(
+            _with_totals(new, {winner: state.reserve}), reserve_a=0, reserve_b=0
+        )
+    tricks = {
+        taker: match_deal.deal.taker_tricks,
+        defence: TRICKS_PER_DEAL - match_deal.deal.taker_tricks,
+    }
+    if match_format.kind is FormatKind.DEALS:
+        if new.deals_played >= match_format.value:
+            new = _finish(new)
+        return MatchStep(match_deal, score, new)
+    waiting = set(new.waiting_for_trick)
+    for team in Team:
+        if team in waiting and tricks[team] > 0:
+            waiting.discard(team)
+        elif (
+            rules.needs_trick_after_belote_target
+            and before[team] < match_format.value <= new.total(team)
+            and (
+                tricks[team] == 0
+                or (team is taker and score.outcome is DealOutcome.CHUTE)
+            )
+        ):
+            # Chuted or trickless, its points this deal are its belote alone (§B1.4–§B1.6).
+            waiting.add(team)
+    new = replace(new, waiting_for_trick=frozenset(waiting))
+    reached = [
+        t for t in Team if new.total(t) >= match_format.value and t not in waiting
+    ]
+    if len(reached) == 1:
+        # A team still waiting for a trick has not reached the target yet, whatever its total.
+        new = _finish(new, MatchResult(reached[0].value))
+    elif len(reached) == 2 and new.total_a != new.total_b:
+        new = _finish(new)
+    return MatchStep(match_deal, score, new)
+
+
+def _finish(state: MatchState, result: MatchResult | None = None) -> MatchState:
+    """End the match: a pending reserve returns to the teams that put it in (RULES.md §C).
+
+    Without ``result`` the team with more points wins and equal totals are a draw.
+    """
+    total_a = state.total_a + state.reserve_a
+    total_b = state.total_b + state.reserve_b
+    if result is None:
+        result = _leader(total_a, total_b)
+    return replace(
+        state,
+        total_a=total_a,
+        total_b=total_b,
+        reserve_a=0,
+        reserve_b=0,
+        is_finished=True,
+        result=result,
+    )
+
+
+def _leader(total_a: int, total_b: int) -> MatchResult:
+    if total_a > total_b:
+        return MatchResult.A
+    if total_b > total_a:
+        return MatchResult.B
+    return MatchResult.DRAW
+
+
+def score_match(
+    deals: Iterable[MatchDeal], rules: RuleSet, match_format: MatchFormat
+) -> MatchScore:
+    """Score a whole match in order and return every step and the final state (RULES.md §C).
+
+    Raises InvalidDeal for the first deal that breaks RULES.md §B6, and MatchFinished
+    for a deal played after the match ended.
+    """
+    state = MatchState()
+    steps = []
+    for match_deal in deals:
+        step = advance_match(state, match_deal, rules, match_format)
+        steps.append(step)
+        state = step.state
+    return MatchScore(tuple(steps), state)
