@@ -46,13 +46,9 @@ def card_value(card: str, trump: Trump) -> int:
     return TRUMP_VALUES[rank] if suit == trump.value else PLAIN_VALUES[rank]
 
 
-def count_card_points(
-    cards: Iterable[str], trump: Trump, *, has_last_trick: bool
-) -> int:
+def count_card_points(cards: Iterable[str], trump: Trump, *, has_last_trick: bool) -> int:
     """Return the card points of the cards a side won, plus the dix de der if it won the last trick.
 
     The 32 cards are worth 152 at every trump; with the dix de der a deal holds 162.
     """
-    return sum(card_value(card, trump) for card in cards) + (
-        DIX_DE_DER if has_last_trick else 0
-    )
+    return sum(card_value(card, trump) for card in cards) + (DIX_DE_DER if has_last_trick else 0)

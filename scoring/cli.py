@@ -140,17 +140,13 @@ def _read(path: str, required: Sequence[str]) -> tuple[list[str], list[Row]]:
         with open(path, newline="", encoding="utf-8-sig") as handle:
             reader = csv.DictReader(handle)
             header = list(reader.fieldnames or ())
-            rows = [
-                {k: v or "" for k, v in row.items() if k is not None} for row in reader
-            ]
+            rows = [{k: v or "" for k, v in row.items() if k is not None} for row in reader]
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
     missing = [name for name in required if name not in header]
     if missing:
         raise InputError(f"{path}: missing column(s): {', '.join(missing)}")
-    inputs = [
-        name for name in header if not name.startswith("expected_") and name != "note"
-    ]
+    inputs = [name for name in header if not name.startswith("expected_") and name != "note"]
     return inputs, rows
 
 
@@ -165,9 +161,7 @@ def _write(
     writer.writerow([*inputs, *results])
     for row in rows:
         computed = compute(row)
-        writer.writerow(
-            [row[name] for name in inputs] + [computed.get(n, "") for n in results]
-        )
+        writer.writerow([row[name] for name in inputs] + [computed.get(n, "") for n in results])
 
 
 COMMANDS = {

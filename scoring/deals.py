@@ -47,12 +47,8 @@ class DealOutcome(StrEnum):
 class LineKind(StrEnum):
     """What an amount of a breakdown is."""
 
-    CARD_POINTS = (
-        "card_points"  # the side's own card points (rounded where the rules say)
-    )
-    DEAL_TOTAL = (
-        "deal_total"  # card points + belote + declarations, rounded as one (§B1.4)
-    )
+    CARD_POINTS = "card_points"  # the side's own card points (rounded where the rules say)
+    DEAL_TOTAL = "deal_total"  # card points + belote + declarations, rounded as one (§B1.4)
     DEAL_POINTS = "deal_points"  # the deal's flat value: 160, 162, 250 or 252
     CONTRACT = "contract"  # the contract value
     CAPOT_BID = "capot_bid"  # the value of a capot bid in the contrée presets
@@ -276,17 +272,11 @@ def _contract_error(deal: Deal, rules: RuleSet) -> DealError | None:
     if contract is None:
         return DealError(ErrorCode.CONTRACT, "missing")
     if not _is_int(contract):
-        return DealError(
-            ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),)
-        )
+        return DealError(ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),))
     if contract < rules.contract_min:
-        return DealError(
-            ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),)
-        )
+        return DealError(ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),))
     if contract > rules.contract_max:
-        return DealError(
-            ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),)
-        )
+        return DealError(ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),))
     if (contract - rules.contract_min) % rules.contract_step:
         return DealError(ErrorCode.CONTRACT, "step", (("step", rules.contract_step),))
     return None
@@ -295,9 +285,7 @@ def _contract_error(deal: Deal, rules: RuleSet) -> DealError | None:
 def _coinche_error(deal: Deal, rules: RuleSet) -> DealError | None:
     level = _as_enum(CoincheLevel, deal.coinche)
     if level is None:
-        return DealError(
-            ErrorCode.COINCHE, "unknown", (("coinche", str(deal.coinche)),)
-        )
+        return DealError(ErrorCode.COINCHE, "unknown", (("coinche", str(deal.coinche)),))
     if level is not CoincheLevel.NONE and not rules.allows_coinche:
         return DealError(ErrorCode.COINCHE, "not_allowed")
     return None
@@ -372,12 +360,8 @@ class _Builder:
 
     def result(self, outcome: DealOutcome, *, reserve: int = 0) -> DealScore:
         return DealScore(
-            taker_score=sum(
-                line.amount for line in self.lines if line.side is Side.TAKER
-            ),
-            defence_score=sum(
-                line.amount for line in self.lines if line.side is Side.DEFENCE
-            ),
+            taker_score=sum(line.amount for line in self.lines if line.side is Side.TAKER),
+            defence_score=sum(line.amount for line in self.lines if line.side is Side.DEFENCE),
             reserve=reserve,
             outcome=outcome,
             multiplier=self.facts.k,
@@ -444,9 +428,7 @@ def _score_contree(facts: _Facts, rules: RuleSet) -> DealScore:
     else:
         is_made = facts.c_taker + belote_taker >= facts.contract
     outcome = DealOutcome.MADE if is_made else DealOutcome.CHUTE
-    winner, loser = (
-        (Side.TAKER, Side.DEFENCE) if is_made else (Side.DEFENCE, Side.TAKER)
-    )
+    winner, loser = (Side.TAKER, Side.DEFENCE) if is_made else (Side.DEFENCE, Side.TAKER)
     k = facts.k
     out = _Builder(facts, rules)
     counting = rules.counting
@@ -485,9 +467,7 @@ def _score_contree(facts: _Facts, rules: RuleSet) -> DealScore:
         if adds_contract:
             out.add(winner, LineKind.CONTRACT, facts.contract, rule)
     # Belote is prenable: every belote of the deal goes to its winner, after any multiplier.
-    own, taken = (
-        (belote_taker, belote_defence) if is_made else (belote_defence, belote_taker)
-    )
+    own, taken = (belote_taker, belote_defence) if is_made else (belote_defence, belote_taker)
     out.add(winner, LineKind.BELOTE, own, rule)
     out.add(winner, LineKind.OPPONENT_BELOTE, taken, rule)
     return out.result(outcome)

@@ -43,9 +43,7 @@ class InvalidDeal(ValueError):
     """Raised by ``score_deal`` and ``get_ruleset`` when the input breaks RULES.md §B6."""
 
     def __init__(self, error: DealError) -> None:
-        super().__init__(
-            f"{error.code}: {error.reason}" if error.reason else str(error.code)
-        )
+        super().__init__(f"{error.code}: {error.reason}" if error.reason else str(error.code))
         self.error = error
 
 

@@ -161,9 +161,7 @@ def advance_match(
         new = replace(new, **{key: getattr(new, key) + score.reserve})
     elif state.reserve:
         winner = taker if score.outcome is DealOutcome.MADE else defence
-        new = replace(
-            _with_totals(new, {winner: state.reserve}), reserve_a=0, reserve_b=0
-        )
+        new = replace(_with_totals(new, {winner: state.reserve}), reserve_a=0, reserve_b=0)
     tricks = {
         taker: match_deal.deal.taker_tricks,
         defence: TRICKS_PER_DEAL - match_deal.deal.taker_tricks,
@@ -179,17 +177,12 @@ def advance_match(
         elif (
             rules.needs_trick_after_belote_target
             and before[team] < match_format.value <= new.total(team)
-            and (
-                tricks[team] == 0
-                or (team is taker and score.outcome is DealOutcome.CHUTE)
-            )
+            and (tricks[team] == 0 or (team is taker and score.outcome is DealOutcome.CHUTE))
         ):
             # Chuted or trickless, its points this deal are its belote alone (§B1.4–§B1.6).
             waiting.add(team)
     new = replace(new, waiting_for_trick=frozenset(waiting))
-    reached = [
-        t for t in Team if new.total(t) >= match_format.value and t not in waiting
-    ]
+    reached = [t for t in Team if new.total(t) >= match_format.value and t not in waiting]
     if len(reached) == 1:
         # A team still waiting for a trick has not reached the target yet, whatever its total.
         new = _finish(new, MatchResult(reached[0].value))

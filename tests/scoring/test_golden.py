@@ -12,9 +12,7 @@ import pytest
 from scoring.cli import MatchRows, resolve_declaration_row, score_deal_row
 
 SHARED_DIR = Path(
-    os.environ.get(
-        "BELOTE_SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared"
-    )
+    os.environ.get("BELOTE_SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared")
 )
 GOLDEN_DIR = SHARED_DIR / "golden"
 
@@ -36,9 +34,7 @@ DECLARATION_ROWS = _rows("declarations.csv")
 MATCH_ROWS = _rows("matches.csv")
 
 
-@pytest.mark.parametrize(
-    "row", DEAL_ROWS, ids=[f"deals.csv:{r['id']}" for r in DEAL_ROWS]
-)
+@pytest.mark.parametrize("row", DEAL_ROWS, ids=[f"deals.csv:{r['id']}" for r in DEAL_ROWS])
 def test_deal_case(row):
     expected = _expected(row, ("taker_score", "defence_score", "reserve", "error"))
 
@@ -63,9 +59,7 @@ def test_declaration_case(row):
 MATCH_IDS = list(dict.fromkeys(row["match_id"] for row in MATCH_ROWS))
 
 
-@pytest.mark.parametrize(
-    "match_id", MATCH_IDS, ids=[f"matches.csv:{m}" for m in MATCH_IDS]
-)
+@pytest.mark.parametrize("match_id", MATCH_IDS, ids=[f"matches.csv:{m}" for m in MATCH_IDS])
 def test_match_case(match_id):
     rows = [row for row in MATCH_ROWS if row["match_id"] == match_id]
     columns = ("total_a", "total_b", "reserve", "finished", "winner")

@@ -37,9 +37,7 @@ def test_pure_module_imports_no_django(path):
     assert [m for m in modules if m.split(".")[0] == "django"] == []
 
 
-@pytest.mark.parametrize(
-    "path", sorted((ROOT / "scoring").glob("*.py")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", sorted((ROOT / "scoring").glob("*.py")), ids=lambda p: p.name)
 def test_scoring_never_imports_the_tournaments_app(path):
     modules = imported_modules(path)
 
