@@ -23,6 +23,18 @@ class ErrorCode(StrEnum):
     COINCHE = "coinche"
 
 
+_FIELDS = {
+    ErrorCode.RULESET: "ruleset",
+    ErrorCode.TRUMP: "trump",
+    ErrorCode.TRICKS: "taker_tricks",
+    ErrorCode.CARD_POINTS: "taker_card_points",
+    ErrorCode.BELOTE: "taker_belotes",
+    ErrorCode.DECLARATIONS: "taker_declarations",
+    ErrorCode.CONTRACT: "contract",
+    ErrorCode.COINCHE: "coinche",
+}
+
+
 @dataclass(frozen=True)
 class DealError:
     """The first failure found in a deal.
@@ -37,6 +49,17 @@ class DealError:
     code: ErrorCode
     reason: str = ""
     params: tuple[tuple[str, int | str], ...] = field(default=())
+
+    @property
+    def field(self) -> str:
+        """Return the name of the :class:`scoring.Deal` field the error concerns.
+
+        For ``number`` that is the field holding the non-integer; for checks on both
+        sides (card points, belotes, declarations) it is the taker's field.
+        """
+        if self.code is ErrorCode.NUMBER:
+            return str(dict(self.params)["field"])
+        return _FIELDS[self.code]
 
 
 class InvalidDeal(ValueError):
