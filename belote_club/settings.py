@@ -1,0 +1,217 @@
+"""Belote Club settings: the only settings file.
+
+Every deployable value comes from the environment through the strict parsers below, so a typo
+fails at start-up instead of silently changing behaviour. `.env.example` lists every variable.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+# Run-time state (SQLite database, collected static files, ./run's secrets); gitignored.
+VAR_DIR = BASE_DIR / "var"
+
+
+def env_bool(name: str, *, default: bool) -> bool:
+    """Return the environment variable `name` read as a boolean.
+
+    Only the exact strings "true" and "false" are accepted; an unset variable gives `default`.
+    Raise ImproperlyConfigured on anything else ("yes", "1", "True", ""), so that a typo never
+    turns DEBUG on or a security setting off without anyone noticing.
+    """
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if value == "true":
+        return True
+    if value == "false":
+        return False
+    raise ImproperlyConfigured(f"{name} must be 'true' or 'false', not {value!r}.")
+
+
+def env_list(name: str, *, default: list[str]) -> list[str]:
+    """Return the environment variable `name` read as a comma-separated list of strings.
+
+    Spaces around items are stripped and empty items dropped, so "" gives []; an unset variable
+    gives `default`. Raise ImproperlyConfigured when an item contains whitespace, which means the
+    list was separated by spaces instead of commas.
+    """
+    value = os.environ.get(name)
+    if value is None:
+        return list(default)
+    items = [item.strip() for item in value.split(",")]
+    for item in items:
+        if any(character.isspace() for character in item):
+            raise ImproperlyConfigured(
+                f"{name} must be separated by commas; {item!r} contains whitespace."
+            )
+    return [item for item in items if item]
+
+
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false "
+            "(./run and ./test set it for you)."
+        )
+    # Development only: with DEBUG on, nothing secret is protected by this key.
+    SECRET_KEY = "django-insecure-development-only"
+
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS",
+    default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else [],
+)
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+# Where the sample concours (data/) and the golden scoring files (golden/) live.
+BELOTE_SHARED_DIR = Path(os.environ.get("BELOTE_SHARED_DIR") or BASE_DIR.parent / "shared")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "django_htmx",
+    # SimpleAppConfig leaves TEMPLATES alone: the partials loader is declared below, in the
+    # open, instead of being patched into the settings when the app loads.
+    "template_partials.apps.SimpleAppConfig",
+    "simple_history",
+    "tournaments.apps.TournamentsConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "belote_club.urls"
+WSGI_APPLICATION = "belote_club.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # What django-template-partials' wrap_loaders() builds: "page.html#fragment"
+            # names resolve through the partials loader, around Django's cached loaders.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
+        },
+    },
+]
+
+# An empty DATABASE_URL counts as unset, like an empty BELOTE_SHARED_DIR.
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # One laptop serves many phones: writers take the lock when their transaction starts and
+    # wait up to 20 s for it, instead of failing with "database is locked"; WAL lets readers
+    # go on while one of them writes. PostgreSQL needs none of this: the services lock rows.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+LANGUAGE_CODE = "fr"
+LANGUAGES = [
+    ("fr", _("French")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "Europe/Paris"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+# Created up front so that WhiteNoise does not warn about a missing folder before the first
+# collectstatic (in tests, for instance); this also creates var/ for the SQLite database.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Not the Manifest variant: {% static %} then needs no manifest, so tests and DEBUG runs
+    # work without collectstatic. ./run collects (and compresses) before serving; with DEBUG
+    # on, WhiteNoise serves straight from the finders. pytest-django's live_server serves
+    # static files from the finders too.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
+
+# Security. Belote Club is served over plain http on a club's Wi-Fi, so nothing here forces
+# https; DJANGO_SESSION_COOKIE_SECURE and DJANGO_CSRF_COOKIE_SECURE turn on secure cookies
+# behind an https proxy.
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=False)
+SESSION_COOKIE_HTTPONLY = True
+# htmx reads the CSRF token from the page (hx-headers in base.html), never from the cookie.
+CSRF_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Errors go to the console (gunicorn's, in ./run) even with DEBUG off: there is no e-mail
+    # server to send them to, which is where Django's default logging would send them.
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+}
