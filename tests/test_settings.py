@@ -1,0 +1,203 @@
+"""The strict environment parsers and what belote_club/settings.py builds from the environment."""
+
+import runpy
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from belote_club.settings import env_bool, env_list
+
+SETTINGS_PATH = Path(__file__).resolve().parent.parent / "belote_club" / "settings.py"
+ENVIRONMENT_VARIABLES = (
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DATABASE_URL",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "DJANGO_SESSION_COOKIE_SECURE",
+    "DJANGO_CSRF_COOKIE_SECURE",
+    "BELOTE_SHARED_DIR",
+)
+
+
+@pytest.fixture
+def clean_environment(monkeypatch):
+    """Unset every variable the settings read, so each test sets exactly what it needs."""
+    for name in ENVIRONMENT_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def load_settings() -> dict[str, object]:
+    """Run settings.py afresh with the current environment and return its globals."""
+    return runpy.run_path(str(SETTINGS_PATH))
+
+
+@pytest.mark.parametrize(("value", "expected"), [("true", True), ("false", False)])
+def test_env_bool_reads_true_and_false(monkeypatch, value, expected):
+    monkeypatch.setenv("BELOTE_TEST_FLAG", value)
+
+    result = env_bool("BELOTE_TEST_FLAG", default=not expected)
+
+    assert result is expected
+
+
+@pytest.mark.parametrize("default", [True, False])
+def test_env_bool_gives_the_default_when_unset(monkeypatch, default):
+    monkeypatch.delenv("BELOTE_TEST_FLAG", raising=False)
+
+    result = env_bool("BELOTE_TEST_FLAG", default=default)
+
+    assert result is default
+
+
+@pytest.mark.parametrize("value", ["yes", "1", "True", "FALSE", "", " true"])
+def test_env_bool_rejects_anything_but_true_or_false(monkeypatch, value):
+    monkeypatch.setenv("BELOTE_TEST_FLAG", value)
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        env_bool("BELOTE_TEST_FLAG", default=False)
+
+    assert str(raised.value) == f"BELOTE_TEST_FLAG must be 'true' or 'false', not {value!r}."
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("localhost,127.0.0.1", ["localhost", "127.0.0.1"]),
+        (" localhost , 192.168.1.20 ,", ["localhost", "192.168.1.20"]),
+        ("http://192.168.1.20:8000", ["http://192.168.1.20:8000"]),
+        ("", []),
+    ],
+)
+def test_env_list_splits_on_commas(monkeypatch, value, expected):
+    monkeypatch.setenv("BELOTE_TEST_LIST", value)
+
+    result = env_list("BELOTE_TEST_LIST", default=["unused"])
+
+    assert result == expected
+
+
+def test_env_list_gives_a_copy_of_the_default_when_unset(monkeypatch):
+    monkeypatch.delenv("BELOTE_TEST_LIST", raising=False)
+    default = ["localhost"]
+
+    result = env_list("BELOTE_TEST_LIST", default=default)
+
+    assert (result, result is default) == (["localhost"], False)
+
+
+def test_env_list_rejects_items_separated_by_spaces(monkeypatch):
+    monkeypatch.setenv("BELOTE_TEST_LIST", "localhost 127.0.0.1")
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        env_list("BELOTE_TEST_LIST", default=[])
+
+    assert str(raised.value) == (
+        "BELOTE_TEST_LIST must be separated by commas; 'localhost 127.0.0.1' contains whitespace."
+    )
+
+
+def test_it_requires_a_secret_key_when_debug_is_off(clean_environment):
+    with pytest.raises(ImproperlyConfigured) as raised:
+        load_settings()
+
+    assert str(raised.value) == (
+        "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false "
+        "(./run and ./test set it for you)."
+    )
+
+
+def test_it_runs_without_a_secret_key_when_debug_is_on(clean_environment):
+    clean_environment.setenv("DJANGO_DEBUG", "true")
+
+    settings = load_settings()
+
+    assert (settings["DEBUG"], settings["SECRET_KEY"], settings["ALLOWED_HOSTS"]) == (
+        True,
+        "django-insecure-development-only",
+        ["localhost", "127.0.0.1", "[::1]"],
+    )
+
+
+def test_it_allows_no_host_by_default_when_debug_is_off(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+
+    settings = load_settings()
+
+    assert (settings["DEBUG"], settings["ALLOWED_HOSTS"], settings["CSRF_TRUSTED_ORIGINS"]) == (
+        False,
+        [],
+        [],
+    )
+
+
+def test_it_reads_hosts_and_origins_from_the_environment(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    clean_environment.setenv("DJANGO_ALLOWED_HOSTS", "localhost,192.168.1.20")
+    clean_environment.setenv("DJANGO_CSRF_TRUSTED_ORIGINS", "http://192.168.1.20:8000")
+
+    settings = load_settings()
+
+    assert (settings["ALLOWED_HOSTS"], settings["CSRF_TRUSTED_ORIGINS"]) == (
+        ["localhost", "192.168.1.20"],
+        ["http://192.168.1.20:8000"],
+    )
+
+
+def test_it_defaults_to_sqlite_in_var_with_immediate_transactions_and_wal(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+
+    settings = load_settings()
+
+    database = settings["DATABASES"]["default"]
+    assert (database["ENGINE"], database["NAME"], database["OPTIONS"]) == (
+        "django.db.backends.sqlite3",
+        str(settings["BASE_DIR"] / "var" / "db.sqlite3"),
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    )
+
+
+def test_it_adds_no_sqlite_options_to_postgresql(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    clean_environment.setenv("DATABASE_URL", "postgres://club@db.example:5432/belote")
+
+    settings = load_settings()
+
+    database = settings["DATABASES"]["default"]
+    assert (database["ENGINE"], database["NAME"], database["HOST"], database.get("OPTIONS")) == (
+        "django.db.backends.postgresql",
+        "belote",
+        "db.example",
+        None,
+    )
+
+
+def test_it_keeps_cookies_usable_over_plain_http_unless_told_otherwise(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    plain = load_settings()
+    clean_environment.setenv("DJANGO_SESSION_COOKIE_SECURE", "true")
+    clean_environment.setenv("DJANGO_CSRF_COOKIE_SECURE", "true")
+
+    secure = load_settings()
+
+    assert (plain["SESSION_COOKIE_SECURE"], plain["CSRF_COOKIE_SECURE"]) == (False, False)
+    assert (secure["SESSION_COOKIE_SECURE"], secure["CSRF_COOKIE_SECURE"]) == (True, True)
+
+
+def test_it_finds_the_shared_folder_beside_the_repository_unless_told_otherwise(
+    clean_environment, tmp_path
+):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    default = load_settings()
+    clean_environment.setenv("BELOTE_SHARED_DIR", str(tmp_path))
+
+    overridden = load_settings()
+
+    assert default["BELOTE_SHARED_DIR"] == default["BASE_DIR"].parent / "shared"
+    assert overridden["BELOTE_SHARED_DIR"] == tmp_path
