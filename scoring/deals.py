@@ -495,8 +495,10 @@ def _score_classic(facts: _Facts, rules: RuleSet) -> DealScore:
         out.add(defence, LineKind.BELOTE, belote_defence, "§B5.3")
         out.add(defence, LineKind.DECLARATIONS, a_defence, "§B5.3")
         return out.result(DealOutcome.MADE)
-    out.add(taker, LineKind.BELOTE, belote_taker, "§B5.4")
-    if total_taker < total_defence:  # §B5.4: dedans
+    is_dedans = total_taker < total_defence
+    # The taker's belote is scored now whether dedans (§B5.4) or in a litige (§B5.5).
+    out.add(taker, LineKind.BELOTE, belote_taker, "§B5.4" if is_dedans else "§B5.5")
+    if is_dedans:  # §B5.4
         all_points = CAPOT_CARD_POINTS if facts.defence_capot else DEAL_CARD_POINTS
         out.add(defence, LineKind.DEAL_POINTS, all_points, "§B5.4")
         out.add(defence, LineKind.DECLARATIONS, facts.a_defence, "§B5.4")

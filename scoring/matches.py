@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from scoring.cards import TRICKS_PER_DEAL
+from scoring.cards import BELOTE_POINTS, TRICKS_PER_DEAL
 from scoring.deals import Deal, DealOutcome, DealScore, score_deal
 from scoring.rules import RuleSet
 
@@ -170,6 +170,13 @@ def advance_match(
         if new.deals_played >= match_format.value:
             new = _finish(new)
         return MatchStep(match_deal, score, new)
+    # What each team scored this deal is its belote and nothing else: always so for a chuted
+    # taker, but not for a trickless defence paid a chute (a capot taker short of a high
+    # contract), nor for a trickless taker made by its declarations.
+    is_belote_only = {
+        taker: score.taker_score == BELOTE_POINTS * match_deal.deal.taker_belotes,
+        defence: score.defence_score == BELOTE_POINTS * match_deal.deal.defence_belotes,
+    }
     waiting = set(new.waiting_for_trick)
     for team in Team:
         if team in waiting and tricks[team] > 0:
@@ -178,8 +185,9 @@ def advance_match(
             rules.needs_trick_after_belote_target
             and before[team] < match_format.value <= new.total(team)
             and (tricks[team] == 0 or (team is taker and score.outcome is DealOutcome.CHUTE))
+            and is_belote_only[team]
         ):
-            # Chuted or trickless, its points this deal are its belote alone (§B1.4–§B1.6).
+            # Chuted or trickless, it reached the target through its belote alone (§C).
             waiting.add(team)
     new = replace(new, waiting_for_trick=frozenset(waiting))
     reached = [t for t in Team if new.total(t) >= match_format.value and t not in waiting]
