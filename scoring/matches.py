@@ -193,7 +193,8 @@ def advance_match(
     reached = [t for t in Team if new.total(t) >= match_format.value and t not in waiting]
     if len(reached) == 1:
         # A team still waiting for a trick has not reached the target yet, whatever its total.
-        new = _finish(new, MatchResult(reached[0].value))
+        is_other_waiting = reached[0].opponent in waiting
+        new = _finish(new, MatchResult(reached[0].value) if is_other_waiting else None)
     elif len(reached) == 2 and new.total_a != new.total_b:
         new = _finish(new)
     return MatchStep(match_deal, score, new)

@@ -51,6 +51,7 @@ def read_page(content: bytes) -> PageReader:
     return reader
 
 
+@pytest.mark.django_db
 def test_it_renders_the_home_page_in_french_by_default(client):
     response = client.get(reverse("tournaments:home"))
 
@@ -63,6 +64,7 @@ def test_it_renders_the_home_page_in_french_by_default(client):
     )
 
 
+@pytest.mark.django_db
 def test_it_renders_the_home_page_in_english_from_the_language_cookie(client):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
 
@@ -77,6 +79,7 @@ def test_it_renders_the_home_page_in_english_from_the_language_cookie(client):
     )
 
 
+@pytest.mark.django_db
 def test_it_follows_the_browser_language(client):
     response = client.get(reverse("tournaments:home"), headers={"accept-language": "en-GB,en"})
 
@@ -87,6 +90,7 @@ def test_it_serves_the_home_page_at_the_root_without_a_language_prefix():
     assert reverse("tournaments:home") == "/"
 
 
+@pytest.mark.django_db
 def test_it_loads_css_and_htmx_from_local_static_files(client):
     response = client.get(reverse("tournaments:home"))
 

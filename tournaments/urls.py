@@ -1,9 +1,25 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import entry, public
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public.tournament_list, name="home"),
+    path("concours/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/",
+        public.round_detail,
+        name="round-detail",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/",
+        public.match_detail,
+        name="match-detail",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/",
+        entry.deal_create,
+        name="deal-create",
+    ),
 ]

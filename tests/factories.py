@@ -1,0 +1,91 @@
+"""factory_boy factories: the smallest valid object of each model, no side effects."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"organiser{n}")
+    password = factory.django.Password("correct horse battery staple")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Concours {n}")
+    slug = factory.Sequence(lambda n: f"concours-{n}")
+    date = datetime.date(2026, 11, 28)
+    venue = "Salle des fêtes"
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    player_1 = factory.Sequence(lambda n: f"Joueur {2 * n + 1}")
+    player_2 = factory.Sequence(lambda n: f"Joueur {2 * n + 2}")
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+    status = Round.Status.PUBLISHED
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    table_number = factory.Sequence(lambda n: n + 1)
+    team_a = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..round.tournament"))
+    team_b = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..round.tournament"))
+
+
+class ByeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Bye
+
+    round = factory.SubFactory(RoundFactory)
+    team = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..round.tournament"))
+
+
+class DealFactory(factory.django.DjangoModelFactory):
+    """A raw deal row, inputs only; record deals through services.record_deal to score them."""
+
+    class Meta:
+        model = Deal
+
+    match = factory.SubFactory(MatchFactory)
+    deal_number = factory.Sequence(lambda n: n + 1)
+    taker = "A"
+    trump = "H"
+    contract_value = 80
+    taker_card_points = 100
+    defence_card_points = 62
+    taker_tricks = 5
+    created_at = factory.LazyFunction(timezone.now)
+    updated_at = factory.LazyFunction(timezone.now)

@@ -1,0 +1,400 @@
+"""import_concours: the sample concours end to end, classic presets, odd counts, bad rows."""
+
+import csv
+import datetime
+import io
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+
+from scoring.matches import FormatKind, MatchFormat
+from tournaments.importing import ConcoursImportError, ImportProblem, import_concours
+from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+
+NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
+SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-coinche-16"
+
+
+def read_csv_rows(path: Path) -> list[list[str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.reader(handle))
+
+
+def command_csv(*args: str) -> list[list[str]]:
+    out = io.StringIO()
+    call_command(*args, "--format", "csv", stdout=out)
+    return list(csv.reader(io.StringIO(out.getvalue())))
+
+
+def import_sample(name: str = "Concours de démonstration") -> Tournament:
+    return import_concours(
+        directory=SAMPLE, name=name, rules_preset="ffb-coinche", now=NOW, rng=random.Random(7)
+    )
+
+
+@pytest.mark.django_db
+def test_the_sample_concours_gives_the_expected_standings_row_for_row():
+    import_sample()
+
+    rows = command_csv("standings", "Concours de démonstration")
+
+    assert rows == read_csv_rows(SAMPLE / "expected_standings.csv")
+
+
+@pytest.mark.django_db
+def test_the_sample_concours_gives_every_expected_match_total():
+    import_sample()
+
+    rows = command_csv("matches", "Concours de démonstration")
+
+    assert rows == read_csv_rows(SAMPLE / "expected_matches.csv")
+
+
+@pytest.mark.django_db
+def test_the_sample_import_stores_teams_rounds_deals_and_passed_deals():
+    tournament = import_sample()
+
+    counts = (
+        tournament.teams.count(),
+        tournament.rounds.filter(status=Round.Status.CLOSED).count(),
+        Match.objects.filter(round__tournament=tournament, is_finished=True).count(),
+        Deal.objects.filter(match__round__tournament=tournament).count(),
+        Deal.objects.filter(match__round__tournament=tournament, is_passed=True).count(),
+        Bye.objects.filter(round__tournament=tournament).count(),
+        sorted(Club.objects.values_list("name", flat=True)),
+    )
+
+    assert counts == (
+        16,
+        4,
+        32,
+        398,
+        14,
+        0,
+        ["Amicale de Saint-Étienne", "Foyer rural de Sète", "Les Coinchés de Millau"],
+    )
+
+
+@pytest.mark.django_db
+def test_the_command_imports_and_reports_what_it_did():
+    out = io.StringIO()
+
+    call_command(
+        "import_concours", str(SAMPLE), "--name", "Démo", "--ruleset", "ffb-coinche", stdout=out
+    )
+
+    assert out.getvalue() == "Importé « Démo » : 16 équipes, 4 parties, 398 donnes.\n"
+
+
+@pytest.mark.django_db
+def test_importing_the_same_name_twice_is_refused_and_saves_nothing_more():
+    import_sample("Démo")
+
+    with pytest.raises(CommandError) as raised:
+        call_command("import_concours", str(SAMPLE), "--name", "Démo", "--ruleset", "ffb-coinche")
+
+    assert (str(raised.value), Tournament.objects.count(), Team.objects.count()) == (
+        "Rien n’a été importé. Un concours porte déjà ce nom.",
+        1,
+        16,
+    )
+
+
+# A small classic concours: 5 teams (one bye a round), litiges, a passed deal, a capot.
+CLASSIC_TEAMS = """number,player_1,player_2,club
+1,Anne Petit,Marc Petit,
+2,Luc Bon,Léa Bon,Club de Cahors
+3,Paul Roy,Rémi Roy,
+4,Eva Gras,Ida Gras,
+5,Noé Vert,Zoé Vert,Club de Cahors
+"""
+CLASSIC_DEALS_HEADER = (
+    "round,table,team_a,team_b,deal,taker_team,passed,trump,contract,coinche,"
+    "taker_card_points,defence_card_points,taker_tricks,taker_belotes,defence_belotes,"
+    "taker_declarations,defence_declarations\n"
+)
+CLASSIC_DEALS = CLASSIC_DEALS_HEADER + (
+    "1,1,1,2,1,1,no,H,,none,81,81,4,0,0,0,0\n"
+    "1,1,1,2,2,2,no,S,,none,100,62,5,0,0,0,0\n"
+    "1,2,3,4,1,3,no,D,,none,95,67,5,0,0,0,0\n"
+    "1,2,3,4,2,4,no,C,,none,70,92,3,0,0,0,0\n"
+    "2,1,1,3,1,1,no,H,,none,110,52,6,0,0,0,0\n"
+    "2,1,1,3,2,3,no,S,,none,81,81,4,0,0,0,0\n"
+    "2,2,2,5,1,2,yes,,,,0,0,0,0,0,0,0\n"
+    "2,2,2,5,2,5,no,C,,none,120,42,6,0,0,0,0\n"
+    "2,2,2,5,3,2,no,H,,none,252,0,8,0,0,0,0\n"
+)
+
+
+def write_concours(directory: Path, teams: str, deals: str, encoding: str = "utf-8") -> Path:
+    directory.mkdir(exist_ok=True)
+    (directory / "teams.csv").write_text(teams, encoding=encoding)
+    (directory / "deals.csv").write_text(deals, encoding=encoding)
+    return directory
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("preset", ["belote-classique", "belote-sans-annonces"])
+def test_a_classic_concours_with_litiges_and_byes_imports_and_ranks(tmp_path, preset):
+    directory = write_concours(tmp_path / "classic", CLASSIC_TEAMS, CLASSIC_DEALS)
+    import_concours(
+        directory=directory,
+        name="Belote de Cahors",
+        rules_preset=preset,
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+    )
+
+    matches = command_csv("matches", "Belote de Cahors")
+    standings = command_csv("standings", "Belote de Cahors")
+
+    assert matches == [
+        ["round", "table", "team_a", "team_b", "total_a", "total_b"],
+        ["1", "1", "1", "2", "62", "262"],
+        ["1", "2", "3", "4", "257", "67"],
+        ["2", "1", "1", "3", "191", "133"],
+        ["2", "2", "2", "5", "294", "120"],
+    ]
+    assert standings == [
+        [
+            "rank",
+            "team",
+            "points",
+            "matches_won",
+            "matches_drawn",
+            "points_against",
+            "points_difference",
+            "byes",
+        ],
+        ["1", "2", "556", "2", "0", "182", "374", "0"],
+        ["2", "3", "390", "1", "0", "258", "132", "0"],
+        ["3", "5", "282", "0", "0", "294", "-12", "1"],
+        ["4", "1", "253", "1", "0", "395", "-142", "0"],
+        ["5", "4", "252", "0", "0", "257", "-5", "1"],
+    ]
+
+
+@pytest.mark.django_db
+def test_it_reads_semicolons_and_windows_1252(tmp_path):
+    teams = CLASSIC_TEAMS.replace(",", ";")
+    deals = CLASSIC_DEALS.replace(",", ";")
+    directory = write_concours(tmp_path / "cp1252", teams, deals, encoding="cp1252")
+
+    tournament = import_concours(
+        directory=directory,
+        name="Belote",
+        rules_preset="belote-classique",
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+    )
+
+    assert list(tournament.teams.values_list("player_1", flat=True)) == [
+        "Anne Petit",
+        "Luc Bon",
+        "Paul Roy",
+        "Eva Gras",
+        "Noé Vert",
+    ]
+
+
+def classic_with(deal_line: str, line: int = 2) -> str:
+    lines = CLASSIC_DEALS.splitlines(keepends=True)
+    lines[line - 1] = deal_line
+    return "".join(lines)
+
+
+BAD_DEALS = [
+    (
+        classic_with("1,1,1,2,1,1,no,H,,none,81,80,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "taker_card_points", "card_points", (("total", 161),)),
+    ),
+    (
+        classic_with("1,1,1,2,1,1,no,H,,none,81,81,4,x,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "taker_belotes", "number", (("field", "taker_belotes"),)),
+    ),
+    (
+        classic_with("1,1,1,2,1,1,no,H,90,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "contract", "contract"),
+    ),
+    (
+        classic_with("1,1,1,2,1,1,no,SA,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "trump", "trump", (("trump", "SA"),)),
+    ),
+    (
+        classic_with("1,1,1,9,1,1,no,H,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "team_b", "unknown_team", (("number", 9),)),
+    ),
+    (
+        classic_with("1,1,1,2,1,3,no,H,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "taker_team", "taker_team"),
+    ),
+    (
+        classic_with("1,x,1,2,1,1,no,H,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "table", "number"),
+    ),
+    (
+        classic_with("1,1,1,2,1,1,no,H,,none,81,81,4,0,0,0,0\n", line=3),
+        ImportProblem("deals.csv", 3, "deal", "duplicate_deal", (("number", 1),)),
+    ),
+    (
+        classic_with("1,2,3,5,2,3,no,C,,none,70,92,3,0,0,0,0\n", line=5),
+        ImportProblem("deals.csv", 5, "table", "table_conflict", (("table", 2),)),
+    ),
+    (
+        classic_with("1,3,1,5,1,1,no,H,,none,81,81,4,0,0,0,0\n", line=4),
+        ImportProblem("deals.csv", 4, "team_a", "team_twice", (("number", 1),)),
+    ),
+    (
+        classic_with("1,1,1,2,1,1,maybe,H,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "passed", "passed"),
+    ),
+    (
+        classic_with("1,1,1,1,1,1,no,H,,none,81,81,4,0,0,0,0\n"),
+        ImportProblem("deals.csv", 2, "team_b", "same_team"),
+    ),
+    (
+        CLASSIC_DEALS + "1,1,1,2,3,1,no,H,,none,100,62,5,0,0,0,0\n",
+        ImportProblem("deals.csv", 11, "deal", "match_finished"),
+    ),
+    (
+        "round,table\n1,1\n",
+        ImportProblem(
+            "deals.csv",
+            1,
+            "team_a",
+            "columns",
+            (
+                (
+                    "columns",
+                    "team_a, team_b, deal, taker_team, passed, trump, contract, coinche, taker_card_points, defence_card_points, taker_tricks, taker_belotes, defence_belotes, taker_declarations, defence_declarations",
+                ),
+            ),
+        ),
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("deals", "problem"), BAD_DEALS, ids=[p.code for _, p in BAD_DEALS])
+def test_a_bad_deal_row_stops_the_import_and_saves_nothing(tmp_path, deals, problem):
+    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+
+    with pytest.raises(ConcoursImportError) as raised:
+        import_concours(
+            directory=directory,
+            name="Belote",
+            rules_preset="belote-classique",
+            now=NOW,
+            rng=random.Random(1),
+            match_format=MatchFormat(FormatKind.DEALS, 2),
+        )
+
+    found = raised.value.problem
+    assert (found.file, found.line, found.field, found.code, found.params) == (
+        problem.file,
+        problem.line,
+        problem.field,
+        problem.code,
+        problem.params,
+    )
+    assert (Tournament.objects.count(), Team.objects.count(), Deal.objects.count()) == (0, 0, 0)
+
+
+BAD_TEAMS = [
+    ("number,player_1,player_2\nx,A,B\n", ImportProblem("teams.csv", 2, "number", "number")),
+    (
+        "number,player_1,player_2\n1,A,B\n1,C,D\n",
+        ImportProblem("teams.csv", 3, "number", "duplicate_number", (("number", 1),)),
+    ),
+    (
+        "number,player_1,player_2\n1,A,\n",
+        ImportProblem("teams.csv", 2, "player_2", "missing_player"),
+    ),
+    (
+        "numero,player_1,player_2\n1,A,B\n",
+        ImportProblem("teams.csv", 1, "number", "columns", (("columns", "number"),)),
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("teams", "problem"), BAD_TEAMS, ids=[p.code for _, p in BAD_TEAMS])
+def test_a_bad_team_row_stops_the_import(tmp_path, teams, problem):
+    directory = write_concours(tmp_path / "bad", teams, CLASSIC_DEALS_HEADER)
+
+    with pytest.raises(ConcoursImportError) as raised:
+        import_concours(
+            directory=directory,
+            name="B",
+            rules_preset="belote-classique",
+            now=NOW,
+            rng=random.Random(1),
+        )
+
+    assert raised.value.problem == problem
+    assert Tournament.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_command_names_file_line_field_and_code_in_french(tmp_path):
+    deals = classic_with("1,1,1,2,1,1,no,H,,none,81,80,4,0,0,0,0\n")
+    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+
+    with pytest.raises(CommandError) as raised:
+        call_command(
+            "import_concours", str(directory), "--name", "B", "--ruleset", "belote-classique"
+        )
+
+    assert str(raised.value) == (
+        "Rien n’a été importé. deals.csv, ligne 2, colonne « taker_card_points » "
+        "(card_points) : Les points des deux équipes doivent faire 162 (ici 161), "
+        "ou 252 sur un capot."
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--ruleset", "coinche-maison"],
+            "Rien n’a été importé. Règle inconnue « coinche-maison ».",
+        ),
+        (
+            ["--ruleset", "ffb-coinche", "--format", "douze"],
+            "Le format de partie s’écrit deals:N ou target:T, pas « douze ».",
+        ),
+        (
+            ["--ruleset", "ffb-coinche", "--date", "28/11/2026"],
+            "La date s’écrit AAAA-MM-JJ, pas « 28/11/2026 ».",
+        ),
+    ],
+)
+def test_the_command_refuses_bad_options_clearly(args, message):
+    with pytest.raises(CommandError) as raised:
+        call_command("import_concours", str(SAMPLE), "--name", "X", *args)
+
+    assert (str(raised.value), Tournament.objects.count()) == (message, 0)
+
+
+@pytest.mark.django_db
+def test_a_missing_directory_is_reported():
+    with pytest.raises(CommandError) as raised:
+        call_command("import_concours", "/nonexistent", "--name", "X", "--ruleset", "ffb-coinche")
+
+    assert str(raised.value) == (
+        "Rien n’a été importé. teams.csv : Le fichier ne peut pas être lu."
+    )
+
+
+@pytest.mark.django_db
+def test_standings_of_an_unknown_tournament_is_a_clear_error():
+    with pytest.raises(CommandError) as raised:
+        call_command("standings", "Inconnu")
+
+    assert str(raised.value) == "Aucun concours ne s’appelle « Inconnu »."

@@ -1,0 +1,89 @@
+"""Say a scored deal in words, from the breakdown the engine stored (for sheets and pages).
+
+Presentation only: the numbers come from the engine's :class:`scoring.ScoreLine` list
+stored on the deal (see ``services.breakdown_to_json``); nothing is scored here.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import Deal
+
+_OUTCOMES = {
+    "made": lambda: _("Contract made"),
+    "chute": lambda: _("Contract chuté"),
+    "litige": lambda: _("Litige"),
+}
+_CLASSIC_OUTCOMES = {
+    "made": lambda: _("Taker wins the deal"),
+    "chute": lambda: _("Taker dedans"),
+    "litige": lambda: _("Litige"),
+}
+_KINDS = {
+    "card_points": lambda: _("card points"),
+    "deal_total": lambda: _("cards, belote and declarations"),
+    "deal_points": lambda: _("the deal"),
+    "contract": lambda: _("contract"),
+    "capot_bid": lambda: _("capot bid"),
+    "capot_bonus": lambda: _("capot"),
+    "belote": lambda: _("belote"),
+    "opponent_belote": lambda: _("belote taken"),
+    "declarations": lambda: _("declarations"),
+    "opponent_declarations": lambda: _("opponents' declarations"),
+}
+
+
+def _amount(line: dict) -> str:
+    label = _KINDS[line["kind"]]()
+    if line["multiplier"] != 1:
+        text = _("%(points)s × %(k)s (%(label)s)") % {
+            "points": line["points"],
+            "k": line["multiplier"],
+            "label": label,
+        }
+    else:
+        text = _("%(amount)s (%(label)s)") % {"amount": line["amount"], "label": label}
+    if line["amount"] != line["points"] * line["multiplier"]:
+        text += " " + _("rounded from %(points)s") % {"points": line["points"]}
+    return text
+
+
+def _side(breakdown: dict, side: str) -> str:
+    lines = [line for line in breakdown["lines"] if line["side"] == side]
+    if not lines:
+        return "0"
+    return " + ".join(_amount(line) for line in lines)
+
+
+def describe_deal(deal: Deal, *, is_classic: bool) -> str:
+    """Return one sentence: outcome, capot, coinche, and what each side scores, e.g.
+    « Contrat chuté : le preneur marque 0 ; la défense marque 160 (la donne) + 100 (contrat). »"""
+    if deal.is_passed:
+        return _("All four passed: no score.")
+    breakdown = deal.breakdown
+    if not breakdown:
+        return ""
+    outcomes = _CLASSIC_OUTCOMES if is_classic else _OUTCOMES
+    parts = [outcomes[breakdown["outcome"]]()]
+    if breakdown["taker_capot"]:
+        parts.append(_("capot by the taker"))
+    elif breakdown["defence_capot"]:
+        parts.append(_("capot by the defence"))
+    if breakdown["multiplier"] == 2:
+        parts.append(_("coinched (×2)"))
+    elif breakdown["multiplier"] == 4:
+        parts.append(_("surcoinched (×4)"))
+    sentence = _("%(outcome)s: the taker scores %(taker)s; the defence scores %(defence)s.") % {
+        "outcome": ", ".join(parts),
+        "taker": _side(breakdown, "taker"),
+        "defence": _side(breakdown, "defence"),
+    }
+    if breakdown["reserve"]:
+        sentence += " " + ngettext(
+            "%(reserve)s point goes in reserve for the winner of the next deal.",
+            "%(reserve)s points go in reserve for the winner of the next deal.",
+            breakdown["reserve"],
+        ) % {"reserve": breakdown["reserve"]}
+    return sentence

@@ -1,0 +1,224 @@
+"""Forms, and the translated messages of every error code (engine, services, imports).
+
+Only this module turns codes into words (STYLE.md §2): the engine's §B6 codes
+(RULES.md), the services' refusals and the importer's problems.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.errors import DealError, ErrorCode
+from tournaments.importing import ImportProblem
+from tournaments.models import CoincheLevel, TeamSide, Trump
+
+_DEAL_MESSAGES = {
+    (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
+    (ErrorCode.TRUMP, "unknown"): _("Choose a trump: ♠, ♥, ♦, ♣, no trump or all trump."),
+    (ErrorCode.TRUMP, "not_allowed"): _("No trump and all trump are not played under these rules."),
+    (ErrorCode.NUMBER, "not_integer"): _("Enter a whole number."),
+    (ErrorCode.TRICKS, "range"): _("The taker's tricks must be between 0 and 8."),
+    (ErrorCode.CARD_POINTS, "negative"): _("Card points cannot be negative."),
+    (ErrorCode.CARD_POINTS, "total"): _(
+        "The two sides' card points must add up to 162 (here %(total)s), or 252 on a capot."
+    ),
+    (ErrorCode.CARD_POINTS, "taker_capot"): _(
+        "With all 8 tricks (capot) the taker has 252 card points and the defence 0."
+    ),
+    (ErrorCode.CARD_POINTS, "defence_capot"): _(
+        "With no trick the taker has 0 card points and the defence 252 (capot)."
+    ),
+    (ErrorCode.CARD_POINTS, "capot_without_tricks"): _(
+        "252 card points means a capot: that side must have won all 8 tricks."
+    ),
+    (ErrorCode.BELOTE, "negative"): _("Belotes cannot be negative."),
+    (ErrorCode.BELOTE, "no_trump"): _("There is no belote at no trump."),
+    (ErrorCode.BELOTE, "suit"): _("Only one belote-rebelote with a suit trump."),
+    (ErrorCode.BELOTE, "all_trump"): _("At most four belotes at all trump."),
+    (ErrorCode.DECLARATIONS, "negative"): _("Declarations cannot be negative."),
+    (ErrorCode.DECLARATIONS, "step"): _("Declarations are worth a multiple of 10."),
+    (ErrorCode.DECLARATIONS, "both_sides"): _(
+        "Only one side scores declarations: the side with the best one."
+    ),
+    (ErrorCode.DECLARATIONS, "not_allowed"): _(
+        "Declarations do not count under these rules (belote-rebelote only)."
+    ),
+    (ErrorCode.CONTRACT, "missing"): _("Choose a contract."),
+    (ErrorCode.CONTRACT, "not_integer"): _("The contract must be a number or capot."),
+    (ErrorCode.CONTRACT, "below_minimum"): _("The contract is at least %(minimum)s."),
+    (ErrorCode.CONTRACT, "above_maximum"): _("The contract is at most %(maximum)s."),
+    (ErrorCode.CONTRACT, "step"): _("The contract goes up by %(step)s."),
+    (ErrorCode.CONTRACT, "not_allowed"): _("Classic belote has no contract."),
+    (ErrorCode.COINCHE, "unknown"): _("Choose none, coinche or surcoinche."),
+    (ErrorCode.COINCHE, "not_allowed"): _("There is no coinche in classic belote."),
+}
+_BELOTE_LIMIT_REASONS = {0: "no_trump", 1: "suit", 4: "all_trump"}
+
+SERVICE_MESSAGES = {
+    "match_finished": _("This match is over: no more deals can be added."),
+    "deal_exists": _("Deal %(number)s is already recorded."),
+    "taker": _("Choose the taker's team."),
+}
+
+IMPORT_MESSAGES = {
+    "file": _("The file cannot be read."),
+    "columns": _("Missing column(s): %(columns)s."),
+    "number": _("Enter a whole number of at least 1."),
+    "duplicate_number": _("Team number %(number)s appears twice."),
+    "missing_player": _("Both players' names are required."),
+    "unknown_team": _("Team %(number)s is not in teams.csv."),
+    "same_team": _("A team cannot play against itself."),
+    "table_conflict": _("Table %(table)s already has other teams in this round."),
+    "team_twice": _("Team %(number)s plays at two tables in this round."),
+    "duplicate_deal": _("Deal %(number)s appears twice for this table."),
+    "taker_team": _("The taker's team must be one of the two teams at the table."),
+    "passed": _("Write yes or no."),
+    "match_finished": SERVICE_MESSAGES["match_finished"],
+    "tournament_exists": _("A tournament with this name already exists."),
+    "name": _("Give the tournament a name."),
+    "ruleset": _("Unknown rule preset “%(ruleset)s”."),
+}
+
+
+def deal_error_message(error: DealError) -> str:
+    """Return the translated message for an engine error (RULES.md §B6)."""
+    reason = error.reason
+    params = dict(error.params)
+    if error.code is ErrorCode.BELOTE and reason == "too_many":
+        reason = _BELOTE_LIMIT_REASONS[int(params["limit"])]
+    return str(_DEAL_MESSAGES[(error.code, reason)]) % params
+
+
+def service_error_message(code: str, params: dict) -> str:
+    """Return the translated message for a :class:`tournaments.services.ServiceError`."""
+    return str(SERVICE_MESSAGES[code]) % params
+
+
+def import_problem_message(problem: ImportProblem) -> str:
+    """Return one translated line: file, line, field and what to fix."""
+    if problem.error is not None:
+        text = deal_error_message(problem.error)
+    else:
+        text = str(IMPORT_MESSAGES[problem.code]) % dict(problem.params)
+    if not problem.file:
+        return text
+    if not problem.line:
+        return gettext("%(file)s: %(text)s") % {"file": problem.file, "text": text}
+    return gettext("%(file)s, line %(line)s, column “%(field)s” (%(code)s): %(text)s") % {
+        "file": problem.file,
+        "line": problem.line,
+        "field": problem.field,
+        "code": problem.code,
+        "text": text,
+    }
+
+
+def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
+    return [("", "—")] + [
+        (str(value), gettext("Capot") if value == scoring.CAPOT else str(value))
+        for value in rules.allowed_contracts()
+    ]
+
+
+class DealForm(forms.Form):
+    """Every input of one deal, checked by the engine; errors go beside their field.
+
+    Built for a rule set: the contract and coinche fields exist only where the rules
+    have them, and the trump choices leave out SA/TA where they are not allowed.
+    """
+
+    taker = forms.ChoiceField(label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect)
+    is_passed = forms.BooleanField(label=_("All four passed"), required=False)
+    trump = forms.ChoiceField(label=_("Trump"), choices=Trump.choices, required=False)
+    contract = forms.ChoiceField(label=_("Contract"), required=False)
+    coinche = forms.ChoiceField(
+        label=_("Coinche"), choices=CoincheLevel.choices, initial=CoincheLevel.NONE, required=False
+    )
+    taker_tricks = forms.IntegerField(label=_("Tricks won by the taker"), required=False)
+    taker_card_points = forms.IntegerField(label=_("Taker's card points"), required=False)
+    defence_card_points = forms.IntegerField(label=_("Defence's card points"), required=False)
+    taker_belotes = forms.IntegerField(label=_("Taker's belotes"), initial=0, required=False)
+    defence_belotes = forms.IntegerField(label=_("Defence's belotes"), initial=0, required=False)
+    taker_declarations = forms.IntegerField(
+        label=_("Taker's declarations"), initial=0, required=False
+    )
+    defence_declarations = forms.IntegerField(
+        label=_("Defence's declarations"), initial=0, required=False
+    )
+
+    def __init__(self, *args, rules: scoring.RuleSet, team_names: tuple[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.fields["taker"].choices = [
+            (TeamSide.A, team_names[0]),
+            (TeamSide.B, team_names[1]),
+        ]
+        self.fields["trump"].choices = [
+            (value, label)
+            for value, label in Trump.choices
+            if rules.allows_trump(scoring.Trump(value))
+        ]
+        if rules.has_contract:
+            self.fields["contract"].choices = _contract_choices(rules)
+        else:
+            del self.fields["contract"]
+            del self.fields["coinche"]
+        if not rules.has_declarations:
+            del self.fields["taker_declarations"]
+            del self.fields["defence_declarations"]
+        for name, field in self.fields.items():
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
+            field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+
+    def clean(self) -> dict:
+        """Build the engine's deal and put the engine's first error beside its field."""
+        data = super().clean()
+        if self.errors or data.get("is_passed"):
+            data["deal"] = None
+            return data
+        missing = [
+            name
+            for name in ("trump", "taker_tricks", "taker_card_points", "defence_card_points")
+            if data.get(name) in (None, "")
+        ]
+        for name in missing:
+            self.add_error(name, gettext("This field is required."))
+        if missing:
+            return data
+        deal = self.to_deal(data)
+        error = scoring.validate_deal(deal, self.rules)
+        if error is not None:
+            self.add_engine_error(error)
+        data["deal"] = deal
+        return data
+
+    def to_deal(self, data: dict) -> scoring.Deal:
+        """Return the engine's :class:`scoring.Deal` for cleaned data."""
+        contract_text = data.get("contract", "")
+        if not self.rules.has_contract:
+            contract = None
+        elif contract_text == scoring.CAPOT:
+            contract = scoring.CAPOT
+        else:
+            contract = int(contract_text) if contract_text else None
+        return scoring.Deal(
+            trump=data["trump"],
+            contract=contract,
+            coinche=data.get("coinche") or CoincheLevel.NONE,
+            taker_card_points=data["taker_card_points"],
+            defence_card_points=data["defence_card_points"],
+            taker_tricks=data["taker_tricks"],
+            taker_belotes=data.get("taker_belotes") or 0,
+            defence_belotes=data.get("defence_belotes") or 0,
+            taker_declarations=data.get("taker_declarations") or 0,
+            defence_declarations=data.get("defence_declarations") or 0,
+        )
+
+    def add_engine_error(self, error: DealError) -> None:
+        """Show an engine error beside the field it concerns (or above the form)."""
+        name = "trump" if error.field == "ruleset" else error.field
+        self.add_error(name if name in self.fields else None, deal_error_message(error))

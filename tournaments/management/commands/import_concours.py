@@ -1,0 +1,67 @@
+"""``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout)."""
+
+import datetime
+import random
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scoring import PRESETS
+from scoring.matches import MatchFormat
+from tournaments.forms import import_problem_message
+from tournaments.importing import ConcoursImportError, import_concours
+from tournaments.models import Club, Deal
+
+
+class Command(BaseCommand):
+    help = "Import a played concours from DIR/teams.csv and DIR/deals.csv, atomically."
+
+    def add_arguments(self, parser):
+        parser.add_argument("directory", type=Path)
+        parser.add_argument("--name", required=True)
+        parser.add_argument("--ruleset", required=True, help=", ".join(PRESETS))
+        parser.add_argument("--format", default="deals:12", help="deals:N or target:T")
+        parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
+        parser.add_argument("--club", help="organising club (created if missing)")
+
+    def handle(self, *args, directory, name, ruleset, format, date, club, **options):
+        try:
+            match_format = MatchFormat.parse(format)
+        except ValueError:
+            raise CommandError(
+                gettext("The match format must be deals:N or target:T, not “%(format)s”.")
+                % {"format": format}
+            ) from None
+        try:
+            day = datetime.date.fromisoformat(date) if date else None
+        except ValueError:
+            raise CommandError(
+                gettext("The date must be written YYYY-MM-DD, not “%(date)s”.") % {"date": date}
+            ) from None
+        try:
+            tournament = import_concours(
+                directory=directory,
+                name=name,
+                rules_preset=ruleset,
+                now=timezone.now(),
+                rng=random.Random(),
+                match_format=match_format,
+                date=day,
+                club=Club.objects.get_or_create(name=club.strip())[0] if club else None,
+            )
+        except ConcoursImportError as error:
+            raise CommandError(
+                gettext("Nothing was imported. %(problem)s")
+                % {"problem": import_problem_message(error.problem)}
+            ) from None
+        self.stdout.write(
+            gettext("Imported “%(name)s”: %(teams)s teams, %(rounds)s rounds, %(deals)s deals.")
+            % {
+                "name": tournament.name,
+                "teams": tournament.teams.count(),
+                "rounds": tournament.rounds.count(),
+                "deals": Deal.objects.filter(match__round__tournament=tournament).count(),
+            }
+        )

@@ -1,0 +1,250 @@
+"""Standings of a tournament (RULES.md §E): plain data in, ranked rows out.
+
+Pure code (no Django): the selectors load teams, counted matches and byes, call
+:func:`compute_standings`, and the pages, draws and exports read its rows. Points are
+scored points. Only complete, confirmed matches are passed in.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class RankingKey(StrEnum):
+    """Metrics the standings can be ordered by, highest first (RULES.md §E)."""
+
+    POINTS = "points"
+    MATCHES_WON = "matches_won"
+    POINTS_DIFFERENCE = "points_difference"
+    HEAD_TO_HEAD = "head_to_head"
+    LOT = "lot"
+
+
+class ByeCreditRule(StrEnum):
+    """What a bye is credited with (RULES.md §E)."""
+
+    ROUND_MEAN = "round-mean"
+    HALF_NOMINAL = "half-nominal"
+    FIXED = "fixed"
+    ZERO = "zero"
+
+
+#: The default order: total points, then matches won, difference, head-to-head, lot.
+DEFAULT_ORDER = (
+    RankingKey.POINTS,
+    RankingKey.MATCHES_WON,
+    RankingKey.POINTS_DIFFERENCE,
+    RankingKey.HEAD_TO_HEAD,
+    RankingKey.LOT,
+)
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A registered team: its id, number, whether it withdrew, its recorded lot."""
+
+    team_id: int
+    number: int
+    is_withdrawn: bool = False
+    lot: int = 0
+
+
+@dataclass(frozen=True)
+class MatchEntry:
+    """A counted match: round, both teams and their totals in scored points."""
+
+    round_number: int
+    team_a: int
+    team_b: int
+    total_a: int
+    total_b: int
+
+
+@dataclass(frozen=True)
+class ByeEntry:
+    """A team exempt in a round."""
+
+    round_number: int
+    team_id: int
+
+
+@dataclass(frozen=True)
+class StandingsRules:
+    """The tournament settings that shape the standings (RULES.md §E).
+
+    Attributes:
+        order: metrics compared in turn, highest first; the first is the ranking
+            (points, or matches won then points), the rest the tie-breaks.
+        bye_credit: how a bye is credited; ``bye_credit_value`` is used by FIXED.
+        nominal_match_total: a match's nominal total in scored points (HALF_NOMINAL).
+        bye_counts_as_win: a bye also counts as a match won.
+    """
+
+    order: tuple[RankingKey, ...] = DEFAULT_ORDER
+    bye_credit: ByeCreditRule = ByeCreditRule.ROUND_MEAN
+    bye_credit_value: int = 0
+    nominal_match_total: int = 0
+    bye_counts_as_win: bool = False
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One ranked team. ``points`` include bye credits; ``head_to_head`` counts the
+    wins (2) and draws (1) against the teams it is tied with before that tie-break."""
+
+    rank: int
+    team_id: int
+    number: int
+    points: int
+    matches_played: int
+    matches_won: int
+    matches_drawn: int
+    matches_lost: int
+    points_against: int
+    points_difference: int
+    byes: int
+    bye_points: int
+    head_to_head: int
+    lot: int
+    is_withdrawn: bool
+
+
+@dataclass
+class _Tally:
+    points: int = 0
+    against: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    byes: int = 0
+    bye_points: int = 0
+    head_to_head: int = 0
+    results: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """Return numerator / denominator rounded to the nearest integer, halves going up."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def bye_credits(
+    matches: Iterable[MatchEntry], byes: Iterable[ByeEntry], rules: StandingsRules
+) -> dict[int, int]:
+    """Return the scored points a bye is worth in each round that has one (RULES.md §E).
+
+    ROUND_MEAN: the mean of the match totals of every team that played that round,
+    rounded half up (0 while no match of the round counts yet).
+    """
+    rounds = {bye.round_number for bye in byes}
+    if rules.bye_credit is ByeCreditRule.FIXED:
+        return dict.fromkeys(rounds, rules.bye_credit_value)
+    if rules.bye_credit is ByeCreditRule.ZERO:
+        return dict.fromkeys(rounds, 0)
+    if rules.bye_credit is ByeCreditRule.HALF_NOMINAL:
+        return dict.fromkeys(rounds, round_half_up(rules.nominal_match_total, 2))
+    sums: dict[int, int] = defaultdict(int)
+    counts: dict[int, int] = defaultdict(int)
+    for match in matches:
+        sums[match.round_number] += match.total_a + match.total_b
+        counts[match.round_number] += 2
+    return {
+        number: round_half_up(sums[number], counts[number]) if counts[number] else 0
+        for number in rounds
+    }
+
+
+def compute_standings(
+    teams: Sequence[TeamEntry],
+    matches: Sequence[MatchEntry],
+    byes: Sequence[ByeEntry],
+    rules: StandingsRules = StandingsRules(),
+) -> list[StandingRow]:
+    """Rank every team (RULES.md §E) and return one row per team, rank 1 first.
+
+    Active teams come before withdrawn ones; within each, the metrics of
+    ``rules.order`` decide, highest first; teams still equal keep team-number order
+    and get consecutive ranks, so the order is stable.
+    """
+    tallies = {team.team_id: _Tally() for team in teams}
+    for match in matches:
+        _add_match(tallies[match.team_a], match.total_a, match.total_b, match.team_b)
+        _add_match(tallies[match.team_b], match.total_b, match.total_a, match.team_a)
+    credits = bye_credits(matches, byes, rules)
+    for bye in byes:
+        tally = tallies[bye.team_id]
+        tally.byes += 1
+        tally.bye_points += credits[bye.round_number]
+        tally.points += credits[bye.round_number]
+        if rules.bye_counts_as_win:
+            tally.won += 1
+    by_id = {team.team_id: team for team in teams}
+
+    def metric(team_id: int, key: RankingKey) -> int:
+        tally = tallies[team_id]
+        return {
+            RankingKey.POINTS: tally.points,
+            RankingKey.MATCHES_WON: tally.won,
+            RankingKey.POINTS_DIFFERENCE: tally.points - tally.against,
+            RankingKey.HEAD_TO_HEAD: tally.head_to_head,
+            RankingKey.LOT: by_id[team_id].lot,
+        }[key]
+
+    order = list(rules.order)
+    if RankingKey.HEAD_TO_HEAD in order:
+        before = order[: order.index(RankingKey.HEAD_TO_HEAD)]
+        groups: dict[tuple, list[int]] = defaultdict(list)
+        for team in teams:
+            key = (team.is_withdrawn, *(metric(team.team_id, k) for k in before))
+            groups[key].append(team.team_id)
+        for members in groups.values():
+            for team_id in members:
+                results = tallies[team_id].results
+                tallies[team_id].head_to_head = sum(results[other] for other in members)
+
+    def sort_key(team: TeamEntry) -> tuple:
+        return (
+            team.is_withdrawn,
+            *(-metric(team.team_id, key) for key in order),
+            team.number,
+        )
+
+    ranked = sorted(teams, key=sort_key)
+    return [_row(rank, team, tallies[team.team_id]) for rank, team in enumerate(ranked, 1)]
+
+
+def _add_match(tally: _Tally, scored: int, conceded: int, opponent: int) -> None:
+    tally.points += scored
+    tally.against += conceded
+    tally.played += 1
+    if scored > conceded:
+        tally.won += 1
+        tally.results[opponent] += 2
+    elif scored == conceded:
+        tally.drawn += 1
+        tally.results[opponent] += 1
+    else:
+        tally.lost += 1
+
+
+def _row(rank: int, team: TeamEntry, tally: _Tally) -> StandingRow:
+    return StandingRow(
+        rank=rank,
+        team_id=team.team_id,
+        number=team.number,
+        points=tally.points,
+        matches_played=tally.played,
+        matches_won=tally.won,
+        matches_drawn=tally.drawn,
+        matches_lost=tally.lost,
+        points_against=tally.against,
+        points_difference=tally.points - tally.against,
+        byes=tally.byes,
+        bye_points=tally.bye_points,
+        head_to_head=tally.head_to_head,
+        lot=team.lot,
+        is_withdrawn=team.is_withdrawn,
+    )

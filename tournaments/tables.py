@@ -1,0 +1,47 @@
+"""django-tables2 tables: presentation only; the data comes from selectors."""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+
+class StandingsTable(tables.Table):
+    """The standings (RULES.md §E): one row per team, rank order by default.
+
+    Rows are dicts built from :class:`tournaments.selectors.Standing`; sorting another
+    column keeps rank order among equal values (Python's sort is stable).
+    """
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    number = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=_("Players"), orderable=False)
+    club = tables.Column(verbose_name=_("Club"), default="")
+    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num strong"}})
+    matches_won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num"}})
+    matches_drawn = tables.Column(verbose_name=_("Drawn"), attrs={"td": {"class": "num"}})
+    points_against = tables.Column(verbose_name=_("Against"), attrs={"td": {"class": "num"}})
+    points_difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
+    byes = tables.Column(verbose_name=_("Byes"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        order_by = "rank"
+        attrs = {"class": "table standings"}
+        empty_text = _("No team is registered yet.")
+
+
+def standings_table_data(standings) -> list[dict]:
+    """Return the rows of :class:`StandingsTable` for a list of selectors.Standing."""
+    return [
+        {
+            "rank": s.row.rank,
+            "number": s.row.number,
+            "players": s.team.players,
+            "club": s.team.club.name if s.team.club else "",
+            "points": s.row.points,
+            "matches_won": s.row.matches_won,
+            "matches_drawn": s.row.matches_drawn,
+            "points_against": s.row.points_against,
+            "points_difference": s.row.points_difference,
+            "byes": s.row.byes,
+        }
+        for s in standings
+    ]

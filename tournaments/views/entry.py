@@ -1,0 +1,73 @@
+"""Deal entry by an organiser on the match page."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from tournaments import selectors, services
+from tournaments.breakdown import describe_deal
+from tournaments.forms import DealForm, service_error_message
+from tournaments.models import Match, Tournament
+from tournaments.views.lookups import (
+    get_match,
+    get_round,
+    get_tournament_for_organiser,
+    is_organiser,
+)
+
+
+def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
+    """Return the deal form for ``match`` under the tournament's rules."""
+    names = (str(match.team_a), str(match.team_b))
+    return DealForm(data, rules=tournament.rules, team_names=names)
+
+
+def match_page_context(request, tournament: Tournament, match: Match, form=None) -> dict:
+    """Return the match page's context: deals described in words, and the entry form."""
+    is_classic = not tournament.rules.has_contract
+    deals = [
+        (deal, describe_deal(deal, is_classic=is_classic))
+        for deal in selectors.match_deals(match=match)
+    ]
+    can_enter = is_organiser(request.user, tournament) and not match.is_complete
+    if can_enter and form is None:
+        form = deal_form_for(match, tournament)
+    return {
+        "tournament": tournament,
+        "round": match.round,
+        "match": match,
+        "deals": deals,
+        "form": form if can_enter else None,
+    }
+
+
+@login_required
+@require_POST
+def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Record one deal through the engine; errors go back beside their fields."""
+    tournament = get_tournament_for_organiser(request, slug)
+    match = get_match(get_round(tournament, number), table)
+    form = deal_form_for(match, tournament, request.POST)
+    if form.is_valid():
+        try:
+            deal = services.record_deal(
+                match=match,
+                taker=form.cleaned_data["taker"],
+                deal=form.cleaned_data["deal"],
+                now=timezone.now(),
+                entered_by=request.user,
+            )
+        except scoring.InvalidDeal as invalid:
+            form.add_engine_error(invalid.error)
+        except services.ServiceError as refusal:
+            form.add_error(None, service_error_message(refusal.code, refusal.params))
+        else:
+            messages.success(request, _("Deal %(number)s recorded.") % {"number": deal.deal_number})
+            return redirect(match)
+    context = match_page_context(request, tournament, match, form)
+    return render(request, "tournaments/match_detail.html", context, status=422)

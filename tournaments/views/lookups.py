@@ -1,0 +1,42 @@
+"""Scoped lookups shared by the views: 404 for what does not exist or is not yours."""
+
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Match, Round, Tournament
+
+
+def is_organiser(user, tournament: Tournament) -> bool:
+    """Return True when ``user`` may change ``tournament``: one of its club's organisers."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.club_id is not None and tournament.club.organisers.filter(pk=user.pk).exists()
+
+
+def get_tournament(slug: str) -> Tournament:
+    """Return the tournament with ``slug`` (its club joined) or raise 404."""
+    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+
+
+def get_tournament_for_organiser(request: HttpRequest, slug: str) -> Tournament:
+    """Return the tournament if the user organises it; 404 otherwise, so nothing leaks."""
+    tournament = get_tournament(slug)
+    if not is_organiser(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+def get_round(tournament: Tournament, number: int) -> Round:
+    """Return round ``number`` of ``tournament`` or raise 404."""
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def get_match(round_: Round, table: int) -> Match:
+    """Return the match at ``table`` in ``round_``, teams joined, or raise 404."""
+    return get_object_or_404(
+        Match.objects.select_related("team_a", "team_b", "round__tournament"),
+        round=round_,
+        table_number=table,
+    )

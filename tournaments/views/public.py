@@ -1,0 +1,53 @@
+"""Pages anyone can read: tournaments, standings, rounds, matches."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from tournaments import selectors
+from tournaments.models import Tournament
+from tournaments.tables import StandingsTable, standings_table_data
+from tournaments.views.entry import match_page_context
+from tournaments.views.lookups import get_match, get_round, get_tournament, is_organiser
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """List every tournament, most recent first."""
+    tournaments = Tournament.objects.select_related("club").order_by("-date", "name")
+    return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show a tournament: its rounds and its standings as a sortable table."""
+    tournament = get_tournament(slug)
+    standings = selectors.tournament_standings(tournament=tournament)
+    table = StandingsTable(standings_table_data(standings))
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "tournament": tournament,
+        "rounds": selectors.tournament_rounds(tournament=tournament),
+        "table": table,
+        "is_organiser": is_organiser(request.user, tournament),
+    }
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Show every match of a round with its totals, and the round's byes."""
+    tournament = get_tournament(slug)
+    round_ = get_round(tournament, number)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "matches": selectors.round_matches(round=round_),
+        "byes": selectors.round_byes(round=round_),
+    }
+    return render(request, "tournaments/round_detail.html", context)
+
+
+def match_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Show a match: every deal, each side's score in words, running totals, entry form."""
+    tournament = get_tournament(slug)
+    match = get_match(get_round(tournament, number), table)
+    context = match_page_context(request, tournament, match)
+    return render(request, "tournaments/match_detail.html", context)
