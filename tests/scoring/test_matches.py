@@ -514,3 +514,20 @@ def test_contree_presets_add_plain_deal_scores_without_reserve():
     match = score_match([MatchDeal(A, made), MatchDeal(B, made)], CONTREE, DEALS_12)
 
     assert match.state == MatchState(total_a=190 + 60, total_b=60 + 190, deals_played=2)
+
+
+def test_a_target_match_ended_by_one_team_is_won_on_totals_after_the_reserve_returns():
+    deals = [MatchDeal(A, CLASSIC_LITIGE), MatchDeal(B, CLASSIC_LITIGE_WITH_BELOTE)]
+
+    states = play(MatchState(), deals, CLASSIC, MatchFormat(FormatKind.TARGET, 100))
+
+    assert states == [
+        MatchState(total_a=0, total_b=81, reserve_a=81, deals_played=1),
+        MatchState(
+            total_a=91 + 81,
+            total_b=101 + 71,
+            deals_played=2,
+            is_finished=True,
+            result=MatchResult.DRAW,
+        ),
+    ]
