@@ -250,7 +250,8 @@ def swap_teams(draw: Draw, first: int, second: int, *, played: Iterable[Iterable
     """
     if first == second:
         raise DrawError(DrawErrorCode.SAME_TEAM, (first,))
-    seats = {draw.bye: None} if draw.bye is not None else {}
+    # Where each team sits: the index of its pairing, or None for the bye.
+    seats: dict[int, int | None] = {draw.bye: None} if draw.bye is not None else {}
     for index, pairing in enumerate(draw.pairings):
         seats[pairing.team_a] = index
         seats[pairing.team_b] = index
