@@ -23,7 +23,7 @@ _CLASSIC_OUTCOMES = {
 }
 _KINDS = {
     "card_points": lambda: _("card points"),
-    "deal_total": lambda: _("cards, belote and declarations"),
+    "deal_total": lambda: _("points made"),
     "deal_points": lambda: _("the deal"),
     "contract": lambda: _("contract"),
     "capot_bid": lambda: _("capot bid"),

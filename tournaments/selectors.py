@@ -80,8 +80,10 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
 
 
 def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
-    """Return the rounds of ``tournament`` in order."""
-    return Round.objects.filter(tournament=tournament).order_by("number")
+    """Return the rounds of ``tournament`` in order (the tournament joined, for their URLs)."""
+    return (
+        Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number")
+    )
 
 
 def round_matches(*, round: Round) -> QuerySet[Match]:

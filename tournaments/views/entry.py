@@ -65,7 +65,8 @@ def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> Htt
         except scoring.InvalidDeal as invalid:
             form.add_engine_error(invalid.error)
         except services.ServiceError as refusal:
-            form.add_error(None, service_error_message(refusal.code, refusal.params))
+            messages.error(request, service_error_message(refusal.code, refusal.params))
+            return redirect(match)
         else:
             messages.success(request, _("Deal %(number)s recorded.") % {"number": deal.deal_number})
             return redirect(match)

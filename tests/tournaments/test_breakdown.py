@@ -1,0 +1,115 @@
+"""describe_deal: a recorded deal said in words, from the stored engine breakdown."""
+
+import datetime
+
+import pytest
+from django.utils import translation
+
+import scoring
+from tests.factories import MatchFactory
+from tournaments.breakdown import describe_deal
+from tournaments.services import record_deal
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+
+
+def recorded(match, taker, **inputs):
+    deal = scoring.Deal(**inputs) if inputs else None
+    return record_deal(match=match, taker=taker, deal=deal, now=NOW)
+
+
+@pytest.fixture
+def match(db):
+    return MatchFactory()
+
+
+def test_it_says_a_coinched_chute_in_french(match):
+    deal = recorded(
+        match,
+        "A",
+        trump="C",
+        contract=110,
+        coinche="coinche",
+        taker_card_points=85,
+        defence_card_points=77,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == (
+        "Contrat chuté, coinché (×2) : le preneur marque 20 (belote) ; "
+        "la défense marque 160 × 2 (la donne) + 110 × 2 (contrat)."
+    )
+
+
+def test_it_says_the_rounding_of_a_made_contract(match):
+    deal = recorded(
+        match,
+        "B",
+        trump="H",
+        contract=80,
+        taker_card_points=85,
+        defence_card_points=77,
+        taker_tricks=5,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == (
+        "Contrat réussi : le preneur marque 90 (points faits) arrondi de 85 + 80 (contrat) ; "
+        "la défense marque 80 (points faits) arrondi de 77."
+    )
+
+
+def test_it_says_a_capot_in_english(match):
+    deal = recorded(
+        match,
+        "A",
+        trump="S",
+        contract=110,
+        taker_card_points=252,
+        defence_card_points=0,
+        taker_tricks=8,
+    )
+
+    with translation.override("en"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == (
+        "Contract made, capot by the taker: the taker scores 250 (points made) rounded from 252"
+        " + 110 (contract); the defence scores 0."
+    )
+
+
+def test_it_says_a_classic_litige_and_its_reserve(db):
+    match = MatchFactory(round__tournament__rules_preset="belote-classique")
+    deal = recorded(
+        match,
+        "A",
+        trump="H",
+        contract=None,
+        taker_card_points=81,
+        defence_card_points=81,
+        taker_tricks=4,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=True)
+
+    assert text == (
+        "Litige : le preneur marque 0 ; la défense marque 81 (points de cartes). "
+        "81 points sont mis en réserve pour le gagnant de la donne suivante."
+    )
+
+
+def test_it_says_a_passed_deal(match):
+    deal = recorded(match, "A")
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == "Tout le monde a passé : pas de points."

@@ -1,0 +1,222 @@
+"""Public pages: tournament list, standings, round and match pages."""
+
+import datetime
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+import scoring
+from tests.factories import (
+    ByeFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+)
+from tournaments.services import record_deal
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+
+
+class TableReader(HTMLParser):
+    """Collect the text of every cell of the first table with ``css_class``."""
+
+    def __init__(self, css_class: str) -> None:
+        super().__init__()
+        self.css_class = css_class
+        self.rows: list[list[str]] = []
+        self._depth = 0
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and self.css_class in classes and not self._depth:
+            self._depth = 1
+        elif self._depth and tag == "tr":
+            self.rows.append([])
+        elif self._depth and tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if self._depth and tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(re.sub(r"\s+", " ", "".join(self._cell)).strip())
+            self._cell = None
+        elif self._depth and tag == "table":
+            self._depth = 0
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def table_rows(response, css_class: str) -> list[list[str]]:
+    reader = TableReader(css_class)
+    reader.feed(response.content.decode())
+    return reader.rows
+
+
+def french(client):
+    client.cookies["django_language"] = "fr"
+    return client
+
+
+def play(match, *deals):
+    for taker, deal in deals:
+        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+
+
+MADE_90 = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+
+
+@pytest.mark.django_db
+def test_the_home_page_lists_tournaments_newest_first(client):
+    TournamentFactory(name="Concours d’automne", date=datetime.date(2026, 10, 3))
+    TournamentFactory(name="Concours de Noël", date=datetime.date(2026, 12, 20))
+
+    response = french(client).get("/")
+
+    titles = re.findall(r'<h3><a href="[^"]+">([^<]+)</a></h3>', response.content.decode())
+    assert titles == ["Concours de Noël", "Concours d’automne"]
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_shows_the_standings_table(client):
+    tournament = TournamentFactory(slug="noel", match_format_value=1)
+    first = TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc")
+    second = TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa")
+    third = TeamFactory(tournament=tournament, number=3, player_1="Eva", player_2="Ida")
+    match = MatchFactory(round__tournament=tournament, team_a=first, team_b=second)
+    ByeFactory(round=match.round, team=third)
+    play(match, ("B", MADE_90))
+
+    response = french(client).get("/concours/noel/")
+
+    assert response.status_code == 200
+    assert table_rows(response, "standings") == [
+        [
+            "Rang",
+            "Équipe",
+            "Joueurs",
+            "Club",
+            "Points",
+            "Gagnées",
+            "Nulles",
+            "Contre",
+            "Différence",
+            "Exempt",
+        ],
+        ["1", "2", "Luc / Léa", "", "190", "1", "0", "60", "130", "0"],
+        ["2", "3", "Eva / Ida", "", "125", "0", "0", "0", "125", "1"],
+        ["3", "1", "Anne / Marc", "", "60", "0", "0", "190", "-130", "0"],
+    ]
+
+
+@pytest.mark.django_db
+def test_sorting_the_standings_by_another_column_keeps_rank_order_among_equals(client):
+    tournament = TournamentFactory(slug="t")
+    for number in (1, 2, 3):
+        TeamFactory(tournament=tournament, number=number)
+
+    response = french(client).get("/concours/t/?sort=-matches_won")
+
+    assert [row[:2] for row in table_rows(response, "standings")[1:]] == [
+        ["1", "1"],
+        ["2", "2"],
+        ["3", "3"],
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("teams", [4, 40])
+def test_the_standings_page_runs_the_same_queries_for_4_and_40_teams(
+    client, django_assert_num_queries, teams
+):
+    tournament = TournamentFactory(slug="t")
+    team_rows = [TeamFactory(tournament=tournament, number=n + 1) for n in range(teams)]
+    round_ = RoundFactory(tournament=tournament)
+    for table in range(teams // 2):
+        MatchFactory(
+            round=round_,
+            table_number=table + 1,
+            team_a=team_rows[2 * table],
+            team_b=team_rows[2 * table + 1],
+            is_finished=True,
+        )
+
+    with django_assert_num_queries(5):
+        response = client.get("/concours/t/")
+
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_round_page_lists_every_table_with_its_totals_and_the_bye(client):
+    tournament = TournamentFactory(slug="t", match_format_value=1)
+    match = MatchFactory(
+        round__tournament=tournament,
+        table_number=1,
+        team_a=TeamFactory(tournament=tournament, number=1, player_1="A1", player_2="A2"),
+        team_b=TeamFactory(tournament=tournament, number=2, player_1="B1", player_2="B2"),
+    )
+    ByeFactory(round=match.round, team=TeamFactory(tournament=tournament, number=3))
+    play(match, ("A", MADE_90))
+
+    response = french(client).get("/concours/t/parties/1/")
+
+    assert table_rows(response, "matches") == [
+        ["Table", "Équipe A", "Total A", "Total B", "Équipe B", "Donnes"],
+        ["1", "1 – A1 / A2", "190", "60", "2 – B1 / B2", "Terminée"],
+    ]
+    assert "<li>3 – Joueur" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_match_page_shows_each_deal_in_words_with_running_totals(client):
+    tournament = TournamentFactory(slug="t")
+    match = MatchFactory(round__tournament=tournament, table_number=2)
+    play(match, ("A", MADE_90), ("B", None))
+
+    response = french(client).get("/concours/t/parties/1/tables/2/")
+
+    assert table_rows(response, "deals") == [
+        ["Donne", "Preneur", "Contrat", "Points", "A", "B", "Total A", "Total B", "Détail"],
+        [
+            "1",
+            str(match.team_a.number),
+            "90 ♥",
+            "104 / 58",
+            "190",
+            "60",
+            "190",
+            "60",
+            "Contrat réussi : le preneur marque 100 (points faits) arrondi de 104 + 90 (contrat) ;"
+            " la défense marque 60 (points faits) arrondi de 58.",
+        ],
+        [
+            "2",
+            str(match.team_b.number),
+            "Passe",
+            "",
+            "0",
+            "0",
+            "190",
+            "60",
+            "Tout le monde a passé : pas de points.",
+        ],
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    ["/concours/nope/", "/concours/t/parties/9/", "/concours/t/parties/1/tables/9/"],
+)
+def test_unknown_pages_are_404(client, url):
+    MatchFactory(round__tournament=TournamentFactory(slug="t"), table_number=1)
+
+    response = client.get(url)
+
+    assert response.status_code == 404
