@@ -1,0 +1,518 @@
+"""The tournament models (tournaments/models.py): the database constraints of each
+Meta.constraints, which must hold on SQLite and PostgreSQL, and the model helpers."""
+
+import datetime
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.utils import translation
+
+import scoring
+from scoring import CoincheLevel, Counting, FormatKind, MatchFormat, RuleSet, Trump
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    DealFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+)
+from tournaments.models import Deal
+
+NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
+
+
+def assert_refused(instance, *, check: str | None = None) -> None:
+    """Assert that saving ``instance`` raises IntegrityError and adds no row.
+
+    ``check`` names the check constraint the database must report; SQLite and PostgreSQL
+    both put it in the message. Unique constraints are reported differently (SQLite names
+    the columns), so they are checked by the error and the row count only.
+    """
+    model = type(instance)
+    rows_before = model.objects.count()
+
+    with pytest.raises(IntegrityError, match=check), transaction.atomic():
+        instance.save()
+
+    assert model.objects.count() == rows_before
+
+
+def assert_saved(instance) -> None:
+    """Assert that saving ``instance`` adds exactly one row."""
+    model = type(instance)
+    rows_before = model.objects.count()
+
+    instance.save()
+
+    assert model.objects.count() == rows_before + 1
+
+
+# Tournament.
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_tournament_with_the_same_name():
+    TournamentFactory(name="Concours d'automne", slug="concours-d-automne")
+    duplicate = TournamentFactory.build(name="Concours d'automne", slug="automne-bis", club=None)
+
+    assert_refused(duplicate)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number_of_rounds", [0, 21])
+def test_it_refuses_a_tournament_with_fewer_than_1_or_more_than_20_rounds(number_of_rounds):
+    tournament = TournamentFactory.build(number_of_rounds=number_of_rounds, club=None)
+
+    assert_refused(tournament, check="tournament_rounds_range")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number_of_rounds", [1, 20])
+def test_it_accepts_a_tournament_of_1_to_20_rounds(number_of_rounds):
+    tournament = TournamentFactory.build(number_of_rounds=number_of_rounds, club=None)
+
+    assert_saved(tournament)
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_match_format_value_of_zero():
+    tournament = TournamentFactory.build(match_format_value=0, club=None)
+
+    assert_refused(tournament, check="tournament_format_value_positive")
+
+
+# Team.
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_team_with_the_same_number_in_a_tournament():
+    first = TeamFactory(number=7)
+    duplicate = TeamFactory.build(tournament=first.tournament, number=7)
+
+    assert_refused(duplicate)
+
+
+@pytest.mark.django_db
+def test_it_accepts_the_same_team_number_in_two_tournaments():
+    TeamFactory(number=7)
+    other = TeamFactory.build(tournament=TournamentFactory(), number=7)
+
+    assert_saved(other)
+
+
+@pytest.mark.django_db
+def test_it_refuses_team_number_zero():
+    team = TeamFactory.build(tournament=TournamentFactory(), number=0)
+
+    assert_refused(team, check="team_number_positive")
+
+
+@pytest.mark.django_db
+def test_it_accepts_team_number_one():
+    team = TeamFactory.build(tournament=TournamentFactory(), number=1)
+
+    assert_saved(team)
+
+
+# Round and bye.
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_round_with_the_same_number_in_a_tournament():
+    first = RoundFactory(number=2)
+    duplicate = RoundFactory.build(tournament=first.tournament, number=2)
+
+    assert_refused(duplicate)
+
+
+@pytest.mark.django_db
+def test_it_accepts_the_same_round_number_in_two_tournaments():
+    RoundFactory(number=2)
+    other = RoundFactory.build(tournament=TournamentFactory(), number=2)
+
+    assert_saved(other)
+
+
+@pytest.mark.django_db
+def test_it_refuses_round_number_zero():
+    round_ = RoundFactory.build(tournament=TournamentFactory(), number=0)
+
+    assert_refused(round_, check="round_number_positive")
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_bye_for_the_same_team_in_a_round():
+    first = ByeFactory()
+    duplicate = ByeFactory.build(round=first.round, team=first.team)
+
+    assert_refused(duplicate)
+
+
+# Match.
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_match_at_the_same_table_in_a_round():
+    first = MatchFactory(table_number=3)
+    tournament = first.round.tournament
+    duplicate = MatchFactory.build(
+        round=first.round,
+        table_number=3,
+        team_a=TeamFactory(tournament=tournament),
+        team_b=TeamFactory(tournament=tournament),
+    )
+
+    assert_refused(duplicate)
+
+
+@pytest.mark.django_db
+def test_it_accepts_the_same_table_number_in_another_round():
+    first = MatchFactory(table_number=3)
+    tournament = first.round.tournament
+    other = MatchFactory.build(
+        round=RoundFactory(tournament=tournament, number=2),
+        table_number=3,
+        team_a=first.team_a,
+        team_b=first.team_b,
+    )
+
+    assert_saved(other)
+
+
+@pytest.mark.django_db
+def test_it_refuses_table_number_zero():
+    round_ = RoundFactory()
+    match = MatchFactory.build(
+        round=round_,
+        table_number=0,
+        team_a=TeamFactory(tournament=round_.tournament),
+        team_b=TeamFactory(tournament=round_.tournament),
+    )
+
+    assert_refused(match, check="match_table_positive")
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_match_of_a_team_against_itself():
+    round_ = RoundFactory()
+    team = TeamFactory(tournament=round_.tournament)
+    match = MatchFactory.build(round=round_, table_number=1, team_a=team, team_b=team)
+
+    assert_refused(match, check="match_distinct_teams")
+
+
+# Deal.
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_second_deal_with_the_same_number_in_a_match():
+    first = DealFactory(deal_number=4)
+    duplicate = DealFactory.build(match=first.match, deal_number=4)
+
+    assert_refused(duplicate)
+
+
+@pytest.mark.django_db
+def test_it_accepts_the_same_deal_number_in_another_match():
+    DealFactory(deal_number=4)
+    other = DealFactory.build(match=MatchFactory(), deal_number=4)
+
+    assert_saved(other)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fields", "check"),
+    [
+        pytest.param({"deal_number": 0}, "deal_number_positive", id="deal-number-0"),
+        pytest.param(
+            {"taker_card_points": 253, "defence_card_points": 0},
+            "deal_card_points_range",
+            id="taker-card-points-253",
+        ),
+        pytest.param(
+            {"taker_card_points": 0, "defence_card_points": 253},
+            "deal_card_points_range",
+            id="defence-card-points-253",
+        ),
+        pytest.param({"taker_tricks": 9}, "deal_tricks_range", id="tricks-9"),
+        pytest.param({"taker_belotes": 5}, "deal_belotes_range", id="taker-belotes-5"),
+        pytest.param({"defence_belotes": 5}, "deal_belotes_range", id="defence-belotes-5"),
+        pytest.param({"contract_value": 79}, "deal_contract_range", id="contract-79"),
+        pytest.param({"contract_value": 501}, "deal_contract_range", id="contract-501"),
+        pytest.param(
+            {"is_capot_bid": True, "contract_value": 80},
+            "deal_capot_bid_has_no_value",
+            id="capot-bid-with-a-value",
+        ),
+    ],
+)
+def test_it_refuses_a_deal_with_an_input_out_of_range(fields, check):
+    deal = DealFactory.build(match=MatchFactory(), **fields)
+
+    assert_refused(deal, check=check)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "fields",
+    [
+        pytest.param({"deal_number": 1}, id="deal-number-1"),
+        pytest.param(
+            {"taker_card_points": 252, "defence_card_points": 0, "taker_tricks": 8},
+            id="taker-capot",
+        ),
+        pytest.param(
+            {"taker_card_points": 0, "defence_card_points": 252, "taker_tricks": 0},
+            id="defence-capot",
+        ),
+        pytest.param(
+            {"trump": "TA", "taker_belotes": 4, "defence_belotes": 4}, id="four-belotes-each"
+        ),
+        pytest.param({"contract_value": 80}, id="contract-80"),
+        pytest.param({"contract_value": 500}, id="contract-500"),
+        pytest.param({"contract_value": None}, id="no-contract"),
+        pytest.param({"is_capot_bid": True, "contract_value": None}, id="capot-bid"),
+    ],
+)
+def test_it_accepts_a_deal_with_inputs_at_the_edges_of_their_ranges(fields):
+    deal = DealFactory.build(match=MatchFactory(), **fields)
+
+    assert_saved(deal)
+
+
+# Helpers.
+
+
+def test_it_gives_the_engine_preset_with_the_tournaments_rules_version():
+    tournament = TournamentFactory.build(rules_preset="belote-classique", rules_version=3)
+
+    rules = tournament.rules
+
+    assert rules == RuleSet(
+        id="belote-classique",
+        version=3,
+        counting=Counting.CLASSIC,
+        has_declarations=True,
+        allows_no_trump=False,
+        allows_all_trump=False,
+        has_contract=False,
+        contract_min=80,
+        contract_max=160,
+        contract_step=10,
+        allows_coinche=False,
+        multipliers=(
+            (CoincheLevel.NONE, 1),
+            (CoincheLevel.COINCHE, 2),
+            (CoincheLevel.SURCOINCHE, 4),
+        ),
+        rounds_to_ten=False,
+        has_litige_reserve=True,
+        needs_trick_after_belote_target=False,
+    )
+
+
+def test_it_leaves_the_engine_preset_itself_at_its_own_version():
+    tournament = TournamentFactory.build(rules_preset="ffb-coinche", rules_version=2)
+
+    tournament_version = tournament.rules.version
+
+    assert (tournament_version, scoring.PRESETS["ffb-coinche"].version) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("match_format", "value", "expected"),
+    [
+        ("deals", 12, MatchFormat(FormatKind.DEALS, 12)),
+        ("target", 2000, MatchFormat(FormatKind.TARGET, 2000)),
+    ],
+)
+def test_it_gives_the_engine_match_format(match_format, value, expected):
+    tournament = TournamentFactory.build(match_format=match_format, match_format_value=value)
+
+    engine_format = tournament.engine_match_format
+
+    assert engine_format == expected
+
+
+def test_it_defaults_to_a_match_of_12_deals():
+    tournament = TournamentFactory.build()
+
+    engine_format = tournament.engine_match_format
+
+    assert engine_format == MatchFormat(FormatKind.DEALS, 12)
+
+
+@pytest.mark.parametrize(
+    ("contract_value", "is_capot_bid", "expected"),
+    [
+        pytest.param(110, False, 110, id="value"),
+        pytest.param(None, True, "capot", id="capot"),
+        pytest.param(None, False, None, id="classic"),
+    ],
+)
+def test_it_gives_the_contract_as_the_engine_takes_it(contract_value, is_capot_bid, expected):
+    deal = DealFactory.build(contract_value=contract_value, is_capot_bid=is_capot_bid)
+
+    contract = deal.contract
+
+    assert contract == expected
+
+
+def test_it_gives_no_engine_deal_for_a_passed_deal():
+    deal = DealFactory.build(is_passed=True, trump="", contract_value=None)
+
+    engine_deal = deal.to_engine()
+
+    assert engine_deal is None
+
+
+@pytest.mark.django_db
+def test_it_gives_the_engine_deal_of_a_stored_deal():
+    stored = DealFactory(
+        trump="S",
+        contract_value=None,
+        is_capot_bid=True,
+        coinche_level="coinche",
+        taker_card_points=252,
+        defence_card_points=0,
+        taker_tricks=8,
+        taker_belotes=1,
+        defence_belotes=0,
+        taker_declarations=50,
+        defence_declarations=0,
+    )
+    deal = Deal.objects.get(pk=stored.pk)
+
+    engine_deal = deal.to_engine()
+
+    assert engine_deal == scoring.Deal(
+        trump=Trump.SPADES,
+        contract="capot",
+        taker_card_points=252,
+        defence_card_points=0,
+        taker_tricks=8,
+        coinche=CoincheLevel.COINCHE,
+        taker_belotes=1,
+        defence_belotes=0,
+        taker_declarations=50,
+        defence_declarations=0,
+    )
+
+
+def test_it_gives_the_engine_deal_of_a_classic_deal_without_a_contract():
+    deal = DealFactory.build(
+        trump="H",
+        contract_value=None,
+        taker_card_points=81,
+        defence_card_points=81,
+        taker_tricks=4,
+        defence_belotes=1,
+        defence_declarations=20,
+    )
+
+    engine_deal = deal.to_engine()
+
+    assert engine_deal == scoring.Deal(
+        trump=Trump.HEARTS,
+        contract=None,
+        taker_card_points=81,
+        defence_card_points=81,
+        taker_tricks=4,
+        coinche=CoincheLevel.NONE,
+        taker_belotes=0,
+        defence_belotes=1,
+        taker_declarations=0,
+        defence_declarations=20,
+    )
+
+
+@pytest.mark.parametrize(
+    ("is_finished", "closed_at", "expected"),
+    [
+        pytest.param(False, None, False, id="in-play"),
+        pytest.param(True, None, True, id="finished"),
+        pytest.param(False, NOW, True, id="closed-for-time"),
+        pytest.param(True, NOW, True, id="finished-and-closed"),
+    ],
+)
+def test_it_tells_whether_a_match_is_complete(is_finished, closed_at, expected):
+    match = MatchFactory.build(is_finished=is_finished, closed_at=closed_at)
+
+    is_complete = match.is_complete
+
+    assert is_complete is expected
+
+
+def test_it_prints_both_players_of_a_team():
+    team = TeamFactory.build(player_1="Monique Simon", player_2="Raymond Bertrand")
+
+    players = team.players
+
+    assert players == "Monique Simon / Raymond Bertrand"
+
+
+def build_deal_at(*, tournament_name: str, round_number: int, table: int, deal_number: int):
+    tournament = TournamentFactory.build(name=tournament_name)
+    round_ = RoundFactory.build(tournament=tournament, number=round_number)
+    match = MatchFactory.build(round=round_, table_number=table)
+    return DealFactory.build(match=match, deal_number=deal_number)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "fr",
+            [
+                "Concours d'automne",
+                "Concours d'automne – partie 2",
+                "Concours d'automne – partie 2 – table 3",
+                "Concours d'automne – partie 2 – table 3 – donne 5",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Concours d'automne",
+                "Concours d'automne – round 2",
+                "Concours d'automne – round 2 – table 3",
+                "Concours d'automne – round 2 – table 3 – deal 5",
+            ],
+        ),
+    ],
+)
+def test_it_names_a_tournament_round_match_and_deal_in_the_active_language(language, expected):
+    deal = build_deal_at(
+        tournament_name="Concours d'automne", round_number=2, table=3, deal_number=5
+    )
+
+    with translation.override(language):
+        names = [
+            str(deal.match.round.tournament),
+            str(deal.match.round),
+            str(deal.match),
+            str(deal),
+        ]
+
+    assert names == expected
+
+
+def test_it_names_a_club_a_team_and_a_bye():
+    club = ClubFactory.build(name="Amicale de Saint-Étienne")
+    tournament = TournamentFactory.build(name="Concours d'automne", club=club)
+    team = TeamFactory.build(
+        tournament=tournament, number=7, player_1="Pascal Durand", player_2="Pascal Fournier"
+    )
+    bye = ByeFactory.build(round=RoundFactory.build(tournament=tournament, number=3), team=team)
+
+    with translation.override("fr"):
+        names = [str(club), str(team), str(bye)]
+
+    assert names == [
+        "Amicale de Saint-Étienne",
+        "7 – Pascal Durand / Pascal Fournier",
+        "Concours d'automne – partie 3 – 7 – Pascal Durand / Pascal Fournier",
+    ]
