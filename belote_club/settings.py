@@ -155,7 +155,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # Tests use a file too: an in-memory database shares one cache between threads and
     # fails at once with "table is locked" instead of waiting as the real file does.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    # One file per test process, so two test runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
