@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
-from django.utils.text import slugify
 
 import scoring
 from scoring.matches import MatchFormat
 from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.models import Bye, Club, Match, Round, Team, Tournament
 from tournaments.services import ServiceError, record_deal
+from tournaments.services.registration import LOT_RANGE
+from tournaments.services.setup import unique_slug
 
 TEAM_COLUMNS = ("number", "player_1", "player_2")
 DEAL_FILE_COLUMNS = (
@@ -36,8 +37,6 @@ DEAL_FILE_COLUMNS = (
     "passed",
     *DEAL_COLUMNS,
 )
-#: Largest lot drawn for the last tie-break (RULES.md §E).
-LOT_RANGE = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,7 @@ def import_concours(
         tournament = Tournament.objects.create(
             club=club,
             name=name,
-            slug=_unique_slug(name),
+            slug=unique_slug(name),
             date=date or now.date(),
             rules_preset=rules.id,
             rules_version=rules.version,
@@ -164,15 +163,6 @@ def import_concours(
         team_rows = _create_teams(tournament, teams, rng)
         _create_rounds(tournament, team_rows, matches, now)
     return tournament
-
-
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:150] or "concours"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
 
 
 def _read_teams(path: Path) -> dict[int, dict[str, str]]:
@@ -258,6 +248,7 @@ def _create_teams(
             player_2=data["player_2"],
             club=club,
             lot=rng.randrange(LOT_RANGE),
+            is_checked_in=True,
         )
         team.full_clean(validate_unique=False, validate_constraints=False)
         rows[number] = team

@@ -9,6 +9,7 @@ totals are stored too, so standings and exports never re-score history.
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -109,6 +110,23 @@ class MatchResult(models.TextChoices):
     DRAW = scoring.MatchResult.DRAW.value, _("Draw")
 
 
+class TieBreak(models.TextChoices):
+    """Tie-breaks of the standings, applied in the order the tournament sets (RULES.md §E)."""
+
+    MATCHES_WON = "matches_won", _("Matches won")
+    POINTS = "points", _("Total points")
+    POINTS_DIFFERENCE = "points_difference", _("Points difference")
+    HEAD_TO_HEAD = "head_to_head", _("Head-to-head result")
+
+
+DEFAULT_TIE_BREAKS = "matches_won,points_difference,head_to_head"
+
+
+def new_token() -> str:
+    """Return an unguessable, non-sequential URL token (for the projector and table links)."""
+    return secrets.token_urlsafe(16)
+
+
 class Club(models.Model):
     """A belote club: it organises tournaments and its members play in teams."""
 
@@ -161,6 +179,20 @@ class Tournament(models.Model):
     bye_credit_value = models.PositiveIntegerField(_("fixed bye credit"), default=0)
     bye_counts_as_win = models.BooleanField(_("a bye counts as a win"), default=False)
     ranking = models.CharField(_("ranking"), max_length=20, choices=Ranking, default=Ranking.POINTS)
+    tie_breaks = models.CharField(
+        _("tie-breaks"),
+        max_length=100,
+        default=DEFAULT_TIE_BREAKS,
+        help_text=_("Tie-break keys in order, separated by commas; the drawn lot comes last."),
+    )
+    allows_no_trump_all_trump = models.BooleanField(
+        _("no trump and all trump allowed"),
+        default=True,
+        help_text=_("Only for the presets that allow them (RULES.md §B)."),
+    )
+    projector_token = models.CharField(
+        _("projector address"), max_length=40, unique=True, default=new_token, editable=False
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -185,9 +217,20 @@ class Tournament(models.Model):
 
     @property
     def rules(self) -> scoring.RuleSet:
-        """Return the engine's rule set for this tournament's preset (RULES.md §B)."""
+        """Return the engine's rule set: the preset (RULES.md §B) with this tournament's
+        version and its SA/TA setting (which can only remove what the preset allows)."""
         preset = scoring.PRESETS[self.rules_preset]
-        return dataclasses.replace(preset, version=self.rules_version)
+        return dataclasses.replace(
+            preset,
+            version=self.rules_version,
+            allows_no_trump=preset.allows_no_trump and self.allows_no_trump_all_trump,
+            allows_all_trump=preset.allows_all_trump and self.allows_no_trump_all_trump,
+        )
+
+    @property
+    def tie_break_keys(self) -> tuple[str, ...]:
+        """Return the tie-break keys in order (RULES.md §E)."""
+        return tuple(key for key in self.tie_breaks.split(",") if key)
 
     @property
     def engine_match_format(self) -> MatchFormat:
@@ -217,6 +260,16 @@ class Team(models.Model):
         default=0,
         help_text=_("Recorded random draw, the last tie-break of the standings."),
     )
+    is_checked_in = models.BooleanField(_("present"), default=False)
+    first_round = models.PositiveSmallIntegerField(
+        _("first round"), default=1, help_text=_("A late team joins from this round.")
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"),
+        null=True,
+        blank=True,
+        help_text=_("The team plays no round from this one on; its results stay."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -237,6 +290,11 @@ class Team(models.Model):
         """Return both player names, as printed on sheets."""
         return f"{self.player_1} / {self.player_2}"
 
+    @property
+    def is_withdrawn(self) -> bool:
+        """Return True once the team has withdrawn (RULES.md §E: it ranks last)."""
+        return self.withdrawn_from_round is not None
+
 
 class Round(models.Model):
     """One round (partie) of a tournament: every match played at the same time."""
@@ -254,6 +312,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(
         _("draw seed"), null=True, blank=True, help_text=_("Integer the random draw came from.")
     )
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -319,6 +379,9 @@ class Match(models.Model):
     result = models.CharField(_("result"), max_length=5, choices=MatchResult, blank=True)
     closed_at = models.DateTimeField(_("closed for time at"), null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    is_rematch = models.BooleanField(_("rematch"), default=False)
+    pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
+    pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
 
     class Meta:
         ordering = ["round", "table_number"]

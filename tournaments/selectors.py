@@ -5,13 +5,13 @@ Pages, tables, exports and commands read only from these functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 
 from tournaments.models import Bye, Deal, Match, Ranking, Round, Team, Tournament
 from tournaments.standings import (
-    DEFAULT_ORDER,
     ByeCreditRule,
     ByeEntry,
     MatchEntry,
@@ -26,27 +26,44 @@ from tournaments.standings import (
 NOMINAL_DEAL_POINTS = 162
 
 
+@dataclass
+class TeamFigures:
+    """What players look for beside the ranking: best match total, belotes, capots,
+    and coinches made (coinched or surcoinched deals the team defended and won)."""
+
+    best_match_score: int = 0
+    belotes: int = 0
+    capots: int = 0
+    coinches_made: int = 0
+
+
 @dataclass(frozen=True)
 class Standing:
-    """A standings row with its team, for pages and exports."""
+    """A standings row with its team and figures, for pages, draws and exports."""
 
     row: StandingRow
     team: Team
+    figures: TeamFigures = field(default_factory=TeamFigures)
 
 
 def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
-    """Return the tournament's matches that count in the standings: complete ones."""
-    return Match.objects.filter(round__tournament=tournament).filter(
-        Q(is_finished=True) | Q(closed_at__isnull=False)
+    """Return the tournament's matches that count in the standings: complete ones of
+    published or closed rounds."""
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(is_finished=True) | Q(closed_at__isnull=False))
     )
 
 
 def standings_rules(*, tournament: Tournament) -> StandingsRules:
     """Return the standings settings of ``tournament`` (RULES.md §E)."""
     if tournament.ranking == Ranking.WINS_THEN_POINTS:
-        order = (RankingKey.MATCHES_WON, RankingKey.POINTS, *DEFAULT_ORDER[2:])
+        first = (RankingKey.MATCHES_WON, RankingKey.POINTS)
     else:
-        order = DEFAULT_ORDER
+        first = (RankingKey.POINTS,)
+    tie_breaks = [RankingKey(key) for key in tournament.tie_break_keys]
+    order = (*first, *(key for key in tie_breaks if key not in first), RankingKey.LOT)
     if tournament.match_format == "target":
         nominal = tournament.match_format_value
     else:
@@ -60,23 +77,66 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
     )
 
 
+def _team_figures(tournament: Tournament, matches: list[tuple]) -> dict[int, TeamFigures]:
+    """Return each team's figures from its counted matches, in one query for the deals."""
+    figures: dict[int, TeamFigures] = defaultdict(TeamFigures)
+    for _, team_a, team_b, total_a, total_b in matches:
+        for team, total in ((team_a, total_a), (team_b, total_b)):
+            figures[team].best_match_score = max(figures[team].best_match_score, total)
+    coinched = ~Q(coinche_level="none")
+    rows = (
+        Deal.objects.filter(match__in=counted_matches(tournament=tournament), is_passed=False)
+        .values("match__team_a_id", "match__team_b_id", "taker")
+        .annotate(
+            taker_belotes=Sum("taker_belotes"),
+            defence_belotes=Sum("defence_belotes"),
+            taker_capots=Count("pk", filter=Q(taker_tricks=8)),
+            defence_capots=Count("pk", filter=Q(taker_tricks=0)),
+            coinches_made=Count("pk", filter=coinched & Q(outcome="chute")),
+        )
+        .order_by()
+    )
+    for row in rows:
+        team_a, team_b = row["match__team_a_id"], row["match__team_b_id"]
+        taker, defence = (team_a, team_b) if row["taker"] == "A" else (team_b, team_a)
+        figures[taker].belotes += row["taker_belotes"]
+        figures[defence].belotes += row["defence_belotes"]
+        figures[taker].capots += row["taker_capots"]
+        figures[defence].capots += row["defence_capots"]
+        figures[defence].coinches_made += row["coinches_made"]
+    return figures
+
+
 def tournament_standings(*, tournament: Tournament) -> list[Standing]:
-    """Return the ranked standings of ``tournament``, one per team, in three queries."""
+    """Return the ranked standings of ``tournament``, one per team, in four queries.
+
+    Withdrawn teams rank after the active ones (RULES.md §E); only complete matches count.
+    """
     teams = list(
         Team.objects.filter(tournament=tournament).select_related("club").order_by("number")
     )
-    matches = counted_matches(tournament=tournament).values_list(
-        "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+    matches = list(
+        counted_matches(tournament=tournament).values_list(
+            "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+        )
     )
-    byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "team_id")
+    byes = (
+        Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "team_id")
+    )
     rows = compute_standings(
-        [TeamEntry(team.pk, team.number, lot=team.lot) for team in teams],
+        [
+            TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)
+            for team in teams
+        ],
         [MatchEntry(*values) for values in matches],
         [ByeEntry(*values) for values in byes],
         standings_rules(tournament=tournament),
     )
     by_id = {team.pk: team for team in teams}
-    return [Standing(row, by_id[row.team_id]) for row in rows]
+    figures = _team_figures(tournament, matches)
+    return [Standing(row, by_id[row.team_id], figures[row.team_id]) for row in rows]
 
 
 def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:

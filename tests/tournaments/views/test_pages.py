@@ -146,7 +146,7 @@ def test_the_standings_page_runs_the_same_queries_for_4_and_40_teams(
             is_finished=True,
         )
 
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get("/concours/t/")
 
     assert response.status_code == 200

@@ -1,8 +1,7 @@
-"""Every write of the tournaments app (STYLE.md §3): validate, lock, score, save.
+"""Deal services: record a deal through the engine and keep the match totals (RULES.md §C).
 
-Services are keyword-only and run in one transaction. Expected refusals raise
-:class:`ServiceError` (shown as form errors); a deal the engine rejects raises the
-engine's :class:`scoring.InvalidDeal`, whose code names the field (RULES.md §B6).
+A deal the engine rejects raises the engine's :class:`scoring.InvalidDeal`, whose code
+names the field (RULES.md §B6).
 """
 
 from __future__ import annotations
@@ -16,15 +15,7 @@ from django.db.models import Max
 import scoring
 from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
 from tournaments.models import Deal, Match
-
-
-class ServiceError(Exception):
-    """An expected refusal: ``code`` names it, ``params`` fill its message (see forms.py)."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+from tournaments.services.errors import ServiceError
 
 
 def breakdown_to_json(score: scoring.DealScore) -> dict:

@@ -1,0 +1,50 @@
+"""Every write of the tournaments app (STYLE.md §3): validate, lock, score, save.
+
+Services are keyword-only, run in one transaction and lock what they change. Expected
+refusals raise :class:`ServiceError`, whose code forms.py turns into a message.
+"""
+
+from tournaments.services.deals import breakdown_to_json, record_deal
+from tournaments.services.draws import (
+    close_match_for_time,
+    close_round,
+    discard_draft,
+    draw_round,
+    publish_round,
+    swap_teams_in_draft,
+)
+from tournaments.services.errors import ServiceError
+from tournaments.services.registration import (
+    TeamData,
+    check_in_all,
+    register_team,
+    register_teams,
+    remove_team,
+    set_checked_in,
+    update_team,
+    withdraw_team,
+)
+from tournaments.services.setup import create_tournament, is_settings_frozen, update_tournament
+
+__all__ = [
+    "ServiceError",
+    "TeamData",
+    "breakdown_to_json",
+    "check_in_all",
+    "close_match_for_time",
+    "close_round",
+    "create_tournament",
+    "discard_draft",
+    "draw_round",
+    "is_settings_frozen",
+    "publish_round",
+    "record_deal",
+    "register_team",
+    "register_teams",
+    "remove_team",
+    "set_checked_in",
+    "swap_teams_in_draft",
+    "update_team",
+    "update_tournament",
+    "withdraw_team",
+]

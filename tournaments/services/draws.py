@@ -1,0 +1,220 @@
+"""Rounds: draw, edit the draft, publish, close matches for time, close (RULES.md §E).
+
+A round goes draft → published → closed. The draw itself is computed by the pure
+``tournaments.pairing`` module; these services load its inputs and save its output.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+from collections import Counter
+
+from django.db import transaction
+from django.db.models import Q
+
+from tournaments import pairing
+from tournaments.models import Bye, Match, Round, Team, Tournament
+from tournaments.selectors import tournament_standings
+from tournaments.services.errors import ServiceError
+
+#: Seeds are stored in a signed 64-bit column.
+SEED_BITS = 62
+
+
+def _lock_tournament(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def drawable_teams(*, tournament: Tournament, round_number: int) -> list[Team]:
+    """Return the teams that play ``round_number``: present, arrived, not withdrawn."""
+    return list(
+        Team.objects.filter(
+            tournament=tournament, is_checked_in=True, first_round__lte=round_number
+        )
+        .filter(Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gt=round_number))
+        .order_by("number")
+    )
+
+
+def played_pairs(*, tournament: Tournament) -> list[tuple[int, int]]:
+    """Return every pair of team ids that have met in a published or closed round."""
+    return list(
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("team_a_id", "team_b_id")
+    )
+
+
+def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
+    """Draw the next round as a draft and return it (RULES.md §E).
+
+    Round 1 is drawn at random from ``seed`` (a new random one when None), stored on the
+    round so the draw can be replayed; later rounds pair teams by standing with no
+    rematch when one can be avoided. The tournament row is locked, so a double click
+    draws once.
+
+    Raises ServiceError ``round_open`` (the last round is not closed), ``all_rounds_drawn``
+    or ``not_enough_teams``.
+    """
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        last = tournament.rounds.order_by("-number").first()
+        if last is not None and last.status != Round.Status.CLOSED:
+            raise ServiceError("round_open", number=last.number)
+        number = 1 if last is None else last.number + 1
+        if number > tournament.number_of_rounds:
+            raise ServiceError("all_rounds_drawn", rounds=tournament.number_of_rounds)
+        teams = drawable_teams(tournament=tournament, round_number=number)
+        if len(teams) < 2:
+            raise ServiceError("not_enough_teams")
+        if number == 1:
+            seed = secrets.randbits(SEED_BITS) if seed is None else seed
+            draw = pairing.draw_random_round([t.pk for t in teams], random.Random(seed))
+        else:
+            seed = None
+            draw = _draw_by_standings(tournament, teams)
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.DRAFT, seed=seed
+        )
+        _save_draw(round_, draw)
+    return round_
+
+
+def _draw_by_standings(tournament: Tournament, teams: list[Team]) -> pairing.Draw:
+    drawable = {team.pk for team in teams}
+    ranked = [
+        s.team.pk for s in tournament_standings(tournament=tournament) if s.team.pk in drawable
+    ]
+    byes = Counter(
+        Bye.objects.filter(round__tournament=tournament).values_list("team_id", flat=True)
+    )
+    return pairing.draw_by_standings(
+        ranked, played=played_pairs(tournament=tournament), bye_counts=byes
+    )
+
+
+def _save_draw(round_: Round, draw: pairing.Draw) -> None:
+    Match.objects.bulk_create(
+        Match(
+            round=round_,
+            table_number=p.table_number,
+            team_a_id=p.team_a,
+            team_b_id=p.team_b,
+            is_rematch=p.is_rematch,
+            pairing_reason=p.reason.value,
+            pairing_detail={"skipped": list(p.skipped), "avoided": list(p.avoided)},
+        )
+        for p in draw.pairings
+    )
+    if draw.bye is not None:
+        Bye.objects.create(round=round_, team_id=draw.bye)
+
+
+def _draft(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError("not_draft", number=round_.number)
+    return round_
+
+
+def swap_teams_in_draft(*, round: Round, first: Team, second: Team) -> Round:
+    """Swap two teams of a draft draw (or a team and the bye) and save the new draw.
+
+    Raises ServiceError ``not_draft`` once published, and ``same_team``,
+    ``unknown_team`` or ``same_pairing`` for a swap that cannot be made.
+    """
+    with transaction.atomic():
+        round_ = _draft(round)
+        matches = list(round_.matches.order_by("table_number"))
+        bye = round_.byes.values_list("team_id", flat=True).first()
+        draw = pairing.Draw(
+            pairings=tuple(
+                pairing.Pairing(
+                    table_number=m.table_number,
+                    team_a=m.team_a_id,
+                    team_b=m.team_b_id,
+                    is_rematch=m.is_rematch,
+                    reason=pairing.PairingReason(m.pairing_reason),
+                    skipped=tuple(m.pairing_detail.get("skipped", ())),
+                    avoided=tuple(m.pairing_detail.get("avoided", ())),
+                )
+                for m in matches
+            ),
+            bye=bye,
+        )
+        played = played_pairs(tournament=round_.tournament)
+        try:
+            new = pairing.swap_teams(draw, first.pk, second.pk, played=played)
+        except pairing.DrawError as error:
+            raise ServiceError(str(error.code)) from None
+        round_.matches.all().delete()
+        round_.byes.all().delete()
+        _save_draw(round_, new)
+    return round_
+
+
+def discard_draft(*, round: Round) -> None:
+    """Delete a draft round so that it can be drawn again. Raises ``not_draft``."""
+    with transaction.atomic():
+        _draft(round).delete()
+
+
+def publish_round(*, round: Round, now: datetime.datetime) -> Round:
+    """Publish a draft draw: it is fixed, shown to players, and tables can play.
+
+    Raises ServiceError ``not_draft``.
+    """
+    with transaction.atomic():
+        round_ = _draft(round)
+        round_.status = Round.Status.PUBLISHED
+        round_.published_at = now
+        round_.save(update_fields=["status", "published_at"])
+    return round_
+
+
+def close_match_for_time(*, match: Match, now: datetime.datetime) -> Match:
+    """Stop a match that ran out of time: it counts with the totals it has.
+
+    Raises ServiceError ``not_published`` (the round is a draft or closed) or
+    ``match_finished`` (it is already complete).
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+        if match.round.status != Round.Status.PUBLISHED:
+            raise ServiceError("not_published", number=match.round.number)
+        if match.is_complete:
+            raise ServiceError("match_finished")
+        match.closed_at = now
+        match.result = _leader(match.total_a, match.total_b)
+        match.save(update_fields=["closed_at", "result"])
+    return match
+
+
+def _leader(total_a: int, total_b: int) -> str:
+    if total_a == total_b:
+        return "draw"
+    return "A" if total_a > total_b else "B"
+
+
+def close_round(*, round: Round, now: datetime.datetime) -> Round:
+    """Close a published round once every match is complete; the next can then be drawn.
+
+    Raises ServiceError ``not_published`` or ``matches_open`` (with the open tables).
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round.pk)
+        if round_.status != Round.Status.PUBLISHED:
+            raise ServiceError("not_published", number=round_.number)
+        open_tables = list(
+            round_.matches.filter(is_finished=False, closed_at__isnull=True)
+            .order_by("table_number")
+            .values_list("table_number", flat=True)
+        )
+        if open_tables:
+            raise ServiceError("matches_open", tables=", ".join(map(str, open_tables)))
+        round_.status = Round.Status.CLOSED
+        round_.closed_at = now
+        round_.save(update_fields=["status", "closed_at"])
+    return round_

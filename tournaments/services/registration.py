@@ -1,0 +1,171 @@
+"""Registration on the day: teams added, edited, removed, checked in, withdrawn (RULES.md §E).
+
+A team registered once a round is published is a late team: it joins from the next
+round. A withdrawn team keeps its results, is never drawn again and ranks last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from tournaments.models import Club, Round, Team, Tournament
+from tournaments.services.errors import ServiceError
+
+#: Largest lot drawn for the last tie-break (RULES.md §E).
+LOT_RANGE = 1_000_000
+
+
+@dataclass(frozen=True)
+class TeamData:
+    """One team as a form or an import gives it; ``number`` None means "next free"."""
+
+    player_1: str
+    player_2: str
+    club: str = ""
+    number: int | None = None
+
+
+def _pair_key(player_1: str, player_2: str) -> frozenset[str]:
+    return frozenset((player_1.strip().casefold(), player_2.strip().casefold()))
+
+
+def next_round_to_play(tournament: Tournament) -> int:
+    """Return the first round a team registered now can play: after the last published one."""
+    last = (
+        tournament.rounds.exclude(status=Round.Status.DRAFT).aggregate(last=Max("number"))["last"]
+        or 0
+    )
+    return last + 1
+
+
+def _club(name: str) -> Club | None:
+    name = name.strip()
+    return Club.objects.get_or_create(name=name)[0] if name else None
+
+
+def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) -> None:
+    others = Team.objects.filter(tournament=tournament)
+    if exclude is not None:
+        others = others.exclude(pk=exclude.pk)
+    if not data.player_1.strip() or not data.player_2.strip():
+        raise ServiceError("missing_player")
+    if data.number is not None and others.filter(number=data.number).exists():
+        raise ServiceError("duplicate_number", number=data.number)
+    key = _pair_key(data.player_1, data.player_2)
+    for player_1, player_2, number in others.values_list("player_1", "player_2", "number"):
+        if _pair_key(player_1, player_2) == key:
+            raise ServiceError("same_pair", number=number)
+
+
+def register_teams(
+    *, tournament: Tournament, teams: Iterable[TeamData], rng: random.Random
+) -> list[Team]:
+    """Register teams in one transaction and return them; numbers are assigned when missing.
+
+    A team registered after a round was published joins from the next round and is
+    marked present. Raises ServiceError ``missing_player``, ``duplicate_number`` or
+    ``same_pair`` for the first team that cannot be registered; nothing is saved then.
+    """
+    created = []
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        first_round = next_round_to_play(tournament)
+        for data in teams:
+            _check(tournament, data)
+            number = data.number
+            if number is None:
+                last = Team.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"]
+                number = (last or 0) + 1
+            team = Team(
+                tournament=tournament,
+                number=number,
+                player_1=data.player_1.strip(),
+                player_2=data.player_2.strip(),
+                club=_club(data.club),
+                lot=rng.randrange(LOT_RANGE),
+                first_round=first_round,
+                is_checked_in=first_round > 1,
+            )
+            team.full_clean(validate_unique=False, validate_constraints=False)
+            try:
+                with transaction.atomic():
+                    team.save()
+            except IntegrityError:
+                raise ServiceError("duplicate_number", number=number) from None
+            created.append(team)
+    return created
+
+
+def register_team(*, tournament: Tournament, data: TeamData, rng: random.Random) -> Team:
+    """Register one team (see :func:`register_teams`) and return it."""
+    return register_teams(tournament=tournament, teams=[data], rng=rng)[0]
+
+
+def update_team(*, team: Team, data: TeamData) -> Team:
+    """Change a team's number, players or club. Raises like :func:`register_teams`."""
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        _check(team.tournament, data, exclude=team)
+        if data.number is not None:
+            team.number = data.number
+        team.player_1 = data.player_1.strip()
+        team.player_2 = data.player_2.strip()
+        team.club = _club(data.club)
+        team.full_clean(validate_unique=False, validate_constraints=False)
+        team.save()
+    return team
+
+
+def remove_team(*, team: Team) -> None:
+    """Delete a team that has not been drawn yet.
+
+    Raises ServiceError ``team_drawn`` once it has a table or a bye: withdraw it instead.
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if team.matches_as_a.exists() or team.matches_as_b.exists() or team.byes.exists():
+            raise ServiceError("team_drawn", number=team.number)
+        team.delete()
+
+
+def set_checked_in(*, team: Team, is_checked_in: bool) -> Team:
+    """Mark a team present or absent for the next draw."""
+    Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
+    team.is_checked_in = is_checked_in
+    return team
+
+
+def check_in_all(*, tournament: Tournament) -> int:
+    """Mark every team not withdrawn present; return how many changed."""
+    return Team.objects.filter(
+        tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
+    ).update(is_checked_in=True)
+
+
+def withdraw_team(*, team: Team) -> Team:
+    """Withdraw a team from the next round on: its results stay, it is not drawn again.
+
+    Raises ServiceError ``already_withdrawn``, or ``in_draft`` when the team sits in a
+    draft draw (discard the draft first, then withdraw, then draw again).
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        if team.is_withdrawn:
+            raise ServiceError("already_withdrawn", number=team.number)
+        draft = team.tournament.rounds.filter(status=Round.Status.DRAFT).first()
+        in_draft = draft is not None and (
+            draft.matches.filter(team_a=team).exists()
+            or draft.matches.filter(team_b=team).exists()
+            or draft.byes.filter(team=team).exists()
+        )
+        if in_draft:
+            raise ServiceError("in_draft", number=draft.number)
+        team.withdrawn_from_round = next_round_to_play(team.tournament)
+        team.is_checked_in = False
+        team.save(update_fields=["withdrawn_from_round", "is_checked_in"])
+    return team

@@ -1,0 +1,81 @@
+"""Tournament set-up: create it, change its settings until round 1 is published (RULES.md §B, §E)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from tournaments.models import Club, Round, Tournament
+from tournaments.services.errors import ServiceError
+
+#: Settings that shape scoring, draws or standings: frozen once round 1 is published.
+FROZEN_SETTINGS = (
+    "rules_preset",
+    "match_format",
+    "match_format_value",
+    "number_of_rounds",
+    "bye_credit",
+    "bye_credit_value",
+    "bye_counts_as_win",
+    "ranking",
+    "tie_breaks",
+    "allows_no_trump_all_trump",
+)
+#: What the organiser may still change at any time.
+FREE_SETTINGS = ("name", "date", "venue")
+
+
+def is_settings_frozen(tournament: Tournament) -> bool:
+    """Return True once a round of ``tournament`` has been published."""
+    return tournament.rounds.exclude(status=Round.Status.DRAFT).exists()
+
+
+def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+    """Return a URL slug for ``name`` that no other tournament uses."""
+    base = slugify(name)[:150] or "concours"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _check_name(name: str, exclude_pk: int | None = None) -> None:
+    if Tournament.objects.filter(name=name).exclude(pk=exclude_pk).exists():
+        raise ServiceError("tournament_exists")
+
+
+def create_tournament(*, club: Club, settings: dict[str, Any]) -> Tournament:
+    """Create a tournament of ``club`` with ``settings`` (model field names).
+
+    Raises ServiceError ``tournament_exists`` when the name is taken.
+    """
+    with transaction.atomic():
+        _check_name(settings["name"])
+        tournament = Tournament(club=club, slug=unique_slug(settings["name"]), **settings)
+        tournament.full_clean(validate_unique=False, validate_constraints=False)
+        tournament.save()
+    return tournament
+
+
+def update_tournament(*, tournament: Tournament, settings: dict[str, Any]) -> Tournament:
+    """Change ``settings``; the frozen ones only while no round is published.
+
+    Raises ServiceError ``settings_frozen`` (naming the first frozen field changed) or
+    ``tournament_exists``.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        changed = [k for k, v in settings.items() if getattr(tournament, k) != v]
+        frozen = [k for k in changed if k in FROZEN_SETTINGS]
+        if frozen and is_settings_frozen(tournament):
+            raise ServiceError("settings_frozen", field=frozen[0])
+        if "name" in changed:
+            _check_name(settings["name"], tournament.pk)
+        for key in changed:
+            setattr(tournament, key, settings[key])
+        tournament.full_clean(validate_unique=False, validate_constraints=False)
+        tournament.save()
+    return tournament
