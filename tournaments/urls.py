@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import entry, public
+from tournaments.views import entry, projector, public
 
 app_name = "tournaments"
 
@@ -22,4 +22,6 @@ urlpatterns = [
         entry.deal_create,
         name="deal-create",
     ),
+    path("ecran/<str:token>/", projector.projector, name="projector"),
+    path("ecran/<str:token>/diapo/", projector.projector_slide, name="projector-slide"),
 ]

@@ -1,0 +1,143 @@
+"""The projector screen: a full-screen, read-only page for the hall, at a private address.
+
+No login: the address carries the tournament's unguessable ``projector_token``, and an
+unknown token is a 404 that says nothing about other tournaments. The screen cycles through
+*slides*, each one screen of large type: every page of the current round's draw (table, both
+teams, live totals, the bye last), then every page of the standings, then starts over. Each
+slide's fragment asks htmx for the next one (``hx-trigger="every 8s"``), so the cycle needs
+no JavaScript of ours, and an index out of range wraps around instead of failing.
+
+Only published data is shown: the current round is the latest published round, or the
+latest closed one when none is published; a draft round never appears.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from tournaments import selectors
+from tournaments.models import Bye, Match, Round, Tournament
+from tournaments.selectors import Standing
+
+#: Rows per slide that fit 1280×720 at 1rem = 4vh (28.8 px, projector.css): a draw row holds
+#: both players of each team on two lines (2.4rem), a standings row one line (1.75rem). Eight
+#: draw rows or eleven standings rows take 19.25rem at most, which leaves room for the slide
+#: header and the column headings inside 25rem (720 px).
+DRAW_ROWS_PER_SLIDE = 8
+STANDINGS_ROWS_PER_SLIDE = 11
+SECONDS_PER_SLIDE = 8
+
+# Plain ASCII digits, short enough that int() never meets Python's digit limit.
+SLIDE_INDEX = re.compile(r"-?[0-9]{1,9}")
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One screen of the projector: a page of the draw or of the standings, or the
+    waiting screen (``kind == "waiting"``) of a tournament with no team yet."""
+
+    kind: str
+    index: int
+    next_index: int
+    page: int = 1
+    pages: int = 1
+    round: Round | None = None
+    matches: list[Match] = field(default_factory=list)
+    byes: list[Bye] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+
+
+def _current_round(tournament: Tournament) -> Round | None:
+    """Return the latest published round, else the latest closed one, else None."""
+    rounds = list(selectors.tournament_rounds(tournament=tournament))
+    for status in (Round.Status.PUBLISHED, Round.Status.CLOSED):
+        shown = [round_ for round_ in rounds if round_.status == status]
+        if shown:
+            return shown[-1]
+    return None
+
+
+def _pages(rows: list, size: int) -> list[list]:
+    """Split ``rows`` into pages of ``size`` rows; no page for no rows."""
+    return [rows[start : start + size] for start in range(0, len(rows), size)]
+
+
+def build_slide(tournament: Tournament, index: int) -> Slide:
+    """Return slide ``index`` (modulo the number of slides) of ``tournament``'s projector.
+
+    The queries are the same whatever the number of teams: the draw and the standings are
+    read whole, then cut into pages here, so every slide knows how many slides there are.
+    """
+    round_ = _current_round(tournament)
+    draw: list[Match | Bye] = []
+    if round_ is not None:
+        draw = [*selectors.round_matches(round=round_), *selectors.round_byes(round=round_)]
+    standings = selectors.tournament_standings(tournament=tournament)
+    draw_pages = _pages(draw, DRAW_ROWS_PER_SLIDE)
+    standings_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)
+    count = len(draw_pages) + len(standings_pages)
+    if not count:
+        return Slide(kind="waiting", index=0, next_index=0)
+    index %= count
+    common = {"index": index, "next_index": (index + 1) % count, "round": round_}
+    if index < len(draw_pages):
+        rows = draw_pages[index]
+        return Slide(
+            kind="draw",
+            page=index + 1,
+            pages=len(draw_pages),
+            matches=[row for row in rows if isinstance(row, Match)],
+            byes=[row for row in rows if isinstance(row, Bye)],
+            **common,
+        )
+    page = index - len(draw_pages)
+    return Slide(
+        kind="standings",
+        page=page + 1,
+        pages=len(standings_pages),
+        standings=standings_pages[page],
+        **common,
+    )
+
+
+def _get_tournament_for_projector(token: str) -> Tournament:
+    """Return the tournament whose projector address is ``token``, or raise 404."""
+    return get_object_or_404(Tournament, projector_token=token)
+
+
+def _slide_index(request: HttpRequest) -> int:
+    """Return the ``slide`` query parameter as an int; anything else counts as 0."""
+    value = request.GET.get("slide", "")
+    return int(value) if SLIDE_INDEX.fullmatch(value) else 0
+
+
+def _context(tournament: Tournament, index: int) -> dict:
+    return {
+        "tournament": tournament,
+        "slide": build_slide(tournament, index),
+        "seconds": SECONDS_PER_SLIDE,
+    }
+
+
+@never_cache
+@require_GET
+def projector(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the full-screen projector page, starting on the first slide."""
+    tournament = _get_tournament_for_projector(token)
+    context = _context(tournament, 0)
+    return render(request, "tournaments/projector.html", context)
+
+
+@never_cache
+@require_GET
+def projector_slide(request: HttpRequest, token: str) -> HttpResponse:
+    """Return one slide as an htmx fragment; it polls for the next slide itself."""
+    tournament = _get_tournament_for_projector(token)
+    context = _context(tournament, _slide_index(request))
+    return render(request, "tournaments/projector.html#slide", context)
