@@ -6,6 +6,7 @@ A round goes draft → published → closed. The draw itself is computed by the 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 import secrets
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from tournaments import pairing
-from tournaments.models import Bye, Match, Round, Team, Tournament
+from tournaments.models import Bye, DealOutcome, Match, Round, Team, Tournament
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import ServiceError
 
@@ -71,7 +72,7 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
             raise ServiceError("not_enough_teams")
         if number == 1:
             seed = secrets.randbits(SEED_BITS) if seed is None else seed
-            draw = pairing.draw_random_round([t.pk for t in teams], random.Random(seed))
+            draw = _draw_random_by_number(teams, random.Random(seed))
         else:
             seed = None
             draw = _draw_by_standings(tournament, teams)
@@ -80,6 +81,20 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
         )
         _save_draw(round_, draw)
     return round_
+
+
+def _draw_random_by_number(teams: list[Team], rng: random.Random) -> pairing.Draw:
+    """Draw round 1 over the team numbers, then seat the teams by id, so that a seed gives
+    the same tables for the same numbers whatever the database ids (RULES.md §E)."""
+    by_number = {team.number: team.pk for team in teams}
+    draw = pairing.draw_random_round(list(by_number), rng)
+    return pairing.Draw(
+        pairings=tuple(
+            dataclasses.replace(p, team_a=by_number[p.team_a], team_b=by_number[p.team_b])
+            for p in draw.pairings
+        ),
+        bye=None if draw.bye is None else by_number[draw.bye],
+    )
 
 
 def _draw_by_standings(tournament: Tournament, teams: list[Team]) -> pairing.Draw:
@@ -186,10 +201,27 @@ def close_match_for_time(*, match: Match, now: datetime.datetime) -> Match:
             raise ServiceError("not_published", number=match.round.number)
         if match.is_complete:
             raise ServiceError("match_finished")
+        # The match ends here: a pending litige reserve returns to the teams that put it
+        # in (RULES.md §C), as the engine does at the end of a match.
+        returned = _pending_reserve(match)
+        match.total_a += returned["A"]
+        match.total_b += returned["B"]
+        match.reserve = 0
         match.closed_at = now
         match.result = _leader(match.total_a, match.total_b)
-        match.save(update_fields=["closed_at", "result"])
+        match.save(update_fields=["total_a", "total_b", "reserve", "closed_at", "result"])
     return match
+
+
+def _pending_reserve(match: Match) -> dict[str, int]:
+    """Return the litige reserve each side (``"A"``, ``"B"``) has put in and not yet lost:
+    that of the litiges after the last deal that paid the reserve out (passes aside)."""
+    pending = {"A": 0, "B": 0}
+    for deal in match.deals.filter(is_passed=False).order_by("-deal_number"):
+        if deal.outcome != DealOutcome.LITIGE:
+            break
+        pending[deal.taker] += deal.reserve
+    return pending
 
 
 def _leader(total_a: int, total_b: int) -> str:
