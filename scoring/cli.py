@@ -141,7 +141,13 @@ def _read(path: str, required: Sequence[str]) -> tuple[list[str], list[Row]]:
             reader = csv.DictReader(handle)
             header = list(reader.fieldnames or ())
             rows = [{k: v or "" for k, v in row.items() if k is not None} for row in reader]
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+    except UnicodeDecodeError as exc:
+        # RULES.md §F files are UTF-8; a spreadsheet's Latin-1 or Windows-1252 export is not.
+        raise InputError(
+            f"cannot read {path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at "
+            f"position {exc.start}): save the file as CSV UTF-8"
+        ) from exc
+    except (OSError, csv.Error) as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
     missing = [name for name in required if name not in header]
     if missing:
@@ -187,7 +193,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         inputs, rows = _read(args.file, required)
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # One line, even when the file name holds a line break.
+        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"error: {message}", file=sys.stderr)
         return 2
     _write(out or sys.stdout, inputs, results, rows, make_compute())
     return 0

@@ -111,11 +111,21 @@ def parse_declaration(token: str) -> Declaration:
 
 
 def parse_declarations(text: str) -> tuple[Declaration, ...]:
-    """Parse a ``;``-separated list of declaration tokens; an empty text gives ``()``.
+    """Parse one side's ``;``-separated list of declaration tokens; empty text gives ``()``.
 
-    Raises InvalidDeclaration for the first token that cannot exist.
+    Raises InvalidDeclaration for the first token that cannot exist, or that repeats an
+    earlier one (reason ``duplicate``: each card is dealt once, so a side cannot hold
+    the same carré, or the same sequence of the same suit, twice).
     """
-    return tuple(parse_declaration(token) for token in text.split(";") if token.strip())
+    declarations: list[Declaration] = []
+    for token in text.split(";"):
+        if not token.strip():
+            continue
+        declaration = parse_declaration(token)
+        if declaration in declarations:
+            raise InvalidDeclaration(token, "duplicate")
+        declarations.append(declaration)
+    return tuple(declarations)
 
 
 @dataclass(frozen=True)

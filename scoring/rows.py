@@ -12,7 +12,14 @@ from collections.abc import Mapping
 from scoring.deals import Deal
 from scoring.rules import CAPOT
 
-_INTEGER = re.compile(r"[+-]?\d+")
+#: Longest count read as a number, in significant digits. Real counts have at most three;
+#: a longer one (up to thousands of digits) stays text, so validation reports ``number``
+#: and ``int()`` never meets Python's 4300-digit limit.
+MAX_COUNT_DIGITS = 9
+
+# ASCII digits only: ``\d`` would also take "²" or Arabic-Indic "١٠٤". Leading zeros are
+# matched apart so that they do not count as digits.
+_INTEGER = re.compile(rf"([+-]?)0*([0-9]{{1,{MAX_COUNT_DIGITS}}})")
 
 #: The deal input columns of RULES.md §F, after ``ruleset``.
 DEAL_COLUMNS = (
@@ -30,9 +37,14 @@ DEAL_COLUMNS = (
 
 
 def parse_count(text: str) -> int | str:
-    """Return ``text`` as an int when it is one (``" 12 "`` → 12), else the stripped text."""
+    """Return ``text`` as an int when it is one (``" 12 "`` → 12), else the stripped text.
+
+    A number is an optional sign and ASCII digits, at most :data:`MAX_COUNT_DIGITS` of
+    them after any leading zeros. Never raises.
+    """
     text = text.strip()
-    return int(text) if _INTEGER.fullmatch(text) else text
+    match = _INTEGER.fullmatch(text)
+    return int(match[1] + match[2]) if match else text
 
 
 def parse_contract(text: str) -> int | str | None:

@@ -86,6 +86,56 @@ def test_deals_gives_a_bad_row_its_error_code_and_still_scores_later_rows(tmp_pa
     )
 
 
+def test_deals_gives_huge_or_non_ascii_numbers_the_number_code_and_scores_later_rows(tmp_path):
+    huge = "9" * 5000
+    path = write(
+        tmp_path,
+        f"{DEAL_HEADER}\n"
+        f"N1,1,ffb-coinche,H,90,none,{huge},58,5,0,0,0,0\n"
+        "N2,1,ffb-coinche,H,90,none,104,58,5,²,0,0,0\n"
+        "N3,1,ffb-coinche,H,90,none,١٠٤,58,5,0,0,0,0\n"
+        "N4,1,ffb-coinche,H,90,none,104,58,5,0,0,0,1234567890\n"
+        f"N5,1,ffb-coinche,H,{huge},none,104,58,5,0,0,0,0\n"
+        "E01,1,ffb-coinche,H,90,none,104,58,5,0,0,0,0\n",
+    )
+
+    status, output = run(["deals", str(path)])
+
+    assert (status, output) == (
+        0,
+        f"{DEAL_HEADER},{DEAL_RESULTS}\n"
+        f"N1,1,ffb-coinche,H,90,none,{huge},58,5,0,0,0,0,,,,number\n"
+        "N2,1,ffb-coinche,H,90,none,104,58,5,²,0,0,0,,,,number\n"
+        "N3,1,ffb-coinche,H,90,none,١٠٤,58,5,0,0,0,0,,,,number\n"
+        "N4,1,ffb-coinche,H,90,none,104,58,5,0,0,0,1234567890,,,,number\n"
+        f"N5,1,ffb-coinche,H,{huge},none,104,58,5,0,0,0,0,,,,contract\n"
+        "E01,1,ffb-coinche,H,90,none,104,58,5,0,0,0,0,190,60,0,\n",
+    )
+
+
+def test_python_dash_m_scoring_scores_the_rows_after_a_5000_digit_value(tmp_path):
+    path = write(
+        tmp_path,
+        f"{DEAL_HEADER}\n"
+        f"N1,1,ffb-coinche,H,90,none,{'9' * 5000},58,5,0,0,0,0\n"
+        "E01,1,ffb-coinche,H,90,none,104,58,5,0,0,0,0\n",
+    )
+
+    completed = subprocess.run(
+        [sys.executable, "-m", "scoring", "deals", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert (completed.returncode, completed.stdout.splitlines()[2:], completed.stderr) == (
+        0,
+        ["E01,1,ffb-coinche,H,90,none,104,58,5,0,0,0,0,190,60,0,"],
+        "",
+    )
+
+
 def test_deals_reads_spaces_case_capot_and_an_empty_coinche_leniently(tmp_path):
     path = write(
         tmp_path,
@@ -166,6 +216,26 @@ def test_declarations_writes_each_sides_points_or_the_error_code(tmp_path):
         "D3,S,tierce:8C,,,,declarations\n"
         "D4,sa,carre:A,carre:J,200,0,\n"
         "D5,C,tierce:KS;tierce:9D,cinquante:AH,0,50,\n",
+    )
+
+
+def test_declarations_refuses_a_side_listing_a_carre_or_a_sequence_twice(tmp_path):
+    path = write(
+        tmp_path,
+        "id,trump,taker_declarations,defence_declarations\n"
+        'R1,H,"carre:J;carre:J",\n'
+        'R2,H,tierce:KD,"tierce:AS; Tierce:as"\n'
+        'R3,H,"tierce:KD;tierce:KS;cinquante:KD",\n',
+    )
+
+    status, output = run(["declarations", str(path)])
+
+    assert (status, output) == (
+        0,
+        "id,trump,taker_declarations,defence_declarations,taker_points,defence_points,error\n"
+        "R1,H,carre:J;carre:J,,,,declarations\n"
+        "R2,H,tierce:KD,tierce:AS; Tierce:as,,,declarations\n"
+        "R3,H,tierce:KD;tierce:KS;cinquante:KD,,90,0,\n",
     )
 
 
@@ -337,8 +407,23 @@ def test_a_file_that_is_not_utf8_exits_2(tmp_path, capsys):
         2,
         (
             "",
-            f"error: cannot read {path}: 'utf-8' codec can't decode byte 0xe9 in position 58: "
-            "invalid continuation byte\n",
+            f"error: cannot read {path}: not UTF-8 text (byte 0xe9 at position 58): "
+            "save the file as CSV UTF-8\n",
+        ),
+    )
+
+
+def test_a_file_name_with_a_line_break_still_gives_a_one_line_message(tmp_path, capsys):
+    path = tmp_path / "two\nlines.csv"
+
+    status = main(["deals", str(path)])
+
+    assert (status, capsys.readouterr()) == (
+        2,
+        (
+            "",
+            f"error: cannot read {tmp_path}/two\\nlines.csv: [Errno 2] No such file or "
+            f"directory: '{tmp_path}/two\\nlines.csv'\n",
         ),
     )
 

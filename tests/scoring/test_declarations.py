@@ -121,6 +121,35 @@ def test_it_reports_the_first_bad_token_of_a_list():
     assert (info.value.token, info.value.reason) == ("quinte:AS", "unknown_kind")
 
 
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("carre:J;carre:J", "carre:J"),
+        ("tierce:KH; Tierce:kh ", " Tierce:kh "),
+        ("cent:AS;carre:9;cent:AS", "cent:AS"),
+    ],
+)
+def test_it_refuses_a_side_listing_the_same_carre_or_sequence_twice(text, token):
+    with pytest.raises(InvalidDeclaration) as info:
+        parse_declarations(text)
+
+    assert (info.value.token, info.value.reason, info.value.error) == (
+        token,
+        "duplicate",
+        DealError(ErrorCode.DECLARATIONS, "duplicate", (("token", token),)),
+    )
+
+
+def test_the_same_top_card_in_another_suit_or_of_another_length_is_no_duplicate():
+    declarations = parse_declarations("tierce:KH;tierce:KS;cinquante:KH")
+
+    assert declarations == (
+        Declaration(TIERCE, "K", "H"),
+        Declaration(TIERCE, "K", "S"),
+        Declaration(CINQUANTE, "K", "H"),
+    )
+
+
 # --- Values and text ------------------------------------------------------------------------
 
 
