@@ -65,8 +65,18 @@ SERVICE_MESSAGES = {
 
 IMPORT_MESSAGES = {
     "file": _("The file cannot be read."),
+    "csv": _("This line cannot be read: a cell is far too long."),
     "columns": _("Missing column(s): %(columns)s."),
-    "number": _("Enter a whole number of at least 1."),
+    "no_teams": _("A concours needs at least %(minimum)s teams; this file has %(count)s."),
+    "no_deals": _("The file has no deal: add one line per deal under the header."),
+    "number": _("Write a whole number of at least 1, in digits 0 to 9."),
+    "too_large": _("The number cannot be above %(limit)s."),
+    "too_many_rounds": _("A concours has at most %(limit)s rounds."),
+    "missing_round": _(
+        "Round %(number)s has no deal while later rounds do: number the rounds from 1, with no gap."
+    ),
+    "too_long": _("Too long: at most %(limit)s characters."),
+    "nul": _("The text contains a null character (code 0): remove it."),
     "duplicate_number": _("Team number %(number)s appears twice."),
     "missing_player": _("Both players' names are required."),
     "unknown_team": _("Team %(number)s is not in teams.csv."),
@@ -79,6 +89,10 @@ IMPORT_MESSAGES = {
     "match_finished": SERVICE_MESSAGES["match_finished"],
     "tournament_exists": _("A tournament with this name already exists."),
     "name": _("Give the tournament a name."),
+    "name_too_long": _("The tournament name is too long: at most %(limit)s characters."),
+    "club_name": _("Give the club a name, or leave out --club."),
+    "club_too_long": _("The club name is too long: at most %(limit)s characters."),
+    "format_limit": _("The match format goes up to %(format)s at most."),
     "ruleset": _("Unknown rule preset “%(ruleset)s”."),
 }
 
@@ -98,22 +112,29 @@ def service_error_message(code: str, params: dict) -> str:
 
 
 def import_problem_message(problem: ImportProblem) -> str:
-    """Return one translated line: file, line, field and what to fix."""
+    """Return one translated line: file, line, column, code in brackets, what to fix.
+
+    A problem with the options names no file, one with a whole file no line, and one
+    the csv module found in a line no column.
+    """
     if problem.error is not None:
         text = deal_error_message(problem.error)
     else:
         text = str(IMPORT_MESSAGES[problem.code]) % dict(problem.params)
-    if not problem.file:
-        return text
-    if not problem.line:
-        return gettext("%(file)s: %(text)s") % {"file": problem.file, "text": text}
-    return gettext("%(file)s, line %(line)s, column “%(field)s” (%(code)s): %(text)s") % {
+    where = {
         "file": problem.file,
         "line": problem.line,
         "field": problem.field,
         "code": problem.code,
         "text": text,
     }
+    if not problem.file:
+        return text
+    if not problem.line:
+        return gettext("%(file)s [%(code)s]: %(text)s") % where
+    if not problem.field:
+        return gettext("%(file)s, line %(line)s [%(code)s]: %(text)s") % where
+    return gettext("%(file)s, line %(line)s, column “%(field)s” [%(code)s]: %(text)s") % where
 
 
 def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:

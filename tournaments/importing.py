@@ -11,6 +11,7 @@ import csv
 import datetime
 import io
 import random
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,16 +40,44 @@ DEAL_FILE_COLUMNS = (
 )
 
 
+#: Upper bounds of the numbers in the files: realistic for a concours, and well inside the
+#: database columns (PositiveSmallIntegerField stops at 32767).
+MAX_TEAM_NUMBER = 9999
+MAX_TABLE = 999
+MAX_DEAL_NUMBER = 99
+#: Tournament.number_of_rounds is 1 to 20 (CheckConstraint ``tournament_rounds_range``).
+MAX_ROUNDS = 20
+#: Largest target score of a ``target:T`` match format.
+MAX_TARGET = 9999
+#: A concours needs two teams to play one match.
+MIN_TEAMS = 2
+#: Longest names, in characters, as the database stores them.
+MAX_PLAYER_LENGTH = Team._meta.get_field("player_1").max_length
+MAX_CLUB_LENGTH = Club._meta.get_field("name").max_length
+MAX_TOURNAMENT_NAME_LENGTH = Tournament._meta.get_field("name").max_length
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
 @dataclass(frozen=True)
 class ImportProblem:
     """Where and why an import stopped: file name, line (1 = header), field, code.
 
-    Codes are the §B6 codes of RULES.md for deal inputs, and for the files:
-    ``file`` (unreadable), ``columns`` (missing columns), ``number`` (not a whole
-    number ≥ 1), ``duplicate_number``, ``missing_player``, ``unknown_team``,
-    ``same_team``, ``table_conflict``, ``team_twice``, ``duplicate_deal``, ``taker_team``,
-    ``passed``, ``match_finished``, ``tournament_exists``, ``name``. For a deal the engine
-    rejects, ``error`` holds the engine's :class:`scoring.DealError`.
+    ``file`` is empty for a problem with the options (name, rule preset, format, club);
+    ``line`` is 0 for a problem with a whole file. Codes, with their ``params``:
+
+    - the options: ``name`` (blank), ``name_too_long`` (limit), ``ruleset`` (ruleset),
+      ``format_limit`` (format), ``club_name`` (blank), ``club_too_long`` (limit),
+      ``nul``, ``tournament_exists``;
+    - a whole file: ``file`` (unreadable), ``no_teams`` (count, minimum), ``no_deals``;
+    - a line: ``columns`` (columns, missing from the header), ``csv`` (the line cannot be
+      read), ``number`` (not a whole number ≥ 1 in digits 0–9), ``too_large`` (limit),
+      ``too_many_rounds`` (limit), ``missing_round`` (number), ``too_long`` (limit),
+      ``nul`` (a NUL character in a name), ``duplicate_number`` (number),
+      ``missing_player``, ``unknown_team`` (number), ``same_team``, ``table_conflict``
+      (table), ``team_twice`` (number), ``duplicate_deal`` (number), ``taker_team``,
+      ``passed``, ``match_finished``; and the §B6 codes of RULES.md for a deal the
+      engine rejects, with ``error`` holding the engine's :class:`scoring.DealError`.
     """
 
     file: str
@@ -67,6 +96,16 @@ class ConcoursImportError(Exception):
         self.problem = problem
 
 
+class _CellError(Exception):
+    """A bad cell of the line being read: its column, the code and the message params."""
+
+    def __init__(self, column: str, code: str, **params: str | int) -> None:
+        super().__init__(code)
+        self.column = column
+        self.code = code
+        self.params = tuple(params.items())
+
+
 def decode_text(data: bytes) -> str:
     """Decode a file as French spreadsheets write it: UTF-8 (with or without BOM), else
     Windows-1252."""
@@ -80,7 +119,8 @@ def read_csv(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict[
     """Yield ``(line number, row)`` from a CSV separated by ``,`` or ``;``.
 
     Header names are stripped and lower-cased. Raises ConcoursImportError ``file`` when
-    the file cannot be read and ``columns`` when a required column is missing.
+    the file cannot be read, ``columns`` when a required column is missing and ``csv``
+    for a line the csv module refuses (a cell over its 131072-character limit).
     """
     try:
         text = decode_text(path.read_bytes())
@@ -89,22 +129,54 @@ def read_csv(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict[
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header = [name.strip().lower() for name in next(reader, [])]
-    missing = [name for name in required if name not in header]
-    if missing:
-        raise ConcoursImportError(
-            ImportProblem(path.name, 1, missing[0], "columns", (("columns", ", ".join(missing)),))
-        )
-    for values in reader:
-        if not any(value.strip() for value in values):
-            continue
-        padded = values + [""] * (len(header) - len(values))
-        yield reader.line_num, dict(zip(header, padded, strict=False))
+    try:
+        header = [name.strip().lower() for name in next(reader, [])]
+        missing = [name for name in required if name not in header]
+        if missing:
+            raise ConcoursImportError(
+                ImportProblem(
+                    path.name, 1, missing[0], "columns", (("columns", ", ".join(missing)),)
+                )
+            )
+        for values in reader:
+            if not any(value.strip() for value in values):
+                continue
+            padded = values + [""] * (len(header) - len(values))
+            yield reader.line_num, dict(zip(header, padded, strict=False))
+    except csv.Error:
+        raise ConcoursImportError(ImportProblem(path.name, reader.line_num, "", "csv")) from None
 
 
-def _whole_number(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isdigit() and int(text) >= 1 else None
+def _whole_number(row: dict[str, str], column: str, limit: int, code: str = "too_large") -> int:
+    """Return the cell as a whole number from 1 to ``limit``.
+
+    Only ASCII digits count (``str.isdigit`` would take "²" and "١٠٤"), and the length is
+    checked before ``int()``, which refuses more than 4300 digits. Raises _CellError
+    ``number``, or ``code`` (params: limit) above the limit.
+    """
+    text = row[column].strip()
+    if not _DIGITS.fullmatch(text) or not text.lstrip("0"):
+        raise _CellError(column, "number")
+    digits = text.lstrip("0")
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise _CellError(column, code, limit=limit)
+    return int(digits)
+
+
+def _clean_name(text: str, column: str, limit: int) -> str:
+    """Return a name trimmed, with runs of spaces, line breaks and other control or
+    invisible characters made one space; empty when nothing is left.
+
+    Raises _CellError ``nul`` for a NUL character (a sign of a binary or broken file)
+    and ``too_long`` (params: limit) past ``limit`` characters, the database's maximum.
+    """
+    if "\x00" in text:
+        raise _CellError(column, "nul")
+    printable = "".join(char if char.isprintable() else " " for char in text)
+    name = " ".join(printable.split())
+    if len(name) > limit:
+        raise _CellError(column, "too_long", limit=limit)
+    return name
 
 
 @dataclass
@@ -124,19 +196,19 @@ def import_concours(
     rng: random.Random,
     match_format: MatchFormat | None = None,
     date: datetime.date | None = None,
-    club: Club | None = None,
+    club: str | None = None,
 ) -> Tournament:
     """Create a tournament from ``directory``/teams.csv and deals.csv and score every deal.
 
     Rounds are created closed, matches with their deals recorded through the engine; a
     registered team with no table in a round gets that round's bye (RULES.md §E, §F).
     ``match_format`` defaults to 12 deals. ``rng`` draws each team's lot (last tie-break).
+    ``club`` names the organising club, found or created in the same transaction.
 
-    Raises ConcoursImportError with the first problem found; nothing is saved then.
+    Every file is checked before anything is written. Raises ConcoursImportError with the
+    first problem found; nothing is saved then, not even the club.
     """
-    name = name.strip()
-    if not name:
-        raise ConcoursImportError(ImportProblem("", 0, "name", "name"))
+    name = _check_option(name, "name", MAX_TOURNAMENT_NAME_LENGTH, "name", "name_too_long")
     try:
         rules = scoring.get_ruleset(rules_preset)
     except scoring.InvalidDeal:
@@ -144,13 +216,23 @@ def import_concours(
             ImportProblem("", 0, "ruleset", "ruleset", (("ruleset", rules_preset),))
         ) from None
     match_format = match_format or MatchFormat(scoring.FormatKind.DEALS, 12)
+    format_limit = MatchFormat(
+        match_format.kind,
+        MAX_DEAL_NUMBER if match_format.kind is scoring.FormatKind.DEALS else MAX_TARGET,
+    )
+    if match_format.value > format_limit.value:
+        raise ConcoursImportError(
+            ImportProblem("", 0, "format", "format_limit", (("format", str(format_limit)),))
+        )
+    if club is not None:
+        club = _check_option(club, "club", MAX_CLUB_LENGTH, "club_name", "club_too_long")
     teams = _read_teams(directory / "teams.csv")
-    matches = _read_deals(directory / "deals.csv", teams)
+    matches = _read_deals(directory / "deals.csv", teams, rules)
     with transaction.atomic():
         if Tournament.objects.filter(name=name).exists():
             raise ConcoursImportError(ImportProblem("", 0, "name", "tournament_exists"))
         tournament = Tournament.objects.create(
-            club=club,
+            club=Club.objects.get_or_create(name=club)[0] if club is not None else None,
             name=name,
             slug=unique_slug(name),
             date=date or now.date(),
@@ -158,75 +240,136 @@ def import_concours(
             rules_version=rules.version,
             match_format=match_format.kind.value,
             match_format_value=match_format.value,
-            number_of_rounds=max((key[0] for key in matches), default=1),
+            number_of_rounds=max(key[0] for key in matches),
         )
         team_rows = _create_teams(tournament, teams, rng)
         _create_rounds(tournament, team_rows, matches, now)
     return tournament
 
 
+def _check_option(text: str, option: str, limit: int, blank: str, too_long: str) -> str:
+    """Return the tournament or club name cleaned as a file's names are; raise
+    ConcoursImportError ``blank`` when nothing is left, ``too_long`` past ``limit``."""
+    try:
+        cleaned = _clean_name(text, option, limit)
+    except _CellError as error:
+        code = too_long if error.code == "too_long" else error.code
+        raise ConcoursImportError(ImportProblem("", 0, option, code, error.params)) from None
+    if not cleaned:
+        raise ConcoursImportError(ImportProblem("", 0, option, blank))
+    return cleaned
+
+
 def _read_teams(path: Path) -> dict[int, dict[str, str]]:
+    """Check teams.csv; return each team's players and club by team number."""
     teams: dict[int, dict[str, str]] = {}
     for line, row in read_csv(path, TEAM_COLUMNS):
-        number = _whole_number(row["number"])
-        if number is None:
-            raise ConcoursImportError(ImportProblem(path.name, line, "number", "number"))
-        if number in teams:
+        try:
+            number = _whole_number(row, "number", MAX_TEAM_NUMBER)
+            if number in teams:
+                raise _CellError("number", "duplicate_number", number=number)
+            players = {
+                column: _clean_name(row[column], column, MAX_PLAYER_LENGTH)
+                for column in ("player_1", "player_2")
+            }
+            for column, player in players.items():
+                if not player:
+                    raise _CellError(column, "missing_player")
+            club = _clean_name(row.get("club", ""), "club", MAX_CLUB_LENGTH)
+        except _CellError as error:
             raise ConcoursImportError(
-                ImportProblem(path.name, line, "number", "duplicate_number", (("number", number),))
+                ImportProblem(path.name, line, error.column, error.code, error.params)
+            ) from None
+        teams[number] = {**players, "club": club}
+    if len(teams) < MIN_TEAMS:
+        raise ConcoursImportError(
+            ImportProblem(
+                path.name, 0, "", "no_teams", (("count", len(teams)), ("minimum", MIN_TEAMS))
             )
-        for column in ("player_1", "player_2"):
-            if not row[column].strip():
-                raise ConcoursImportError(ImportProblem(path.name, line, column, "missing_player"))
-        teams[number] = {
-            "player_1": row["player_1"].strip(),
-            "player_2": row["player_2"].strip(),
-            "club": row.get("club", "").strip(),
-        }
+        )
     return teams
 
 
-def _read_deals(path: Path, teams: dict[int, dict[str, str]]) -> dict[tuple[int, int], _MatchRows]:
-    """Check the structure of deals.csv; return its deals grouped by (round, table)."""
+def _read_deals(
+    path: Path, teams: dict[int, dict[str, str]], rules: scoring.RuleSet
+) -> dict[tuple[int, int], _MatchRows]:
+    """Check deals.csv, each deal through the engine; return its deals by (round, table).
+
+    Rounds must run from 1 with no gap: an empty round would put every team on a bye.
+    """
     matches: dict[tuple[int, int], _MatchRows] = {}
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> team -> table
-
-    def fail(line: int, column: str, code: str, **params: str | int) -> ConcoursImportError:
-        return ConcoursImportError(
-            ImportProblem(path.name, line, column, code, tuple(params.items()))
-        )
-
+    first_lines: dict[int, int] = {}  # round -> its first line
     for line, row in read_csv(path, DEAL_FILE_COLUMNS):
-        numbers = {}
-        for column in ("round", "table", "team_a", "team_b", "deal", "taker_team"):
-            numbers[column] = _whole_number(row[column])
-            if numbers[column] is None:
-                raise fail(line, column, "number")
-        round_number, table = numbers["round"], numbers["table"]
-        team_a, team_b = numbers["team_a"], numbers["team_b"]
-        for column in ("team_a", "team_b"):
-            if numbers[column] not in teams:
-                raise fail(line, column, "unknown_team", number=numbers[column])
-        if team_a == team_b:
-            raise fail(line, "team_b", "same_team")
-        match = matches.setdefault((round_number, table), _MatchRows(team_a, team_b, line))
-        if (match.team_a, match.team_b) != (team_a, team_b):
-            raise fail(line, "table", "table_conflict", table=table)
-        for column, team in (("team_a", team_a), ("team_b", team_b)):
-            if seated[round_number].setdefault(team, table) != table:
-                raise fail(line, column, "team_twice", number=team)
-        taker_team = numbers["taker_team"]
-        if taker_team not in (team_a, team_b):
-            raise fail(line, "taker_team", "taker_team")
-        passed = row["passed"].strip().lower()
-        if passed not in ("yes", "no", "oui", "non"):
-            raise fail(line, "passed", "passed")
-        if any(number == numbers["deal"] for _, number, _ in match.deals):
-            raise fail(line, "deal", "duplicate_deal", number=numbers["deal"])
-        row["taker"] = "A" if taker_team == team_a else "B"
-        row["is_passed"] = "yes" if passed in ("yes", "oui") else "no"
-        match.deals.append((line, numbers["deal"], row))
+        try:
+            round_number = _read_deal(row, teams, rules, matches, seated, line)
+        except _CellError as error:
+            raise ConcoursImportError(
+                ImportProblem(path.name, line, error.column, error.code, error.params)
+            ) from None
+        except scoring.InvalidDeal as invalid:
+            error = invalid.error
+            raise ConcoursImportError(
+                ImportProblem(path.name, line, error.field, error.code.value, error.params, error)
+            ) from None
+        first_lines.setdefault(round_number, line)
+    if not matches:
+        raise ConcoursImportError(ImportProblem(path.name, 0, "", "no_deals"))
+    for number in range(1, max(first_lines)):
+        if number not in first_lines:
+            later = min(line for round_, line in first_lines.items() if round_ > number)
+            raise ConcoursImportError(
+                ImportProblem(path.name, later, "round", "missing_round", (("number", number),))
+            )
     return matches
+
+
+def _read_deal(
+    row: dict[str, str],
+    teams: dict[int, dict[str, str]],
+    rules: scoring.RuleSet,
+    matches: dict[tuple[int, int], _MatchRows],
+    seated: dict[int, dict[int, int]],
+    line: int,
+) -> int:
+    """Check one line of deals.csv, add its deal to ``matches`` and return its round.
+
+    Raises _CellError for the file's own columns and scoring.InvalidDeal (RULES.md §B6)
+    for the deal inputs.
+    """
+    round_number = _whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
+    table = _whole_number(row, "table", MAX_TABLE)
+    team_a = _whole_number(row, "team_a", MAX_TEAM_NUMBER)
+    team_b = _whole_number(row, "team_b", MAX_TEAM_NUMBER)
+    deal_number = _whole_number(row, "deal", MAX_DEAL_NUMBER)
+    taker_team = _whole_number(row, "taker_team", MAX_TEAM_NUMBER)
+    for column, team in (("team_a", team_a), ("team_b", team_b)):
+        if team not in teams:
+            raise _CellError(column, "unknown_team", number=team)
+    if team_a == team_b:
+        raise _CellError("team_b", "same_team")
+    match = matches.setdefault((round_number, table), _MatchRows(team_a, team_b, line))
+    if (match.team_a, match.team_b) != (team_a, team_b):
+        raise _CellError("table", "table_conflict", table=table)
+    for column, team in (("team_a", team_a), ("team_b", team_b)):
+        if seated[round_number].setdefault(team, table) != table:
+            raise _CellError(column, "team_twice", number=team)
+    if taker_team not in (team_a, team_b):
+        raise _CellError("taker_team", "taker_team")
+    passed = row["passed"].strip().lower()
+    if passed not in ("yes", "no", "oui", "non"):
+        raise _CellError("passed", "passed")
+    if any(number == deal_number for _, number, _ in match.deals):
+        raise _CellError("deal", "duplicate_deal", number=deal_number)
+    row["taker"] = "A" if taker_team == team_a else "B"
+    row["is_passed"] = "yes" if passed in ("yes", "oui") else "no"
+    if row["is_passed"] == "no":
+        # Checked now, before anything is written (RULES.md §B6).
+        error = scoring.validate_deal(deal_from_row(row), rules)
+        if error is not None:
+            raise scoring.InvalidDeal(error)
+    match.deals.append((line, deal_number, row))
+    return round_number
 
 
 def _create_teams(
@@ -285,14 +428,9 @@ def _create_rounds(
 
 
 def _record(match: Match, line: int, number: int, row: dict[str, str], now) -> None:
+    # The engine already accepted the deal (_read_deal); the match may still be over.
     deal = None if row["is_passed"] == "yes" else deal_from_row(row)
     try:
         record_deal(match=match, taker=row["taker"], deal=deal, deal_number=number, now=now)
-    except scoring.InvalidDeal as invalid:
-        error = invalid.error
-        column = error.field
-        raise ConcoursImportError(
-            ImportProblem("deals.csv", line, column, error.code.value, error.params, error)
-        ) from None
     except ServiceError as refusal:
         raise ConcoursImportError(ImportProblem("deals.csv", line, "deal", refusal.code)) from None

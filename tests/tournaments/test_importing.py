@@ -352,7 +352,7 @@ def test_the_command_names_file_line_field_and_code_in_french(tmp_path):
 
     assert str(raised.value) == (
         "Rien n’a été importé. deals.csv, ligne 2, colonne « taker_card_points » "
-        "(card_points) : Les points des deux équipes doivent faire 162 (ici 161), "
+        "[card_points] : Les points des deux équipes doivent faire 162 (ici 161), "
         "ou 252 sur un capot."
     )
 
@@ -388,7 +388,7 @@ def test_a_missing_directory_is_reported():
         call_command("import_concours", "/nonexistent", "--name", "X", "--ruleset", "ffb-coinche")
 
     assert str(raised.value) == (
-        "Rien n’a été importé. teams.csv : Le fichier ne peut pas être lu."
+        "Rien n’a été importé. teams.csv [file] : Le fichier ne peut pas être lu."
     )
 
 
@@ -398,3 +398,414 @@ def test_standings_of_an_unknown_tournament_is_a_clear_error():
         call_command("standings", "Inconnu")
 
     assert str(raised.value) == "Aucun concours ne s’appelle « Inconnu »."
+
+
+# --- Bad input through the command: one French line, exit status 1, nothing saved ---------
+
+
+def saved_counts() -> tuple[int, int, int, int]:
+    return (
+        Tournament.objects.count(),
+        Team.objects.count(),
+        Club.objects.count(),
+        Deal.objects.count(),
+    )
+
+
+def refused_import(directory: Path, *options: str) -> tuple[str, int]:
+    """Run import_concours with --club, which must fail; return its message and status."""
+    with pytest.raises(CommandError) as raised:
+        call_command(
+            "import_concours",
+            str(directory),
+            "--name",
+            "Belote",
+            "--ruleset",
+            "belote-classique",
+            "--format",
+            "deals:2",
+            "--club",
+            "Amicale de Cahors",
+            *options,
+        )
+    return str(raised.value), raised.value.returncode
+
+
+def deal_line(
+    round_: str = "1", table: str = "1", deal: str = "1", inputs: str = "H,,none,81,81,4,0,0,0,0"
+) -> str:
+    return f"{round_},{table},1,2,{deal},1,no,{inputs}\n"
+
+
+NOTHING = "Rien n’a été importé. "
+NUMBER_MESSAGE = "Écrivez un nombre entier d’au moins 1, avec les chiffres 0 à 9."
+TEAM_NUMBER_LIMIT = "[too_large] : Le nombre ne peut pas dépasser 9999."
+MISSING_ROUND = (
+    "n’a aucune donne alors que les suivantes en ont : numérotez les parties à partir de 1, "
+    "sans trou."
+)
+BAD_INPUTS = [
+    (
+        "player_name_over_100_characters",
+        CLASSIC_TEAMS.replace("Anne Petit", "A" * 101),
+        CLASSIC_DEALS,
+        (),
+        "teams.csv, ligne 2, colonne « player_1 » [too_long] : Trop long : 100 caractères au plus.",
+    ),
+    (
+        "club_over_150_characters",
+        CLASSIC_TEAMS.replace("Club de Cahors", "C" * 151, 1),
+        CLASSIC_DEALS,
+        (),
+        "teams.csv, ligne 3, colonne « club » [too_long] : Trop long : 150 caractères au plus.",
+    ),
+    (
+        "nul_in_a_player_name",
+        CLASSIC_TEAMS.replace("Marc Petit", "Marc\x00Petit"),
+        CLASSIC_DEALS,
+        (),
+        "teams.csv, ligne 2, colonne « player_2 » [nul] : "
+        "Le texte contient un caractère nul (code 0) : supprimez-le.",
+    ),
+    (
+        "player_name_of_control_characters_only",
+        CLASSIC_TEAMS.replace("Marc Petit", "\t\u200b\x07"),
+        CLASSIC_DEALS,
+        (),
+        "teams.csv, ligne 2, colonne « player_2 » [missing_player] : "
+        "Les noms des deux joueurs sont obligatoires.",
+    ),
+    (
+        "twenty_digit_team_number",
+        CLASSIC_TEAMS.replace("1,Anne", "99999999999999999999,Anne"),
+        CLASSIC_DEALS,
+        (),
+        f"teams.csv, ligne 2, colonne « number » {TEAM_NUMBER_LIMIT}",
+    ),
+    (
+        "5000_digit_team_number",
+        CLASSIC_TEAMS.replace("1,Anne", "9" * 5000 + ",Anne"),
+        CLASSIC_DEALS,
+        (),
+        f"teams.csv, ligne 2, colonne « number » {TEAM_NUMBER_LIMIT}",
+    ),
+    (
+        "superscript_team_number",
+        CLASSIC_TEAMS.replace("1,Anne", "²,Anne"),
+        CLASSIC_DEALS,
+        (),
+        f"teams.csv, ligne 2, colonne « number » [number] : {NUMBER_MESSAGE}",
+    ),
+    (
+        "team_number_zero",
+        CLASSIC_TEAMS.replace("1,Anne", "000,Anne"),
+        CLASSIC_DEALS,
+        (),
+        f"teams.csv, ligne 2, colonne « number » [number] : {NUMBER_MESSAGE}",
+    ),
+    (
+        "no_team",
+        "number,player_1,player_2,club\n",
+        CLASSIC_DEALS,
+        (),
+        "teams.csv [no_teams] : Un concours demande au moins 2 équipes ; ce fichier en compte 0.",
+    ),
+    (
+        "one_team",
+        "number,player_1,player_2,club\n1,Anne Petit,Marc Petit,\n",
+        CLASSIC_DEALS,
+        (),
+        "teams.csv [no_teams] : Un concours demande au moins 2 équipes ; ce fichier en compte 1.",
+    ),
+    (
+        "no_deal",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS_HEADER,
+        (),
+        "deals.csv [no_deals] : Le fichier ne contient aucune donne : ajoutez une ligne par "
+        "donne sous la ligne d’en-tête.",
+    ),
+    (
+        "blank_lines_only",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS_HEADER + "\n,,,\n",
+        (),
+        "deals.csv [no_deals] : Le fichier ne contient aucune donne : ajoutez une ligne par "
+        "donne sous la ligne d’en-tête.",
+    ),
+    (
+        "round_21",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(round_="21")),
+        (),
+        "deals.csv, ligne 2, colonne « round » [too_many_rounds] : "
+        "Un concours compte au plus 20 parties.",
+    ),
+    (
+        "5000_digit_round",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(round_="1" * 5000)),
+        (),
+        "deals.csv, ligne 2, colonne « round » [too_many_rounds] : "
+        "Un concours compte au plus 20 parties.",
+    ),
+    (
+        "deals_only_in_round_3",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS_HEADER + deal_line(round_="3"),
+        (),
+        f"deals.csv, ligne 2, colonne « round » [missing_round] : La partie 1 {MISSING_ROUND}",
+    ),
+    (
+        "round_2_missing",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS.replace("\n2,", "\n3,"),
+        (),
+        f"deals.csv, ligne 6, colonne « round » [missing_round] : La partie 2 {MISSING_ROUND}",
+    ),
+    (
+        "table_40000",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(table="40000")),
+        (),
+        "deals.csv, ligne 2, colonne « table » [too_large] : Le nombre ne peut pas dépasser 999.",
+    ),
+    (
+        "arabic_indic_table",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(table="١٠٤")),
+        (),
+        f"deals.csv, ligne 2, colonne « table » [number] : {NUMBER_MESSAGE}",
+    ),
+    (
+        "deal_40000",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(deal="40000")),
+        (),
+        "deals.csv, ligne 2, colonne « deal » [too_large] : Le nombre ne peut pas dépasser 99.",
+    ),
+    (
+        "5000_digit_card_points",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(inputs="H,,none," + "9" * 5000 + ",81,4,0,0,0,0")),
+        (),
+        "deals.csv, ligne 2, colonne « taker_card_points » [number] : Saisissez un nombre entier.",
+    ),
+    (
+        "arabic_indic_tricks",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(inputs="H,,none,81,81,٤,0,0,0,0")),
+        (),
+        "deals.csv, ligne 2, colonne « taker_tricks » [number] : Saisissez un nombre entier.",
+    ),
+    (
+        "cell_over_the_csv_limit",
+        CLASSIC_TEAMS,
+        classic_with(deal_line(inputs="H,,none,81,81,4,0,0,0," + "0" * 200_000)),
+        (),
+        "deals.csv, ligne 2 [csv] : Cette ligne ne peut pas être lue : une cellule est "
+        "beaucoup trop longue.",
+    ),
+    (
+        "deal_after_the_match_ended",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS + "1,1,1,2,3,1,no,H,,none,100,62,5,0,0,0,0\n",
+        (),
+        "deals.csv, ligne 11, colonne « deal » [match_finished] : "
+        "Cette partie est terminée : on ne peut plus ajouter de donne.",
+    ),
+    (
+        "tournament_name_over_150_characters",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--name", "N" * 151),
+        "Le nom du concours est trop long : 150 caractères au plus.",
+    ),
+    (
+        "tournament_name_of_spaces_and_tabs",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--name", " \t "),
+        "Donnez un nom au concours.",
+    ),
+    (
+        "blank_club",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--club", "   "),
+        "Donnez un nom au club, ou retirez l’option --club.",
+    ),
+    (
+        "club_option_over_150_characters",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--club", "C" * 151),
+        "Le nom du club est trop long : 150 caractères au plus.",
+    ),
+    (
+        "format_of_100_deals",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--format", "deals:100"),
+        "Le format de partie va au plus jusqu’à deals:99.",
+    ),
+    (
+        "target_of_10000",
+        CLASSIC_TEAMS,
+        CLASSIC_DEALS,
+        ("--format", "target:10000"),
+        "Le format de partie va au plus jusqu’à target:9999.",
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("teams", "deals", "options", "message"),
+    [case[1:] for case in BAD_INPUTS],
+    ids=[case[0] for case in BAD_INPUTS],
+)
+def test_bad_input_ends_in_one_french_line_and_saves_nothing_not_even_the_club(
+    tmp_path, teams, deals, options, message
+):
+    directory = write_concours(tmp_path / "bad", teams, deals)
+
+    refusal = refused_import(directory, *options)
+
+    assert (refusal, saved_counts()) == ((NOTHING + message, 1), (0, 0, 0, 0))
+
+
+@pytest.mark.django_db
+def test_a_format_written_with_arabic_indic_digits_is_refused(tmp_path):
+    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, CLASSIC_DEALS)
+
+    refusal = refused_import(directory, "--format", "deals:١٢")
+
+    assert (refusal, saved_counts()) == (
+        ("Le format de partie s’écrit deals:N ou target:T, pas « deals:١٢ ».", 1),
+        (0, 0, 0, 0),
+    )
+
+
+@pytest.mark.django_db
+def test_a_name_already_taken_creates_no_club(tmp_path):
+    import_sample("Belote")
+    before = saved_counts()
+    directory = write_concours(tmp_path / "again", CLASSIC_TEAMS, CLASSIC_DEALS)
+
+    refusal = refused_import(directory, "--club", "Club tout neuf")
+
+    assert (refusal, saved_counts()) == (
+        (NOTHING + "Un concours porte déjà ce nom.", 1),
+        before,
+    )
+
+
+# --- What a good import keeps -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_club_option_is_cleaned_and_created_with_the_tournament(tmp_path):
+    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
+
+    call_command(
+        "import_concours",
+        str(directory),
+        "--name",
+        " Belote\tde  Cahors ",
+        "--ruleset",
+        "belote-classique",
+        "--format",
+        "deals:2",
+        "--club",
+        "  Amicale\nde Cahors ",
+        stdout=io.StringIO(),
+    )
+
+    tournament = Tournament.objects.get()
+    assert (tournament.name, tournament.club.name, list(Club.objects.values_list("name"))) == (
+        "Belote de Cahors",
+        "Amicale de Cahors",
+        [("Amicale de Cahors",), ("Club de Cahors",)],
+    )
+
+
+@pytest.mark.django_db
+def test_the_club_option_finds_an_existing_club(tmp_path):
+    club = Club.objects.create(name="Club de Cahors")
+    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
+
+    tournament = import_concours(
+        directory=directory,
+        name="Belote",
+        rules_preset="belote-classique",
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+        club="Club de Cahors",
+    )
+
+    assert (tournament.club, Club.objects.count(), Team.objects.filter(club=club).count()) == (
+        club,
+        1,
+        2,
+    )
+
+
+@pytest.mark.django_db
+def test_names_lose_control_and_invisible_characters_and_numbers_their_leading_zeros(tmp_path):
+    teams = (
+        CLASSIC_TEAMS.replace("1,Anne Petit", "0001,Anne\tPetit\x07")
+        .replace("Marc Petit", "Marc\u200bPetit")
+        .replace("Luc Bon", "\u202eLuc  Bon")
+        .replace("Club de Cahors", '"Club de\r\nCahors"', 1)
+    )
+    deals = CLASSIC_DEALS.replace("1,1,1,2,1,1", "001,01,1,002,1,1")
+    directory = write_concours(tmp_path / "ok", teams, deals)
+
+    tournament = import_concours(
+        directory=directory,
+        name="Belote",
+        rules_preset="belote-classique",
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+    )
+
+    assert list(
+        tournament.teams.values_list("number", "player_1", "player_2", "club__name")[:2]
+    ) == [
+        (1, "Anne Petit", "Marc Petit", None),
+        (2, "Luc Bon", "Léa Bon", "Club de Cahors"),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("deals", "message"),
+    [
+        (
+            CLASSIC_DEALS_HEADER + deal_line(),
+            "Importé « Belote » : 5 équipes, 1 partie, 1 donne.\n",
+        ),
+        (CLASSIC_DEALS, "Importé « Belote » : 5 équipes, 2 parties, 9 donnes.\n"),
+    ],
+    ids=["singular", "plural"],
+)
+def test_the_success_line_agrees_each_count_with_its_noun(tmp_path, deals, message):
+    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, deals)
+    out = io.StringIO()
+
+    call_command(
+        "import_concours",
+        str(directory),
+        "--name",
+        "Belote",
+        "--ruleset",
+        "belote-classique",
+        "--format",
+        "deals:2",
+        stdout=out,
+    )
+
+    assert out.getvalue() == message

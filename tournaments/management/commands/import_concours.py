@@ -6,13 +6,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import PRESETS
 from scoring.matches import MatchFormat
 from tournaments.forms import import_problem_message
 from tournaments.importing import ConcoursImportError, import_concours
-from tournaments.models import Club, Deal
+from tournaments.models import Deal
 
 
 class Command(BaseCommand):
@@ -24,10 +24,13 @@ class Command(BaseCommand):
         parser.add_argument("--ruleset", required=True, help=", ".join(PRESETS))
         parser.add_argument("--format", default="deals:12", help="deals:N or target:T")
         parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
-        parser.add_argument("--club", help="organising club (created if missing)")
+        parser.add_argument("--club", help="organising club (created with the import if missing)")
 
     def handle(self, *args, directory, name, ruleset, format, date, club, **options):
         try:
+            # ASCII only: MatchFormat.parse would read "deals:١٢" (Arabic-Indic digits) as 12.
+            if not format.isascii():
+                raise ValueError(format)
             match_format = MatchFormat.parse(format)
         except ValueError:
             raise CommandError(
@@ -49,19 +52,23 @@ class Command(BaseCommand):
                 rng=random.Random(),
                 match_format=match_format,
                 date=day,
-                club=Club.objects.get_or_create(name=club.strip())[0] if club else None,
+                club=club,
             )
         except ConcoursImportError as error:
             raise CommandError(
                 gettext("Nothing was imported. %(problem)s")
                 % {"problem": import_problem_message(error.problem)}
             ) from None
+        teams = tournament.teams.count()
+        rounds = tournament.rounds.count()
+        deals = Deal.objects.filter(match__round__tournament=tournament).count()
         self.stdout.write(
-            gettext("Imported “%(name)s”: %(teams)s teams, %(rounds)s rounds, %(deals)s deals.")
+            gettext("Imported “%(name)s”: %(teams)s, %(rounds)s, %(deals)s.")
             % {
                 "name": tournament.name,
-                "teams": tournament.teams.count(),
-                "rounds": tournament.rounds.count(),
-                "deals": Deal.objects.filter(match__round__tournament=tournament).count(),
+                "teams": ngettext("%(count)s team", "%(count)s teams", teams) % {"count": teams},
+                "rounds": ngettext("%(count)s round", "%(count)s rounds", rounds)
+                % {"count": rounds},
+                "deals": ngettext("%(count)s deal", "%(count)s deals", deals) % {"count": deals},
             }
         )
