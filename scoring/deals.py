@@ -25,6 +25,11 @@ DEAL_BASE = 160
 CAPOT_BASE = 250
 #: Scored points of a capot bid in the contrée presets, before the multiplier (§B2, §B3).
 CONTREE_CAPOT_BID = 500
+#: The most declaration points one side can score in a deal (RULES.md §D): one player
+#: holds two carrés (jacks and nines at a suit or tout atout, 200 + 150; aces and tens at
+#: sans atout, the same), the partner the two best carrés left (100 + 100): 550. Anything
+#: above is a typing slip, refused before it can swamp the standings.
+MAX_DECLARATIONS = 550
 #: Scored points an unbid capot adds in a coinched points-faits deal (§B3).
 POINTS_FAITS_CAPOT_BONUS = 100
 
@@ -254,6 +259,8 @@ def _declarations_error(deal: Deal, rules: RuleSet) -> DealError | None:
         return DealError(ErrorCode.DECLARATIONS, "negative")
     if taker % 10 or defence % 10:
         return DealError(ErrorCode.DECLARATIONS, "step")
+    if max(taker, defence) > MAX_DECLARATIONS:
+        return DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", MAX_DECLARATIONS),))
     if taker and defence:
         return DealError(ErrorCode.DECLARATIONS, "both_sides")
     if (taker or defence) and not rules.has_declarations:

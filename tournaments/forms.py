@@ -7,6 +7,7 @@ Only this module turns codes into words (STYLE.md §2): the engine's §B6 codes
 from __future__ import annotations
 
 from django import forms
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,7 @@ import scoring
 from scoring.errors import DealError, ErrorCode
 from tournaments.importing import ImportProblem
 from tournaments.models import CoincheLevel, TeamSide, Trump
+from tournaments.team_import import TeamFileProblem
 
 _DEAL_MESSAGES = {
     (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
@@ -40,6 +42,9 @@ _DEAL_MESSAGES = {
     (ErrorCode.BELOTE, "all_trump"): _("At most four belotes at all trump."),
     (ErrorCode.DECLARATIONS, "negative"): _("Declarations cannot be negative."),
     (ErrorCode.DECLARATIONS, "step"): _("Declarations are worth a multiple of 10."),
+    (ErrorCode.DECLARATIONS, "too_high"): _(
+        "The declarations of one side are at most %(limit)s points."
+    ),
     (ErrorCode.DECLARATIONS, "both_sides"): _(
         "Only one side scores declarations: the side with the best one."
     ),
@@ -61,6 +66,30 @@ SERVICE_MESSAGES = {
     "match_finished": _("This match is over: no more deals can be added."),
     "deal_exists": _("Deal %(number)s is already recorded."),
     "taker": _("Choose the taker's team."),
+    "tournament_exists": _("A tournament with this name already exists."),
+    "settings_frozen": _(
+        "The rules are fixed since round 1 was published: “%(field)s” can no longer change."
+    ),
+    "missing_player": _("Both players' names are required."),
+    "duplicate_number": _("Team number %(number)s is already taken."),
+    "same_pair": _("These two players are already registered as team %(number)s."),
+    "team_drawn": _("Team %(number)s has already been drawn: withdraw it instead of deleting it."),
+    "already_withdrawn": _("Team %(number)s has already withdrawn."),
+    "in_draft": _(
+        "This team is in the draft draw of round %(number)s: discard the draft, withdraw the "
+        "team, then draw again."
+    ),
+    "round_open": _("Round %(number)s is not closed yet: close it before drawing the next one."),
+    "all_rounds_drawn": _("All %(rounds)s rounds have been drawn."),
+    "not_enough_teams": _("At least two teams must be present to draw a round."),
+    "not_draft": _("Round %(number)s is already published: its draw is fixed."),
+    "not_published": _("Round %(number)s is not being played."),
+    "matches_open": _(
+        "Some matches are not finished (tables %(tables)s): finish them or close them for time."
+    ),
+    "same_team": _("Choose two different teams."),
+    "unknown_team": _("This team is not in the draw."),
+    "same_pairing": _("These two teams already play each other: nothing to swap."),
 }
 
 IMPORT_MESSAGES = {
@@ -151,7 +180,10 @@ class DealForm(forms.Form):
     have them, and the trump choices leave out SA/TA where they are not allowed.
     """
 
-    taker = forms.ChoiceField(label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect)
+    deal_number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    taker = forms.ChoiceField(
+        label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect, required=False
+    )
     is_passed = forms.BooleanField(label=_("All four passed"), required=False)
     trump = forms.ChoiceField(label=_("Trump"), choices=Trump.choices, required=False)
     contract = forms.ChoiceField(label=_("Contract"), required=False)
@@ -177,7 +209,7 @@ class DealForm(forms.Form):
             (TeamSide.A, team_names[0]),
             (TeamSide.B, team_names[1]),
         ]
-        self.fields["trump"].choices = [
+        self.fields["trump"].choices = [("", "—")] + [
             (value, label)
             for value, label in Trump.choices
             if rules.allows_trump(scoring.Trump(value))
@@ -198,17 +230,21 @@ class DealForm(forms.Form):
     def clean(self) -> dict:
         """Build the engine's deal and put the engine's first error beside its field."""
         data = super().clean()
-        if self.errors or data.get("is_passed"):
-            data["deal"] = None
+        data["deal"] = None
+        if data.get("is_passed"):
+            data["taker"] = data.get("taker") or TeamSide.A  # no taker when all four pass
             return data
-        missing = [
-            name
-            for name in ("trump", "taker_tricks", "taker_card_points", "defence_card_points")
-            if data.get(name) in (None, "")
-        ]
-        for name in missing:
-            self.add_error(name, gettext("This field is required."))
-        if missing:
+        required = {
+            "taker": gettext("Choose the taker's team."),
+            "trump": gettext("Choose the trump."),
+            "taker_tricks": gettext("This field is required."),
+            "taker_card_points": gettext("This field is required."),
+            "defence_card_points": gettext("This field is required."),
+        }
+        for name, message in required.items():
+            if name not in self.errors and data.get(name) in (None, ""):
+                self.add_error(name, message)
+        if self.errors:
             return data
         deal = self.to_deal(data)
         error = scoring.validate_deal(deal, self.rules)
@@ -243,3 +279,120 @@ class DealForm(forms.Form):
         """Show an engine error beside the field it concerns (or above the form)."""
         name = "trump" if error.field == "ruleset" else error.field
         self.add_error(name if name in self.fields else None, deal_error_message(error))
+
+
+# ---------------------------------------------------------------------------------------
+# Team import (CSV or XLSX): the upload and confirm forms, and the words of the problem
+# codes of tournaments.team_import.
+# ---------------------------------------------------------------------------------------
+
+#: Largest team file accepted, in bytes: a few hundred teams take a few kilobytes.
+TEAM_FILE_MAX_BYTES = 2 * 1024 * 1024
+
+TEAM_IMPORT_COLUMN_LABELS = {
+    "number": _("number"),
+    "player_1": _("player 1"),
+    "player_2": _("player 2"),
+    "club": _("club"),
+}
+
+TEAM_IMPORT_MESSAGES = {
+    "extension": _(
+        "This file is neither CSV (.csv, .txt) nor Excel (.xlsx): save the table in one of "
+        "these formats."
+    ),
+    "unreadable": _(
+        "The file cannot be read as CSV: save the table again as CSV or Excel (.xlsx)."
+    ),
+    "not_text": _(
+        "This file is not a CSV text file: save the table as CSV, or as an Excel workbook "
+        "with the .xlsx extension."
+    ),
+    "not_xlsx": _(
+        "This file cannot be read as an Excel workbook (.xlsx): open it in your spreadsheet "
+        "and save it again as .xlsx or CSV."
+    ),
+    "empty": _("The file is empty."),
+    "too_many_lines": _(
+        "The file has more than %(max)s lines: import at most %(max)s lines at a time."
+    ),
+    "columns": _(
+        "Missing column(s): %(columns)s. The first line must name the columns: number, "
+        "player 1, player 2, club (only the players are required)."
+    ),
+    "column_twice": _("Two columns are named “%(column)s”: keep only one."),
+    "no_rows": _("The file has a header line but no team."),
+    "number": _(
+        "“%(value)s” is not a team number: write a whole number from 1 to %(max)s, or leave "
+        "it empty."
+    ),
+    "too_long": _("Too long (%(column)s): at most %(max)s characters."),
+    "duplicate_number": _("Number %(number)s is already used on line %(line)s."),
+    "same_pair": _("The same two players are already on line %(line)s."),
+    "number_taken": _("Number %(number)s is already taken by team %(players)s."),
+    "pair_registered": _("These two players are already registered as team %(number)s."),
+}
+TEAM_IMPORT_MISSING_PLAYER = {
+    "player_1": _("Player 1's name is missing."),
+    "player_2": _("Player 2's name is missing."),
+}
+#: The registration service's refusals, should the teams change between preview and save.
+TEAM_IMPORT_SERVICE_MESSAGES = {
+    "missing_player": _("Both players' names are required."),
+    "duplicate_number": _("Team number %(number)s is already taken."),
+    "same_pair": _("These two players are already registered as team %(number)s."),
+}
+
+
+def team_import_problem_message(problem: TeamFileProblem) -> str:
+    """Return the translated message of a :class:`tournaments.team_import.TeamFileProblem`.
+
+    Whole-file problems (line 0) and header problems name no line; the preview shows row
+    problems beside their line.
+    """
+    params = dict(problem.params)
+    if problem.code == "missing_player":
+        return str(TEAM_IMPORT_MISSING_PLAYER[problem.column])
+    if problem.code == "columns":
+        names = params["columns"].split(", ")
+        params["columns"] = ", ".join(str(TEAM_IMPORT_COLUMN_LABELS[name]) for name in names)
+    if problem.code in ("column_twice", "too_long"):
+        column = params.get("column", problem.column)
+        params["column"] = TEAM_IMPORT_COLUMN_LABELS[column]
+    return str(TEAM_IMPORT_MESSAGES[problem.code]) % params
+
+
+def team_import_service_message(code: str, params: dict) -> str:
+    """Return why the registration service refused the import; nothing was saved."""
+    reason = str(TEAM_IMPORT_SERVICE_MESSAGES[code]) % params
+    return gettext("Nothing was saved. %(reason)s") % {"reason": reason}
+
+
+class TeamImportForm(forms.Form):
+    """The team file to preview: CSV or XLSX, at most :data:`TEAM_FILE_MAX_BYTES`."""
+
+    file = forms.FileField(
+        label=_("Team file"),
+        help_text=_(
+            "CSV (.csv) or Excel (.xlsx), 2 MB at most. First line: number, player 1, "
+            "player 2, club; only the players are required."
+        ),
+        error_messages={"required": _("Choose the file to import.")},
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
+    )
+
+    def clean_file(self):
+        """Refuse a file over the size limit before anything reads it."""
+        upload = self.cleaned_data["file"]
+        if upload.size > TEAM_FILE_MAX_BYTES:
+            raise forms.ValidationError(
+                gettext("This file is %(size)s: import a file of %(max)s at most.")
+                % {"size": filesizeformat(upload.size), "max": filesizeformat(TEAM_FILE_MAX_BYTES)}
+            )
+        return upload
+
+
+class TeamImportConfirmForm(forms.Form):
+    """The preview to save, named by the token its upload was kept under."""
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)

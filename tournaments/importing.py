@@ -406,8 +406,9 @@ def _create_rounds(
     now: datetime.datetime,
 ) -> None:
     for round_number in range(1, tournament.number_of_rounds + 1):
+        # Published while its deals are recorded, closed once they all are.
         round_ = Round.objects.create(
-            tournament=tournament, number=round_number, status=Round.Status.CLOSED
+            tournament=tournament, number=round_number, status=Round.Status.PUBLISHED
         )
         seated = set()
         tables = sorted(key[1] for key in matches if key[0] == round_number)
@@ -425,6 +426,9 @@ def _create_rounds(
         Bye.objects.bulk_create(
             Bye(round=round_, team=team) for number, team in teams.items() if number not in seated
         )
+        round_.status = Round.Status.CLOSED
+        round_.published_at = round_.closed_at = now
+        round_.save(update_fields=["status", "published_at", "closed_at"])
 
 
 def _record(match: Match, line: int, number: int, row: dict[str, str], now) -> None:

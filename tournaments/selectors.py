@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from tournaments.models import Bye, Deal, Match, Ranking, Round, Team, Tournament
 from tournaments.standings import (
@@ -146,6 +146,65 @@ def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
     )
 
 
+def public_rounds(*, tournament: Tournament) -> QuerySet[Round]:
+    """Return the published and closed rounds of ``tournament`` in order."""
+    return tournament_rounds(tournament=tournament).exclude(status=Round.Status.DRAFT)
+
+
+def tournament_teams(*, tournament: Tournament) -> QuerySet[Team]:
+    """Return the teams of ``tournament`` by number, with their club."""
+    return Team.objects.filter(tournament=tournament).select_related("club").order_by("number")
+
+
+@dataclass(frozen=True)
+class TeamCounts:
+    """How many teams are registered, present, and withdrawn."""
+
+    registered: int
+    present: int
+    withdrawn: int
+
+
+def team_counts(*, tournament: Tournament) -> TeamCounts:
+    """Return the team counts of ``tournament`` in one query."""
+    counts = Team.objects.filter(tournament=tournament).aggregate(
+        registered=Count("pk"),
+        present=Count("pk", filter=Q(is_checked_in=True, withdrawn_from_round__isnull=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_from_round__isnull=False)),
+    )
+    return TeamCounts(**counts)
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """A match of a round as the desk shows it, with why it was paired that way.
+
+    ``skipped`` and ``avoided`` are team numbers (RULES.md §E, tournaments.pairing).
+    """
+
+    match: Match
+    reason: str
+    skipped: tuple[int, ...]
+    avoided: tuple[int, ...]
+
+
+def round_pairings(*, round: Round) -> list[PairingLine]:
+    """Return the matches of ``round`` with their pairing reasons, team ids as numbers."""
+    matches = list(round_matches(round=round))
+    numbers = dict(
+        Team.objects.filter(tournament_id=round.tournament_id).values_list("pk", "number")
+    )
+    return [
+        PairingLine(
+            match=match,
+            reason=match.pairing_reason,
+            skipped=tuple(numbers[t] for t in match.pairing_detail.get("skipped", ())),
+            avoided=tuple(numbers[t] for t in match.pairing_detail.get("avoided", ())),
+        )
+        for match in matches
+    ]
+
+
 def round_matches(*, round: Round) -> QuerySet[Match]:
     """Return the matches of ``round`` by table, with both teams joined."""
     return (
@@ -167,6 +226,12 @@ def tournament_matches(*, tournament: Tournament) -> QuerySet[Match]:
         .select_related("round", "team_a", "team_b")
         .order_by("round__number", "table_number")
     )
+
+
+def next_deal_number(*, match: Match) -> int:
+    """Return the number the next deal of ``match`` will get."""
+    last = Deal.objects.filter(match=match).aggregate(last=Max("deal_number"))["last"]
+    return (last or 0) + 1
 
 
 def match_deals(*, match: Match) -> QuerySet[Deal]:

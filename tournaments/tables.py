@@ -3,6 +3,10 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+#: Columns a phone leaves out (site.css hides .wide-only on narrow screens).
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
+WIDE_NUMBER = {"th": {"class": "wide-only"}, "td": {"class": "num wide-only"}}
+
 
 class StandingsTable(tables.Table):
     """The standings (RULES.md §E): one row per team, rank order by default.
@@ -14,13 +18,13 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     number = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=_("Players"), orderable=False)
-    club = tables.Column(verbose_name=_("Club"), default="")
+    club = tables.Column(verbose_name=_("Club"), default="", attrs=WIDE_ONLY)
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num strong"}})
     matches_won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num"}})
-    matches_drawn = tables.Column(verbose_name=_("Drawn"), attrs={"td": {"class": "num"}})
-    points_against = tables.Column(verbose_name=_("Against"), attrs={"td": {"class": "num"}})
+    matches_drawn = tables.Column(verbose_name=_("Drawn"), attrs=WIDE_NUMBER)
+    points_against = tables.Column(verbose_name=_("Against"), attrs=WIDE_NUMBER)
     points_difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
-    byes = tables.Column(verbose_name=_("Byes"), attrs={"td": {"class": "num"}})
+    byes = tables.Column(verbose_name=_("Byes"), attrs=WIDE_NUMBER)
 
     class Meta:
         order_by = "rank"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import entry, projector, public
+from tournaments.views import entry, projector, public, rounds, setup, team_import, teams
 
 app_name = "tournaments"
 
@@ -22,6 +22,82 @@ urlpatterns = [
         entry.deal_create,
         name="deal-create",
     ),
+    # The organiser's desk.
+    path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),
+    path("organisation/regle/", setup.preset_summary, name="preset-summary"),
+    path("concours/<slug:slug>/gestion/", rounds.tournament_manage, name="tournament-manage"),
+    path(
+        "concours/<slug:slug>/gestion/reglages/",
+        setup.tournament_settings,
+        name="tournament-settings",
+    ),
+    path("concours/<slug:slug>/gestion/equipes/", teams.team_list, name="team-list"),
+    path(
+        "concours/<slug:slug>/gestion/equipes/pointer-tout/",
+        teams.team_check_in_all,
+        name="team-check-in-all",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<int:number>/",
+        teams.team_edit,
+        name="team-edit",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<int:number>/supprimer/",
+        teams.team_remove,
+        name="team-remove",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<int:number>/pointer/",
+        teams.team_check_in,
+        name="team-check-in",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<int:number>/retirer/",
+        teams.team_withdraw,
+        name="team-withdraw",
+    ),
+    path("concours/<slug:slug>/gestion/tirer/", rounds.round_draw, name="round-draw"),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/",
+        rounds.round_manage,
+        name="round-manage",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/echanger/",
+        rounds.round_swap,
+        name="round-swap",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/publier/",
+        rounds.round_publish,
+        name="round-publish",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/annuler/",
+        rounds.round_discard,
+        name="round-discard",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/clore/",
+        rounds.round_close,
+        name="round-close",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/tables/<int:table>/arreter/",
+        rounds.match_close,
+        name="match-close",
+    ),
     path("ecran/<str:token>/", projector.projector, name="projector"),
     path("ecran/<str:token>/diapo/", projector.projector_slide, name="projector-slide"),
+    path(
+        "concours/<slug:slug>/gestion/equipes/importer/",
+        team_import.team_import,
+        name="team-import",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/importer/confirmer/",
+        team_import.team_import_confirm,
+        name="team-import-confirm",
+    ),
 ]

@@ -1399,3 +1399,35 @@ def test_a_scored_litige_has_no_winner():
     score = score_deal(deal, CLASSIC)
 
     assert (score.outcome, score.winner) == (LITIGE, None)
+
+
+@pytest.mark.parametrize(("taker", "defence"), [(560, 0), (0, 99999999990)])
+def test_it_rejects_more_declaration_points_than_a_side_can_hold(taker, defence):
+    deal = Deal(
+        trump="H",
+        contract=80,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_declarations=taker,
+        defence_declarations=defence,
+    )
+
+    error = validate_deal(deal, PRESETS["ffb-coinche"])
+
+    assert error == DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", 550),))
+
+
+def test_it_accepts_the_most_declaration_points_a_side_can_hold():
+    deal = Deal(
+        trump="H",
+        contract=80,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_declarations=550,
+    )
+
+    error = validate_deal(deal, PRESETS["ffb-coinche"])
+
+    assert error is None

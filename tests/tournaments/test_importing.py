@@ -688,6 +688,23 @@ def test_a_format_written_with_arabic_indic_digits_is_refused(tmp_path):
 
 
 @pytest.mark.django_db
+def test_declaration_points_no_side_can_hold_are_refused_before_the_database(tmp_path):
+    deals = classic_with(deal_line(inputs="H,,none,81,81,4,0,0,40000,0"))
+    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+
+    refusal = refused_import(directory)
+
+    assert (refusal, saved_counts()) == (
+        (
+            NOTHING + "deals.csv, ligne 2, colonne « taker_declarations » [declarations] : "
+            "Les annonces d’une équipe ne dépassent pas 550 points.",
+            1,
+        ),
+        (0, 0, 0, 0),
+    )
+
+
+@pytest.mark.django_db
 def test_a_name_already_taken_creates_no_club(tmp_path):
     import_sample("Belote")
     before = saved_counts()

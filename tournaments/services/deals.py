@@ -14,7 +14,7 @@ from django.db.models import Max
 
 import scoring
 from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
-from tournaments.models import Deal, Match
+from tournaments.models import Deal, Match, Round
 from tournaments.services.errors import ServiceError
 
 
@@ -56,8 +56,9 @@ def record_deal(
     row locked, so two phones saving at once never lose a deal.
 
     Raises scoring.InvalidDeal when the engine rejects the inputs (RULES.md §B6), and
-    ServiceError ``match_finished`` (the match has ended), ``deal_exists`` (that deal
-    number is already recorded) or ``taker`` (not A or B). Nothing is saved then.
+    ServiceError ``not_published`` (the round is a draft or closed), ``match_finished``
+    (the match has ended), ``deal_exists`` (that deal number is already recorded) or
+    ``taker`` (not A or B). Nothing is saved then.
     """
     if taker not in (scoring.Team.A, scoring.Team.B):
         raise ServiceError("taker")
@@ -70,6 +71,8 @@ def record_deal(
             error = scoring.validate_deal(deal, rules)
             if error is not None:
                 raise scoring.InvalidDeal(error)
+        if match.round.status != Round.Status.PUBLISHED:
+            raise ServiceError("not_published", number=match.round.number)
         if match.is_complete:
             raise ServiceError("match_finished")
         if deal_number is None:

@@ -6,13 +6,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 import scoring
 from tournaments import selectors, services
 from tournaments.breakdown import describe_deal
 from tournaments.forms import DealForm, service_error_message
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Round, Tournament
 from tournaments.views.lookups import (
     get_match,
     get_round,
@@ -22,9 +21,14 @@ from tournaments.views.lookups import (
 
 
 def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
-    """Return the deal form for ``match`` under the tournament's rules."""
+    """Return the deal form for ``match`` under the tournament's rules.
+
+    The form carries the number the next deal will get: a second submission of the same
+    deal (a double tap, two phones) is then refused instead of recorded twice.
+    """
     names = (str(match.team_a), str(match.team_b))
-    return DealForm(data, rules=tournament.rules, team_names=names)
+    initial = {"deal_number": selectors.next_deal_number(match=match)}
+    return DealForm(data, initial=initial, rules=tournament.rules, team_names=names)
 
 
 def match_page_context(request, tournament: Tournament, match: Match, form=None) -> dict:
@@ -34,7 +38,11 @@ def match_page_context(request, tournament: Tournament, match: Match, form=None)
         (deal, describe_deal(deal, is_classic=is_classic))
         for deal in selectors.match_deals(match=match)
     ]
-    can_enter = is_organiser(request.user, tournament) and not match.is_complete
+    can_enter = (
+        is_organiser(request.user, tournament)
+        and match.round.status == Round.Status.PUBLISHED
+        and not match.is_complete
+    )
     if can_enter and form is None:
         form = deal_form_for(match, tournament)
     return {
@@ -42,16 +50,21 @@ def match_page_context(request, tournament: Tournament, match: Match, form=None)
         "round": match.round,
         "match": match,
         "deals": deals,
+        "is_classic": is_classic,
         "form": form if can_enter else None,
     }
 
 
 @login_required
-@require_POST
 def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """Record one deal through the engine; errors go back beside their fields."""
+    """Record one deal through the engine; errors go back beside their fields.
+
+    A GET (after logging in again, or a reload) goes back to the match page.
+    """
     tournament = get_tournament_for_organiser(request, slug)
     match = get_match(get_round(tournament, number), table)
+    if request.method != "POST":
+        return redirect(match)
     form = deal_form_for(match, tournament, request.POST)
     if form.is_valid():
         try:
@@ -59,6 +72,7 @@ def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> Htt
                 match=match,
                 taker=form.cleaned_data["taker"],
                 deal=form.cleaned_data["deal"],
+                deal_number=form.cleaned_data["deal_number"],
                 now=timezone.now(),
                 entered_by=request.user,
             )

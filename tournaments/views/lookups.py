@@ -33,6 +33,13 @@ def get_round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
+def get_public_round(tournament: Tournament, number: int) -> Round:
+    """Return a published or closed round of ``tournament``; a draft is not public (404)."""
+    return get_object_or_404(
+        Round.objects.exclude(status=Round.Status.DRAFT), tournament=tournament, number=number
+    )
+
+
 def get_match(round_: Round, table: int) -> Match:
     """Return the match at ``table`` in ``round_``, teams joined, or raise 404."""
     return get_object_or_404(

@@ -8,7 +8,7 @@ from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.tables import StandingsTable, standings_table_data
 from tournaments.views.entry import match_page_context
-from tournaments.views.lookups import get_match, get_round, get_tournament, is_organiser
+from tournaments.views.lookups import get_match, get_public_round, get_tournament, is_organiser
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -25,7 +25,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "tournament": tournament,
-        "rounds": selectors.tournament_rounds(tournament=tournament),
+        "rounds": selectors.public_rounds(tournament=tournament),
         "table": table,
         "is_organiser": is_organiser(request.user, tournament),
     }
@@ -35,7 +35,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Show every match of a round with its totals, and the round's byes."""
     tournament = get_tournament(slug)
-    round_ = get_round(tournament, number)
+    round_ = get_public_round(tournament, number)
     context = {
         "tournament": tournament,
         "round": round_,
@@ -48,6 +48,6 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def match_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Show a match: every deal, each side's score in words, running totals, entry form."""
     tournament = get_tournament(slug)
-    match = get_match(get_round(tournament, number), table)
+    match = get_match(get_public_round(tournament, number), table)
     context = match_page_context(request, tournament, match)
     return render(request, "tournaments/match_detail.html", context)

@@ -8,6 +8,7 @@ from tournaments.models import Deal
 URL = "/concours/t/parties/1/tables/1/donnes/"
 MATCH_URL = "/concours/t/parties/1/tables/1/"
 VALID = {
+    "deal_number": "1",
     "taker": "A",
     "trump": "H",
     "contract": "90",
@@ -95,7 +96,7 @@ def test_an_organiser_records_a_deal_and_sees_it(client, organiser, match):
             },
         ),
         ({"taker_card_points": "abc"}, {"taker_card_points": ["Saisissez un nombre entier."]}),
-        ({"trump": ""}, {"trump": ["Ce champ est obligatoire."]}),
+        ({"trump": ""}, {"trump": ["Choisissez l’atout."]}),
         ({"taker": "Z"}, {"taker": ["Sélectionnez un choix valide. Z n’en fait pas partie."]}),
     ],
 )
@@ -116,9 +117,9 @@ def test_a_bad_deal_shows_the_error_beside_its_field_and_saves_nothing(
 def test_the_form_is_refused_once_the_match_is_over(client, organiser, match):
     client.force_login(organiser)
     french(client).post(URL, VALID)
-    french(client).post(URL, VALID)
+    french(client).post(URL, VALID | {"deal_number": "2"})
 
-    response = french(client).post(URL, VALID, follow=True)
+    response = french(client).post(URL, VALID | {"deal_number": "3"}, follow=True)
 
     assert (response.status_code, Deal.objects.count()) == (200, 2)
     assert [str(m) for m in response.context["messages"]] == [
@@ -131,10 +132,10 @@ def test_the_form_is_refused_once_the_match_is_over(client, organiser, match):
 def test_a_passed_deal_needs_no_other_input(client, organiser, match):
     client.force_login(organiser)
 
-    response = client.post(URL, {"taker": "B", "is_passed": "on"})
+    response = client.post(URL, {"deal_number": "1", "is_passed": "on"})
 
     assert response.status_code == 302
-    assert list(Deal.objects.values_list("is_passed", "taker", "deal_number")) == [(True, "B", 1)]
+    assert list(Deal.objects.values_list("is_passed", "taker", "deal_number")) == [(True, "A", 1)]
 
 
 def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_is_saved(client, match):
@@ -164,12 +165,40 @@ def test_the_form_is_only_shown_to_the_clubs_organisers(client, organiser, match
     assert (URL in anonymous_page, URL in organiser_page) == (False, True)
 
 
-def test_get_on_the_entry_url_is_not_allowed(client, organiser, match):
+def test_get_on_the_entry_url_goes_back_to_the_match_page(client, organiser, match):
     client.force_login(organiser)
 
     response = client.get(URL)
 
-    assert response.status_code == 405
+    assert (response.status_code, response["Location"]) == (302, MATCH_URL)
+
+
+def test_the_same_deal_sent_twice_is_recorded_once(client, organiser, match):
+    client.force_login(organiser)
+    french(client).post(URL, VALID)
+
+    response = french(client).post(URL, VALID, follow=True)
+
+    assert [str(m) for m in response.context["messages"]] == [
+        "Donne 1 enregistrée.",
+        "La donne 1 est déjà enregistrée.",
+    ]
+    assert Deal.objects.count() == 1
+
+
+def test_an_empty_form_names_every_missing_field(client, organiser, match):
+    client.force_login(organiser)
+
+    response = french(client).post(URL, {"deal_number": "1"})
+
+    assert field_errors(response) == {
+        "taker": ["Choisissez l’équipe du preneur."],
+        "trump": ["Choisissez l’atout."],
+        "taker_tricks": ["Ce champ est obligatoire."],
+        "taker_card_points": ["Ce champ est obligatoire."],
+        "defence_card_points": ["Ce champ est obligatoire."],
+    }
+    assert Deal.objects.count() == 0
 
 
 def test_classic_rules_have_no_contract_or_coinche_field(client, organiser, match):
@@ -180,6 +209,7 @@ def test_classic_rules_have_no_contract_or_coinche_field(client, organiser, matc
     response = client.get(MATCH_URL)
 
     assert list(response.context["form"].fields) == [
+        "deal_number",
         "taker",
         "is_passed",
         "trump",
@@ -192,6 +222,7 @@ def test_classic_rules_have_no_contract_or_coinche_field(client, organiser, matc
         "defence_declarations",
     ]
     assert [value for value, _ in response.context["form"].fields["trump"].choices] == [
+        "",
         "S",
         "H",
         "D",

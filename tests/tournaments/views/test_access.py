@@ -1,0 +1,166 @@
+"""Every organiser URL, tried by an anonymous visitor and by another club's organiser.
+
+The URL list is read from tournaments.urls, so a new organiser URL without a case here
+makes test_every_organiser_url_is_covered fail.
+"""
+
+import pytest
+from django.core import serializers
+from django.urls import reverse
+
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments import urls
+from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+
+#: URL names anyone may open (read-only pages) and their kwargs.
+PUBLIC = {
+    "home",
+    "tournament-detail",
+    "round-detail",
+    "match-detail",
+    "preset-summary",
+    "projector",
+    "projector-slide",
+    "table-entry",
+    "table-deal",
+}
+
+KWARGS = {
+    "tournament-create": {},
+    "tournament-manage": {"slug": "t"},
+    "tournament-settings": {"slug": "t"},
+    "team-list": {"slug": "t"},
+    "team-check-in-all": {"slug": "t"},
+    "team-edit": {"slug": "t", "number": 1},
+    "team-remove": {"slug": "t", "number": 3},
+    "team-check-in": {"slug": "t", "number": 1},
+    "team-withdraw": {"slug": "t", "number": 1},
+    "team-import": {"slug": "t"},
+    "team-import-confirm": {"slug": "t"},
+    "round-draw": {"slug": "t"},
+    "round-manage": {"slug": "t", "number": 2},
+    "round-swap": {"slug": "t", "number": 2},
+    "round-publish": {"slug": "t", "number": 2},
+    "round-discard": {"slug": "t", "number": 2},
+    "round-close": {"slug": "t", "number": 1},
+    "match-close": {"slug": "t", "number": 1, "table": 1},
+    "deal-create": {"slug": "t", "number": 1, "table": 1},
+}
+POSTS = {
+    "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
+    "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
+    "team-list": {"player_1": "X", "player_2": "Y"},
+    "team-edit": {"player_1": "X", "player_2": "Y", "number": "1"},
+    "team-check-in": {"present": "0"},
+    "round-swap": {"first": "1", "second": "2"},
+    "deal-create": {
+        "deal_number": "1",
+        "taker": "A",
+        "trump": "H",
+        "contract": "90",
+        "taker_tricks": "5",
+        "taker_card_points": "104",
+        "defence_card_points": "58",
+    },
+}
+
+
+#: Views that only take POST: a GET gets 405 before anything is looked up.
+POST_ONLY = {
+    "team-check-in-all",
+    "team-remove",
+    "team-check-in",
+    "team-withdraw",
+    "team-import-confirm",
+    "round-draw",
+    "round-swap",
+    "round-publish",
+    "round-discard",
+    "round-close",
+    "match-close",
+}
+
+
+def organiser_url_names() -> set[str]:
+    return {p.name for p in urls.urlpatterns if p.name} - PUBLIC
+
+
+def test_every_organiser_url_is_covered():
+    assert organiser_url_names() == set(KWARGS)
+
+
+@pytest.fixture
+def tournament(db):
+    owner = ClubFactory(name="Club propriétaire")
+    owner.organisers.add(UserFactory(username="owner"))
+    tournament = TournamentFactory(club=owner, slug="t", name="Concours")
+    teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
+    played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    MatchFactory(round=played, table_number=1, team_a=teams[0], team_b=teams[1])
+    ByeFactory(round=played, team=teams[2])
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[2])
+    ByeFactory(round=draft, team=teams[1])
+    return tournament
+
+
+def snapshot() -> str:
+    models = (Club, Tournament, Team, Round, Match, Bye, Deal)
+    return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
+
+
+@pytest.mark.parametrize("name", sorted(KWARGS))
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_changes(
+    client, tournament, name, method
+):
+    url = reverse(f"tournaments:{name}", kwargs=KWARGS[name])
+    before = snapshot()
+
+    response = client.post(url, POSTS.get(name, {})) if method == "post" else client.get(url)
+
+    assert (response.status_code, response["Location"]) == (302, f"/comptes/connexion/?next={url}")
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", sorted(set(KWARGS) - {"tournament-create"}))
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_another_clubs_organiser_gets_404_and_nothing_changes(client, tournament, name, method):
+    other = ClubFactory(name="Autre club")
+    intruder = UserFactory(username="intrus")
+    other.organisers.add(intruder)
+    client.force_login(intruder)
+    url = reverse(f"tournaments:{name}", kwargs=KWARGS[name])
+    before = snapshot()
+
+    response = client.post(url, POSTS.get(name, {})) if method == "post" else client.get(url)
+
+    assert response.status_code == (405 if method == "get" and name in POST_ONLY else 404)
+    assert snapshot() == before
+
+
+def test_an_organiser_cannot_create_a_tournament_for_another_club(client, tournament):
+    intruder = UserFactory(username="intrus")
+    ClubFactory(name="Autre club").organisers.add(intruder)
+    client.force_login(intruder)
+    owner_club = Club.objects.get(name="Club propriétaire")
+    before = snapshot()
+
+    response = client.post(
+        reverse("tournaments:tournament-create"),
+        {"name": "Pris", "club": str(owner_club.pk), "date": "2026-12-01"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["club"] == [
+        "Sélectionnez un choix valide. Ce choix ne fait pas partie de ceux disponibles."
+    ]
+    assert snapshot() == before

@@ -1,0 +1,239 @@
+"""The organiser's desk, clicked through: set-up, teams, draws, rounds."""
+
+import pytest
+
+from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory
+from tournaments.models import Bye, Match, Round, Team, Tournament
+
+
+@pytest.fixture
+def organiser(db):
+    return UserFactory(username="marie")
+
+
+@pytest.fixture
+def club(organiser):
+    club = ClubFactory(name="Amicale de Cahors")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def desk(client, organiser):
+    client.cookies["django_language"] = "fr"
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def tournament(club):
+    tournament = TournamentFactory(club=club, slug="t", match_format_value=1, number_of_rounds=3)
+    for number in range(1, 6):
+        TeamFactory(
+            tournament=tournament, number=number, player_1=f"A{number}", player_2=f"B{number}"
+        )
+    return tournament
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_an_organiser_creates_a_tournament_for_their_club(desk, club):
+    response = desk.post(
+        "/organisation/concours/nouveau/",
+        {
+            "club": club.pk,
+            "name": "Concours de Noël",
+            "date": "2026-12-20",
+            "venue": "Salle des fêtes",
+            "rules_preset": "belote-classique",
+            "allows_no_trump_all_trump": "on",
+            "match_format": "target",
+            "match_format_value": "1001",
+            "number_of_rounds": "4",
+            "bye_credit": "fixed",
+            "bye_credit_value": "500",
+            "ranking": "wins-then-points",
+            "tie_break_1": "points_difference",
+            "tie_break_2": "head_to_head",
+            "tie_break_3": "",
+        },
+        follow=True,
+    )
+
+    tournament = Tournament.objects.get()
+    assert response.redirect_chain == [("/concours/concours-de-noel/gestion/equipes/", 302)]
+    assert messages_of(response) == ["Concours créé. Inscrivez maintenant les équipes."]
+    assert (
+        tournament.club,
+        tournament.rules_preset,
+        tournament.match_format,
+        tournament.match_format_value,
+        tournament.bye_credit,
+        tournament.bye_credit_value,
+        tournament.ranking,
+        tournament.tie_breaks,
+        tournament.rules.allows_no_trump,
+    ) == (
+        club,
+        "belote-classique",
+        "target",
+        1001,
+        "fixed",
+        500,
+        "wins-then-points",
+        "points_difference,head_to_head",
+        False,
+    )
+
+
+def test_a_bad_settings_form_says_what_to_fix_and_saves_nothing(desk, club):
+    response = desk.post(
+        "/organisation/concours/nouveau/",
+        {
+            "club": club.pk,
+            "name": "",
+            "date": "demain",
+            "rules_preset": "coinche-maison",
+            "match_format": "deals",
+            "match_format_value": "0",
+            "number_of_rounds": "30",
+            "bye_credit": "round-mean",
+            "bye_credit_value": "0",
+            "ranking": "points",
+            "tie_break_1": "matches_won",
+            "tie_break_2": "matches_won",
+        },
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "name": ["Ce champ est obligatoire."],
+        "date": ["Saisissez une date valide."],
+        "rules_preset": ["Sélectionnez un choix valide. coinche-maison n’en fait pas partie."],
+        "match_format_value": ["Une partie compte de 1 à 64 donnes."],
+        "number_of_rounds": ["Un concours compte de 1 à 20 parties."],
+        "tie_break_2": ["Chaque départage ne peut servir qu’une fois."],
+    }
+    assert Tournament.objects.count() == 0
+
+
+def test_the_preset_summary_follows_the_choice(client):
+    client.cookies["django_language"] = "fr"
+
+    response = client.get("/organisation/regle/?rules_preset=contree-points-annonces")
+
+    assert response.content.decode() == (
+        "Contrée, points annoncés : le preneur marque son contrat ; sur une chute la défense "
+        "marque 160 (le contrat × 2 ou × 4 s’il est contré)."
+    )
+
+
+def test_settings_are_frozen_once_round_1_is_published(desk, tournament):
+    Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    form = {
+        "name": "Nouveau nom",
+        "date": "2026-12-01",
+        "rules_preset": "ffb-contree",
+        "match_format": "deals",
+        "match_format_value": "1",
+        "number_of_rounds": "3",
+        "bye_credit": "round-mean",
+        "bye_credit_value": "0",
+        "ranking": "points",
+        "tie_break_1": "matches_won",
+        "tie_break_2": "points_difference",
+        "tie_break_3": "head_to_head",
+    }
+
+    response = desk.post("/concours/t/gestion/reglages/", form)
+
+    assert response.context["form"].non_field_errors() == [
+        "Les règles sont figées depuis la publication de la partie 1 : « rules_preset » ne "
+        "peut plus changer."
+    ]
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rules_preset) != ("Nouveau nom", "ffb-contree")
+
+
+def test_registering_a_team_twice_is_refused_clearly(desk, tournament):
+    response = desk.post("/concours/t/gestion/equipes/", {"player_1": "b3", "player_2": "A3"})
+
+    assert response.context["form"].non_field_errors() == [
+        "Ces deux joueurs sont déjà inscrits comme équipe 3."
+    ]
+    assert Team.objects.count() == 5
+
+
+def test_a_team_registered_by_form_gets_the_next_number(desk, tournament):
+    response = desk.post(
+        "/concours/t/gestion/equipes/",
+        {"player_1": "Noé", "player_2": "Zoé", "club": "Club de Sète"},
+        follow=True,
+    )
+
+    assert messages_of(response) == ["Équipe 6 inscrite."]
+    team = Team.objects.get(number=6)
+    assert (team.players, team.club.name, team.first_round) == ("Noé / Zoé", "Club de Sète", 1)
+
+
+def test_a_whole_round_from_the_desk(desk, tournament):
+    desk.post("/concours/t/gestion/equipes/pointer-tout/")
+
+    drawn = desk.post("/concours/t/gestion/tirer/", follow=True)
+    double = desk.post("/concours/t/gestion/tirer/", follow=True)
+
+    assert messages_of(drawn) == [
+        "5 équipes pointées présentes.",
+        "Partie 1 tirée : vérifiez-la, puis publiez-la.",
+    ]
+    assert messages_of(double) == [
+        "La partie 1 n’est pas close : clôturez-la avant de tirer la suivante."
+    ]
+    round_ = Round.objects.get()
+    assert (round_.status, round_.matches.count(), round_.byes.count()) == ("draft", 2, 1)
+    assert desk.get("/concours/t/parties/1/").status_code == 404
+
+    published = desk.post("/concours/t/gestion/parties/1/publier/", follow=True)
+    refused = desk.post("/concours/t/gestion/parties/1/clore/", follow=True)
+    desk.post("/concours/t/gestion/parties/1/tables/1/arreter/")
+    desk.post("/concours/t/gestion/parties/1/tables/2/arreter/")
+    closed = desk.post("/concours/t/gestion/parties/1/clore/", follow=True)
+
+    assert messages_of(published) == ["Partie 1 publiée : les tables peuvent jouer."]
+    assert messages_of(refused) == [
+        "Des tables n’ont pas fini (tables 1, 2) : terminez-les ou arrêtez-les au temps."
+    ]
+    assert messages_of(closed)[-1] == "Partie 1 close."
+    assert desk.get("/concours/t/parties/1/").status_code == 200
+
+
+def test_swapping_two_teams_in_a_draft(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/")
+    match = Match.objects.get(table_number=1)
+    bye = Bye.objects.get().team.number
+    first = match.team_a.number
+
+    response = desk.post(
+        "/concours/t/gestion/parties/1/echanger/", {"first": first, "second": bye}, follow=True
+    )
+
+    assert messages_of(response) == [
+        "Partie 1 tirée : vérifiez-la, puis publiez-la.",
+        f"Équipes {first} et {bye} échangées.",
+    ]
+    assert Bye.objects.get().team.number == first
+    assert Match.objects.get(table_number=1).team_a.number == bye
+
+
+def test_withdrawing_a_team_after_a_round(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    Round.objects.create(tournament=tournament, number=1, status=Round.Status.CLOSED)
+
+    response = desk.post("/concours/t/gestion/equipes/2/retirer/", follow=True)
+
+    assert messages_of(response) == ["Équipe 2 retirée : elle ne sera plus tirée."]
+    team = Team.objects.get(number=2)
+    assert (team.withdrawn_from_round, team.is_checked_in) == (2, False)

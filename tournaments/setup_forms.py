@@ -1,0 +1,149 @@
+"""Forms of the organiser's desk: tournament settings, teams, draft swaps."""
+
+from __future__ import annotations
+
+from django import forms
+from django.urls import reverse_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, TieBreak, Tournament
+
+#: One line per preset (RULES.md §B), shown when the organiser picks it.
+PRESET_SUMMARIES = {
+    "ffb-coinche": _(
+        "FFB belote coinchée: contracts from 80 to 500 or capot, declarations, coinche ×2 and "
+        "surcoinche ×4, points rounded to the ten; the taker must reach the contract and score "
+        "more than the defence."
+    ),
+    "ffb-contree": _(
+        "Contrée, points made + bid: contracts from 80 to 160 or capot, belote only (it goes "
+        "to the side that wins the deal), the contract is added to the points made."
+    ),
+    "contree-points-faits": _(
+        "Contrée, points made: contracts from 80 to 160 or capot; each side scores its points "
+        "made, rounded, and the contract is not added."
+    ),
+    "contree-points-annonces": _(
+        "Contrée, points bid: the taker scores the contract; on a chute the defence scores 160 "
+        "(the contract × 2 or × 4 when coinched)."
+    ),
+    "belote-classique": _(
+        "Classic belote: no numbered bids, declarations (tierce, cinquante, cent, carrés), a tie "
+        "(litige) goes in reserve; no coinche, no sans atout or tout atout."
+    ),
+    "belote-sans-annonces": _(
+        "Classic belote with belote-rebelote only: no other declarations, a tie (litige) goes in "
+        "reserve; no coinche, no sans atout or tout atout."
+    ),
+}
+
+TIE_BREAK_CHOICES = [("", "—"), *TieBreak.choices]
+
+
+class TournamentForm(forms.ModelForm):
+    """Create a tournament or change its settings; the preset's summary follows the choice."""
+
+    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES)
+    tie_break_2 = forms.ChoiceField(
+        label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False
+    )
+    tie_break_3 = forms.ChoiceField(
+        label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "club",
+            "name",
+            "date",
+            "venue",
+            "rules_preset",
+            "allows_no_trump_all_trump",
+            "match_format",
+            "match_format_value",
+            "number_of_rounds",
+            "bye_credit",
+            "bye_credit_value",
+            "bye_counts_as_win",
+            "ranking",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        self.fields["club"].required = True
+        self.fields["club"].empty_label = None
+        if self.instance.pk:
+            del self.fields["club"]
+            keys = list(self.instance.tie_break_keys) + ["", "", ""]
+            for index in range(3):
+                self.fields[f"tie_break_{index + 1}"].initial = keys[index]
+        else:
+            self.fields["tie_break_1"].initial = "matches_won"
+            self.fields["tie_break_2"].initial = "points_difference"
+            self.fields["tie_break_3"].initial = "head_to_head"
+        self.fields["rules_preset"].widget.attrs.update(
+            {
+                "hx-get": reverse_lazy("tournaments:preset-summary"),
+                "hx-trigger": "change",
+                "hx-target": "#preset-summary",
+                "hx-swap": "innerHTML",
+            }
+        )
+        self.fields["match_format_value"].widget.attrs["inputmode"] = "numeric"
+        self.fields["number_of_rounds"].widget.attrs.update({"min": "1", "max": "20"})
+
+    def clean(self) -> dict:
+        """Check the tie-breaks are distinct and the format value makes sense."""
+        data = super().clean()
+        keys = [data.get(f"tie_break_{n}") for n in (1, 2, 3)]
+        chosen = [key for key in keys if key]
+        if len(chosen) != len(set(chosen)):
+            self.add_error("tie_break_2", gettext("Each tie-break can be used once."))
+        data["tie_breaks"] = ",".join(chosen)
+        value = data.get("match_format_value")
+        if data.get("match_format") == "deals" and value is not None and not 1 <= value <= 64:
+            self.add_error("match_format_value", gettext("A match has between 1 and 64 deals."))
+        if data.get("match_format") == "target" and value is not None and value < 100:
+            self.add_error("match_format_value", gettext("A target score is at least 100."))
+        rounds = data.get("number_of_rounds")
+        if rounds is not None and not 1 <= rounds <= 20:
+            self.add_error("number_of_rounds", gettext("A tournament has 1 to 20 rounds."))
+        return data
+
+    def settings(self) -> dict:
+        """Return the cleaned settings as model field values, for the services."""
+        names = [name for name in self.Meta.fields if name != "club" and name in self.fields]
+        return {name: self.cleaned_data[name] for name in names} | {
+            "tie_breaks": self.cleaned_data["tie_breaks"]
+        }
+
+
+def organiser_clubs(user):
+    """Return the clubs ``user`` may create tournaments for."""
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(organisers=user)
+
+
+class TeamForm(forms.Form):
+    """One team: number (optional, assigned when empty), both players, club."""
+
+    number = forms.IntegerField(label=_("Number"), min_value=1, required=False)
+    player_1 = forms.CharField(label=_("Player 1"), max_length=100)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=150, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].widget.attrs["inputmode"] = "numeric"
+
+
+class SwapForm(forms.Form):
+    """Two teams of a draft draw to swap."""
+
+    first = forms.IntegerField(label=_("Team"), min_value=1)
+    second = forms.IntegerField(label=_("with team"), min_value=1)

@@ -1,0 +1,365 @@
+"""Import teams from a CSV or XLSX file, with a preview before anything is saved.
+
+Two steps, both without a single write:
+
+1. :func:`read_team_file` reads the bytes (no database): the rows, and every problem the
+   file shows on its own (wrong format or encoding, missing columns, a bad number, a
+   missing player, a number or a pair twice in the file).
+2. :func:`check_team_file` adds what only the database knows (one read query): a number
+   already taken in the tournament, a pair already registered.
+
+The organiser sees every problem at once; the teams are saved only when there is none, by
+:func:`tournaments.services.register_teams` (all or nothing) with :func:`team_data_for`.
+
+Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``number``
+(``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``.
+Only the players are required; an empty number is assigned on save. Other columns are
+ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
+"Unicode text"), separated by ``;``, ``,`` or a tab. XLSX: the first sheet.
+
+Problems are :class:`TeamFileProblem` codes; only ``forms.py`` turns them into words.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import unicodedata
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from openpyxl import load_workbook
+
+from tournaments.importing import decode_text
+from tournaments.models import Club, Team, Tournament
+from tournaments.services.registration import TeamData
+
+#: The columns, in display order; only the players are required.
+COLUMNS = ("number", "player_1", "player_2", "club")
+REQUIRED_COLUMNS = ("player_1", "player_2")
+
+#: Header names as normalised by :func:`_header_key`, for each column.
+HEADER_ALIASES = {
+    "number": {"number", "numero", "num", "no", "n", "nr", "numeroequipe", "nequipe"},
+    "player_1": {"player1", "joueur1", "joueuse1"},
+    "player_2": {"player2", "joueur2", "joueuse2"},
+    "club": {"club"},
+}
+
+CSV_EXTENSIONS = {".csv", ".txt"}
+XLSX_EXTENSIONS = {".xlsx"}
+
+#: Lines read at most, header included: far above any concours, and it bounds the work.
+MAX_LINES = 2000
+#: Cells read at most per XLSX row: the four columns are expected among the first ones.
+MAX_XLSX_COLUMNS = 50
+#: Uncompressed size an XLSX may declare; a 2 MB upload cannot unpack into gigabytes.
+MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024
+#: Team numbers accepted in a file.
+MAX_NUMBER = 9999
+#: The database's limits, checked here so that a long name is a problem, not a crash.
+_MAX_LENGTHS = {
+    "player_1": Team._meta.get_field("player_1").max_length,
+    "player_2": Team._meta.get_field("player_2").max_length,
+    "club": Club._meta.get_field("name").max_length,
+}
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team line of the file: its line (1 = first line), number (None: assign one on
+    save), both players and the club, with spaces trimmed and collapsed."""
+
+    line: int
+    number: int | None
+    player_1: str
+    player_2: str
+    club: str = ""
+
+
+@dataclass(frozen=True)
+class TeamFileProblem:
+    """What to fix, and where: ``line`` 0 means the whole file, ``column`` "" the whole
+    line (else one of :data:`COLUMNS`); ``params`` fill the message.
+
+    Codes for the file: ``extension``, ``unreadable``, ``not_text``, ``not_xlsx``,
+    ``empty``, ``too_many_lines`` (``max``), ``columns`` (``columns``: the missing ones,
+    comma-separated), ``column_twice``, ``no_rows``. For a line: ``number`` (``value``, ``max``),
+    ``missing_player``, ``too_long`` (``max``), ``duplicate_number`` (``number``,
+    ``line``: where it came first), ``same_pair`` (``line``). Against the tournament:
+    ``number_taken`` (``number``, ``players``), ``pair_registered`` (``number``).
+    """
+
+    line: int
+    column: str
+    code: str
+    params: dict[str, str | int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamFile:
+    """A read file: its team rows (problem rows included, so the preview shows every
+    line) and its problems, file-level ones first, then by line."""
+
+    rows: tuple[TeamRow, ...] = ()
+    problems: tuple[TeamFileProblem, ...] = ()
+
+    @property
+    def is_ready(self) -> bool:
+        """Return True when the teams can be saved: at least one, and no problem."""
+        return bool(self.rows) and not self.problems
+
+
+class _FileProblem(Exception):
+    """Stops reading: the file as a whole cannot be used."""
+
+    def __init__(self, code: str, line: int = 0, **params: str | int) -> None:
+        super().__init__(code)
+        self.problem = TeamFileProblem(line, "", code, params)
+
+
+def read_team_file(filename: str, data: bytes) -> TeamFile:
+    """Read teams from a CSV or XLSX file, named ``filename``, without the database.
+
+    The extension decides the format (``.csv`` or ``.txt``: text; ``.xlsx``: Excel).
+    Returns every team row and every problem the file shows on its own; never raises on
+    bad input.
+    """
+    extension = PurePath(filename).suffix.lower()
+    try:
+        if extension in CSV_EXTENSIONS:
+            lines = _csv_lines(data)
+        elif extension in XLSX_EXTENSIONS:
+            lines = _xlsx_lines(data)
+        else:
+            raise _FileProblem("extension", extension=extension)
+        return _read_lines(lines)
+    except _FileProblem as stop:
+        return TeamFile(problems=(stop.problem,))
+
+
+def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
+    """Return ``team_file`` with the problems the tournament's teams add (one query).
+
+    ``number_taken``: the number belongs to a registered team. ``pair_registered``: the
+    same two players (either order, case ignored) are already a team. A file that is
+    unusable as a whole (a problem on line 0 or on the header) is returned as it is.
+    """
+    if not team_file.rows:
+        return team_file
+    taken: dict[int, str] = {}
+    pairs: dict[frozenset[str], int] = {}
+    registered = Team.objects.filter(tournament=tournament).values_list(
+        "number", "player_1", "player_2"
+    )
+    for number, player_1, player_2 in registered:
+        taken[number] = f"{player_1} / {player_2}"
+        pairs[_pair_key(player_1, player_2)] = number
+    added = []
+    for row in team_file.rows:
+        if row.number in taken:
+            params = {"number": row.number, "players": taken[row.number]}
+            added.append(TeamFileProblem(row.line, "number", "number_taken", params))
+        number = pairs.get(_pair_key(row.player_1, row.player_2))
+        if row.player_1 and row.player_2 and number is not None:
+            added.append(TeamFileProblem(row.line, "", "pair_registered", {"number": number}))
+    return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
+
+
+def team_data_for(team_file: TeamFile) -> list[TeamData]:
+    """Return the rows as the registration service takes them.
+
+    Numbered teams come first: the service gives a team without a number the next one
+    after the highest, so a numberless line must not take a number a later line asks for.
+    """
+    rows = sorted(team_file.rows, key=lambda row: row.number is None)
+    return [TeamData(row.player_1, row.player_2, row.club, row.number) for row in rows]
+
+
+# Reading the two formats: each yields (line number, cells as text) for non-empty lines.
+
+
+def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
+    if not data:
+        raise _FileProblem("empty")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = data.decode("utf-16", errors="replace")
+    else:
+        text = decode_text(data)
+    # A spreadsheet or any other binary file named .csv; text never holds NUL characters.
+    if "\x00" in text:
+        raise _FileProblem("not_text")
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max((";", "\t", ","), key=first_line.count)
+    return _csv_records(text, delimiter)
+
+
+def _csv_records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    start = 1
+    try:
+        for cells in reader:
+            # A quoted cell may span lines: the record starts after the previous one.
+            line, start = start, reader.line_num + 1
+            if any(cell.strip() for cell in cells):
+                yield line, cells
+    except csv.Error:
+        raise _FileProblem("unreadable") from None
+
+
+def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
+    if not data:
+        raise _FileProblem("empty")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(item.file_size for item in archive.infolist())
+        if unpacked > MAX_XLSX_UNPACKED_BYTES:
+            raise _FileProblem("not_xlsx")
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except _FileProblem:
+        raise
+    # A damaged or foreign file makes openpyxl raise many kinds of errors (BadZipFile,
+    # InvalidFileException, KeyError for a missing part, XML parse errors...): all mean
+    # "this is not a workbook we can read", never a server error.
+    except Exception:
+        raise _FileProblem("not_xlsx") from None
+    return _xlsx_records(workbook)
+
+
+def _xlsx_records(workbook) -> Iterator[tuple[int, list[str]]]:
+    try:
+        if not workbook.worksheets:
+            raise _FileProblem("empty")
+        sheet = workbook.worksheets[0]
+        rows = sheet.iter_rows(max_row=MAX_LINES + 1, max_col=MAX_XLSX_COLUMNS, values_only=True)
+        for line, values in enumerate(rows, start=1):
+            cells = [_cell_text(value) for value in values]
+            if any(cells):
+                yield line, cells
+    except _FileProblem:
+        raise
+    except Exception:  # The sheet's XML is read lazily: damage shows up here.
+        raise _FileProblem("not_xlsx") from None
+    finally:
+        workbook.close()
+
+
+def _cell_text(value: object) -> str:
+    """Return an XLSX cell as text; a whole float (3.0) is written as an int (3)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    return _clean(str(value))
+
+
+# Shared checks on (line, cells) records.
+
+
+def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
+    records = iter(lines)
+    first = next(records, None)
+    if first is None:
+        raise _FileProblem("empty")
+    header_line, header = first
+    positions = _column_positions(header_line, header)
+    rows: list[TeamRow] = []
+    problems: list[TeamFileProblem] = []
+    numbers: dict[int, int] = {}  # number -> first line
+    pairs: dict[frozenset[str], int] = {}  # pair -> first line
+    for line, cells in records:
+        if line > MAX_LINES:
+            raise _FileProblem("too_many_lines", max=MAX_LINES)
+        values = {
+            column: _clean(cells[index]) if index < len(cells) else ""
+            for column, index in positions.items()
+        }
+        row, row_problems = _read_row(line, values)
+        if row.number is not None:
+            if row.number in numbers:
+                params = {"number": row.number, "line": numbers[row.number]}
+                row_problems.append(TeamFileProblem(line, "number", "duplicate_number", params))
+            numbers.setdefault(row.number, line)
+        if row.player_1 and row.player_2:
+            key = _pair_key(row.player_1, row.player_2)
+            if key in pairs:
+                row_problems.append(TeamFileProblem(line, "", "same_pair", {"line": pairs[key]}))
+            pairs.setdefault(key, line)
+        rows.append(row)
+        problems.extend(row_problems)
+    if not rows:
+        raise _FileProblem("no_rows", line=header_line)
+    return TeamFile(rows=tuple(rows), problems=_in_order(problems))
+
+
+def _column_positions(line: int, header: list[str]) -> dict[str, int]:
+    """Return the index of each known column in the header line."""
+    positions: dict[str, int] = {}
+    for index, name in enumerate(header):
+        key = _header_key(name)
+        column = next((c for c, aliases in HEADER_ALIASES.items() if key in aliases), None)
+        if column is None:
+            continue
+        if column in positions:
+            raise _FileProblem("column_twice", line=line, column=column)
+        positions[column] = index
+    missing = [column for column in REQUIRED_COLUMNS if column not in positions]
+    if missing:
+        raise _FileProblem("columns", line=line, columns=", ".join(missing))
+    return positions
+
+
+def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[TeamFileProblem]]:
+    """Return one team row and the problems it shows on its own."""
+    problems = []
+    number = None
+    raw_number = values.get("number", "")
+    if raw_number:
+        number = _whole_number(raw_number)
+        if number is None:
+            params = {"value": raw_number, "max": MAX_NUMBER}
+            problems.append(TeamFileProblem(line, "number", "number", params))
+    for column, max_length in _MAX_LENGTHS.items():
+        if column in REQUIRED_COLUMNS and not values[column]:
+            problems.append(TeamFileProblem(line, column, "missing_player"))
+        elif len(values.get(column, "")) > max_length:
+            problems.append(TeamFileProblem(line, column, "too_long", {"max": max_length}))
+    row = TeamRow(line, number, values["player_1"], values["player_2"], values.get("club", ""))
+    return row, problems
+
+
+def _in_order(problems: Iterable[TeamFileProblem]) -> tuple[TeamFileProblem, ...]:
+    """Sort problems by line, then in column order, whole-line ones last."""
+    order = {column: index for index, column in enumerate(COLUMNS)}
+    return tuple(sorted(problems, key=lambda p: (p.line, order.get(p.column, len(order)))))
+
+
+def _whole_number(text: str) -> int | None:
+    """Return ``text`` as a team number (1 to MAX_NUMBER), or None."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_NUMBER else None
+
+
+def _clean(text: str) -> str:
+    """Trim the text and turn runs of spaces, tabs, line breaks, non-breaking spaces and
+    control characters into one space."""
+    printable = "".join(char if char.isprintable() else " " for char in text)
+    return " ".join(printable.split())
+
+
+def _header_key(name: str) -> str:
+    """Return a header name without case, accents, spaces or punctuation: "N°" -> "n"."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(char for char in decomposed if char.isascii() and char.isalnum())
+
+
+def _pair_key(player_1: str, player_2: str) -> frozenset[str]:
+    """Return what makes two teams the same pair: both names, either order, any case."""
+    return frozenset((_clean(player_1).casefold(), _clean(player_2).casefold()))

@@ -1,0 +1,65 @@
+"""Organiser views: create a tournament, change its settings, the preset summary fragment."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.forms import service_error_message
+from tournaments.setup_forms import PRESET_SUMMARIES, TournamentForm, organiser_clubs
+from tournaments.views.lookups import get_tournament_for_organiser
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    """Create a tournament for one of the organiser's clubs."""
+    clubs = organiser_clubs(request.user)
+    form = TournamentForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(
+                club=form.cleaned_data["club"], settings=form.settings()
+            )
+        except services.ServiceError as refusal:
+            form.add_error("name", service_error_message(refusal.code, refusal.params))
+        else:
+            messages.success(request, _("Tournament created. Now register the teams."))
+            return redirect("tournaments:team-list", slug=tournament.slug)
+    context = {"form": form, "has_club": clubs.exists(), "summary": _summary(form)}
+    return render(request, "tournaments/tournament_form.html", context)
+
+
+@login_required
+def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Change a tournament's settings (the rules only until round 1 is published)."""
+    tournament = get_tournament_for_organiser(request, slug)
+    form = TournamentForm(request.POST or None, instance=tournament, clubs=None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, settings=form.settings())
+        except services.ServiceError as refusal:
+            form.add_error(None, service_error_message(refusal.code, refusal.params))
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("tournaments:tournament-manage", slug=tournament.slug)
+    tournament.refresh_from_db()
+    context = {
+        "form": form,
+        "tournament": tournament,
+        "is_frozen": services.is_settings_frozen(tournament),
+        "summary": _summary(form),
+    }
+    return render(request, "tournaments/tournament_form.html", context)
+
+
+def _summary(form: TournamentForm) -> str:
+    preset = form["rules_preset"].value()
+    return str(PRESET_SUMMARIES.get(preset, ""))
+
+
+def preset_summary(request: HttpRequest) -> HttpResponse:
+    """Return the one-line summary of the preset chosen in the form (an HTMX fragment)."""
+    summary = PRESET_SUMMARIES.get(request.GET.get("rules_preset", ""), "")
+    return HttpResponse(str(summary))

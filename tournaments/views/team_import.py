@@ -1,0 +1,166 @@
+"""Organiser views: import teams from a CSV or XLSX file, preview them, then save them.
+
+The preview keeps the uploaded file in the session (base64, under a random token, one
+file per session) only when it has no problem; the confirm step reads and checks that
+file again and never trusts posted rows. The kept file is dropped as soon as a confirm
+takes it, so a double click registers the teams once.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import secrets
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.forms import (
+    TeamImportConfirmForm,
+    TeamImportForm,
+    team_import_problem_message,
+    team_import_service_message,
+)
+from tournaments.models import Tournament
+from tournaments.services.registration import next_round_to_play
+from tournaments.team_import import (
+    TeamFile,
+    TeamRow,
+    check_team_file,
+    read_team_file,
+    team_data_for,
+)
+from tournaments.views.lookups import get_tournament_for_organiser
+
+TEMPLATE = "tournaments/team_import.html"
+SESSION_KEY = "team_import"
+
+
+@dataclass(frozen=True)
+class PreviewLine:
+    """One line of the preview: the row, its problems in words, the columns they concern."""
+
+    row: TeamRow
+    messages: tuple[str, ...]
+    problem_columns: frozenset[str]
+
+
+@login_required
+def team_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show the upload form (GET), or read the uploaded file and preview its teams (POST)."""
+    tournament = get_tournament_for_organiser(request, slug)
+    if request.method != "POST":
+        return render(request, TEMPLATE, {"tournament": tournament, "form": TeamImportForm()})
+    form = TeamImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, TEMPLATE, {"tournament": tournament, "form": form}, status=422)
+    upload = form.cleaned_data["file"]
+    data = upload.read()
+    team_file = check_team_file(tournament=tournament, team_file=read_team_file(upload.name, data))
+    token = _keep_upload(request, tournament, upload.name, data, team_file)
+    return _render_preview(request, tournament, team_file, token)
+
+
+@login_required
+@require_POST
+def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register the previewed teams, all or none, then go to the teams page."""
+    tournament = get_tournament_for_organiser(request, slug)
+    kept = _take_upload(request, tournament)
+    if kept is None:
+        messages.error(request, _("This preview is no longer available: upload the file again."))
+        return redirect("tournaments:team-import", slug=tournament.slug)
+    team_file = check_team_file(tournament=tournament, team_file=read_team_file(*kept))
+    if not team_file.is_ready:
+        return _render_preview(request, tournament, team_file, token="")
+    try:
+        teams = services.register_teams(
+            tournament=tournament, teams=team_data_for(team_file), rng=random.Random()
+        )
+    except services.ServiceError as refusal:
+        messages.error(request, team_import_service_message(refusal.code, refusal.params))
+        return redirect("tournaments:team-import", slug=tournament.slug)
+    messages.success(request, _registered_message(len(teams)))
+    return redirect("tournaments:team-list", slug=tournament.slug)
+
+
+def _keep_upload(
+    request: HttpRequest, tournament: Tournament, filename: str, data: bytes, team_file: TeamFile
+) -> str:
+    """Keep a ready file for the confirm step, replacing any other; return its token.
+
+    A file with problems is not kept and makes the session forget any earlier one: its
+    token is "", and the confirm step then has nothing to save.
+    """
+    if not team_file.is_ready:
+        request.session.pop(SESSION_KEY, None)
+        return ""
+    token = secrets.token_urlsafe(16)
+    request.session[SESSION_KEY] = {
+        "tournament": tournament.pk,
+        "token": token,
+        "filename": filename,
+        "data": base64.b64encode(data).decode("ascii"),
+    }
+    return token
+
+
+def _take_upload(request: HttpRequest, tournament: Tournament) -> tuple[str, bytes] | None:
+    """Return the kept ``(filename, data)`` named by the posted token, and forget it.
+
+    None when nothing is kept, or it was kept for another tournament or another preview.
+    """
+    form = TeamImportConfirmForm(request.POST)
+    kept = request.session.get(SESSION_KEY)
+    if not form.is_valid() or not kept or kept["tournament"] != tournament.pk:
+        return None
+    if not secrets.compare_digest(kept["token"], form.cleaned_data["token"]):
+        return None
+    del request.session[SESSION_KEY]
+    return kept["filename"], base64.b64decode(kept["data"])
+
+
+def _render_preview(
+    request: HttpRequest, tournament: Tournament, team_file: TeamFile, token: str
+) -> HttpResponse:
+    """Render every line with its problems, the file's own problems and the summary."""
+    lines_with_rows = {row.line for row in team_file.rows}
+    by_line: dict[int, list] = {}
+    for problem in team_file.problems:
+        by_line.setdefault(problem.line, []).append(problem)
+    lines = [
+        PreviewLine(
+            row=row,
+            messages=tuple(team_import_problem_message(p) for p in by_line.get(row.line, [])),
+            problem_columns=frozenset(p.column for p in by_line.get(row.line, [])),
+        )
+        for row in team_file.rows
+    ]
+    file_problems = [
+        team_import_problem_message(p) for p in team_file.problems if p.line not in lines_with_rows
+    ]
+    context = {
+        "tournament": tournament,
+        "form": TeamImportForm(),
+        "lines": lines,
+        "file_problems": file_problems,
+        "ready_count": sum(1 for line in lines if not line.messages),
+        "problem_count": len(team_file.problems),
+        "first_round": next_round_to_play(tournament),
+        "confirm_form": TeamImportConfirmForm(initial={"token": token}) if token else None,
+        "is_preview": True,
+    }
+    return render(request, TEMPLATE, context, status=200 if token else 422)
+
+
+def _registered_message(count: int) -> str:
+    return ngettext("%(count)s team registered.", "%(count)s teams registered.", count) % {
+        "count": count
+    }
