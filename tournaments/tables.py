@@ -24,7 +24,13 @@ class StandingsTable(tables.Table):
     matches_drawn = tables.Column(verbose_name=_("Drawn"), attrs=WIDE_NUMBER)
     points_against = tables.Column(verbose_name=_("Against"), attrs=WIDE_NUMBER)
     points_difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
+    head_to_head = tables.Column(verbose_name=_("Head-to-head"), attrs=WIDE_NUMBER)
     byes = tables.Column(verbose_name=_("Byes"), attrs=WIDE_NUMBER)
+    best_match_score = tables.Column(verbose_name=_("Best match"), attrs=WIDE_NUMBER)
+    belotes = tables.Column(verbose_name=_("Belotes"), attrs=WIDE_NUMBER)
+    capots = tables.Column(verbose_name=_("Capots"), attrs=WIDE_NUMBER)
+    coinches_made = tables.Column(verbose_name=_("Coinches made"), attrs=WIDE_NUMBER)
+    lot = tables.Column(verbose_name=_("Lot"), attrs=WIDE_NUMBER)
 
     class Meta:
         order_by = "rank"
@@ -45,7 +51,13 @@ def standings_table_data(standings) -> list[dict]:
             "matches_drawn": s.row.matches_drawn,
             "points_against": s.row.points_against,
             "points_difference": s.row.points_difference,
+            "head_to_head": s.row.head_to_head,
             "byes": s.row.byes,
+            "best_match_score": s.figures.best_match_score,
+            "belotes": s.figures.belotes,
+            "capots": s.figures.capots,
+            "coinches_made": s.figures.coinches_made,
+            "lot": s.row.lot,
         }
         for s in standings
     ]
