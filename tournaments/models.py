@@ -102,6 +102,14 @@ class DealOutcome(models.TextChoices):
     LITIGE = scoring.DealOutcome.LITIGE.value, _("Litige")
 
 
+class DealStatus(models.TextChoices):
+    """Whether a deal entered at a table counts yet (only confirmed deals count)."""
+
+    PENDING = "pending", _("Waiting for the opponents")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+
+
 class MatchResult(models.TextChoices):
     """Who won a finished match."""
 
@@ -125,6 +133,13 @@ DEFAULT_TIE_BREAKS = "matches_won,points_difference,head_to_head"
 def new_token() -> str:
     """Return an unguessable, non-sequential URL token (for the projector and table links)."""
     return secrets.token_urlsafe(16)
+
+
+class ConfirmationMode(models.TextChoices):
+    """How table entries count: confirmed by the opponents, or at once."""
+
+    CONFIRM = "confirm", _("The opposing team confirms each entry")
+    TRUST = "trust", _("Entries count at once")
 
 
 class Club(models.Model):
@@ -192,6 +207,12 @@ class Tournament(models.Model):
     )
     projector_token = models.CharField(
         _("projector address"), max_length=40, unique=True, default=new_token, editable=False
+    )
+    confirmation_mode = models.CharField(
+        _("table entries"),
+        max_length=10,
+        choices=ConfirmationMode,
+        default=ConfirmationMode.CONFIRM,
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -379,9 +400,16 @@ class Match(models.Model):
     result = models.CharField(_("result"), max_length=5, choices=MatchResult, blank=True)
     closed_at = models.DateTimeField(_("closed for time at"), null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    locked_at = models.DateTimeField(
+        _("locked at"),
+        null=True,
+        blank=True,
+        help_text=_("Set once the match is confirmed: the table can no longer change it."),
+    )
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["round", "table_number"]
@@ -455,6 +483,24 @@ class Deal(models.Model):
     total_b = models.IntegerField(_("running total B"), default=0)
     breakdown = models.JSONField(_("breakdown"), default=dict, blank=True)
     rules_version = models.PositiveSmallIntegerField(_("rules version"), default=1)
+    taker_declarations_text = models.CharField(
+        _("taker's declarations as announced"), max_length=200, blank=True
+    )
+    defence_declarations_text = models.CharField(
+        _("defence's declarations as announced"), max_length=200, blank=True
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=DealStatus, default=DealStatus.CONFIRMED
+    )
+    entered_by_side = models.CharField(
+        _("entered by"),
+        max_length=1,
+        choices=TeamSide,
+        blank=True,
+        help_text=_("The team whose table link recorded the deal; empty for an organiser."),
+    )
+    dispute_note = models.CharField(_("why it is disputed"), max_length=300, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("created at"))
     updated_at = models.DateTimeField(_("updated at"))
     history = HistoricalRecords()
@@ -512,3 +558,44 @@ class Deal(models.Model):
             taker_declarations=self.taker_declarations,
             defence_declarations=self.defence_declarations,
         )
+
+
+class TableLink(models.Model):
+    """A secret link for one team at one match: scanned from the score sheet's QR code.
+
+    It opens that match only, while its round is published, with no account. The
+    organiser can revoke it or give a new one.
+    """
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="links", verbose_name=_("match")
+    )
+    side = models.CharField(_("team"), max_length=1, choices=TeamSide)
+    token = models.CharField(_("token"), max_length=40, unique=True, default=new_token)
+    pin = models.CharField(_("PIN"), max_length=4)
+    pin_failures = models.PositiveSmallIntegerField(_("wrong PINs typed"), default=0)
+    created_at = models.DateTimeField(_("created at"))
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "side", "-created_at"]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "side"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_active_per_side",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} – {self.side}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:table-entry", kwargs={"token": self.token})
+
+    @property
+    def is_active(self) -> bool:
+        """Return True until the organiser revokes the link."""
+        return self.revoked_at is None

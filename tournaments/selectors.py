@@ -10,7 +10,17 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from tournaments.models import Bye, Deal, Match, Ranking, Round, Team, Tournament
+from tournaments.models import (
+    Bye,
+    Deal,
+    DealStatus,
+    Match,
+    Ranking,
+    Round,
+    TableLink,
+    Team,
+    Tournament,
+)
 from tournaments.standings import (
     ByeCreditRule,
     ByeEntry,
@@ -48,11 +58,12 @@ class Standing:
 
 def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
     """Return the tournament's matches that count in the standings: complete ones of
-    published or closed rounds."""
+    published or closed rounds whose deals are all confirmed (RULES.md §E)."""
     return (
         Match.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
         .filter(Q(is_finished=True) | Q(closed_at__isnull=False))
+        .exclude(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
     )
 
 
@@ -203,6 +214,48 @@ def round_pairings(*, round: Round) -> list[PairingLine]:
         )
         for match in matches
     ]
+
+
+def round_progress(*, round: Round) -> QuerySet[Match]:
+    """Return the matches of ``round`` with their deal counts by status, for the desk."""
+    return round_matches(round=round).annotate(
+        deals_entered=Count("deals", filter=Q(deals__is_passed=False)),
+        deals_pending=Count("deals", filter=Q(deals__status=DealStatus.PENDING)),
+        deals_disputed=Count("deals", filter=Q(deals__status=DealStatus.DISPUTED)),
+    )
+
+
+def active_link(*, token: str) -> TableLink | None:
+    """Return the table link with ``token`` (revoked or not), its match and teams joined."""
+    return (
+        TableLink.objects.select_related(
+            "match__round__tournament", "match__team_a", "match__team_b"
+        )
+        .filter(token=token)
+        .first()
+    )
+
+
+def match_links(*, match: Match) -> dict[str, TableLink]:
+    """Return the active links of ``match`` by side ("A", "B")."""
+    return {
+        link.side: link for link in TableLink.objects.filter(match=match, revoked_at__isnull=True)
+    }
+
+
+def match_history(*, match: Match) -> list:
+    """Return the audit trail of ``match``'s deals, newest first: who, when, what changed."""
+    records = list(
+        Deal.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+    )
+    previous: dict[int, object] = {}
+    for record in reversed(records):
+        before = previous.get(record.id)
+        record.changes = record.diff_against(before).changes if before is not None else []
+        previous[record.id] = record
+    return records
 
 
 def round_matches(*, round: Round) -> QuerySet[Match]:

@@ -4,7 +4,7 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms.py turns into a message.
 """
 
-from tournaments.services.deals import breakdown_to_json, record_deal
+from tournaments.services.deals import breakdown_to_json, correct_deal, delete_deal, record_deal
 from tournaments.services.draws import (
     close_match_for_time,
     close_round,
@@ -14,6 +14,7 @@ from tournaments.services.draws import (
     swap_teams_in_draft,
 )
 from tournaments.services.errors import ServiceError
+from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
 from tournaments.services.registration import (
     TeamData,
     check_in_all,
@@ -25,8 +26,27 @@ from tournaments.services.registration import (
     withdraw_team,
 )
 from tournaments.services.setup import create_tournament, is_settings_frozen, update_tournament
+from tournaments.services.table import (
+    confirm_deals,
+    confirm_with_pin,
+    dispute_deal,
+    edit_deal_at_table,
+    submit_deal,
+    unlock_match,
+)
 
 __all__ = [
+    "confirm_deals",
+    "confirm_with_pin",
+    "correct_deal",
+    "delete_deal",
+    "dispute_deal",
+    "edit_deal_at_table",
+    "ensure_table_links",
+    "regenerate_link",
+    "revoke_link",
+    "submit_deal",
+    "unlock_match",
     "ServiceError",
     "TeamData",
     "breakdown_to_json",

@@ -19,6 +19,7 @@ from tournaments import pairing
 from tournaments.models import Bye, DealOutcome, Match, Round, Team, Tournament
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import ServiceError
+from tournaments.services.links import ensure_table_links
 
 #: Seeds are stored in a signed 64-bit column.
 SEED_BITS = 62
@@ -179,13 +180,14 @@ def discard_draft(*, round: Round) -> None:
 def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     """Publish a draft draw: it is fixed, shown to players, and tables can play.
 
-    Raises ServiceError ``not_draft``.
+    Each match gets its two table links (QR codes). Raises ServiceError ``not_draft``.
     """
     with transaction.atomic():
         round_ = _draft(round)
         round_.status = Round.Status.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["status", "published_at"])
+        ensure_table_links(round=round_, now=now)
     return round_
 
 

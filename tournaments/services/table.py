@@ -1,0 +1,212 @@
+"""Entry at the table: secret links, deals from the players' phones, confirmation, locks.
+
+Each match of a published round gets one link per team (a QR code on the score
+sheet). In ``confirm`` mode a deal recorded through one team's link waits until the
+other team confirms it, on its own link or by typing its PIN on the first phone; a
+disputed deal is flagged to the organiser. In ``trust`` mode entries count at once.
+Only confirmed deals count; a confirmed match is locked for the table.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.db import transaction
+from django.db.models import F
+
+import scoring
+from tournaments.models import (
+    ConfirmationMode,
+    Deal,
+    DealStatus,
+    Match,
+    Round,
+    TableLink,
+)
+from tournaments.services.deals import correct_deal, record_deal
+from tournaments.services.errors import ServiceError
+from tournaments.services.links import MAX_PIN_FAILURES
+
+
+def _writable(link: TableLink) -> Match:
+    """Lock and return the link's match if the table may still write to it."""
+    link = TableLink.objects.get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise ServiceError("link_revoked")
+    match = (
+        Match.objects.select_for_update().select_related("round__tournament").get(pk=link.match_id)
+    )
+    if match.round.status != Round.Status.PUBLISHED:
+        raise ServiceError("not_published", number=match.round.number)
+    if match.locked_at is not None:
+        raise ServiceError("match_locked")
+    return match
+
+
+def _status_for(match: Match) -> str:
+    if match.round.tournament.confirmation_mode == ConfirmationMode.TRUST:
+        return DealStatus.CONFIRMED
+    return DealStatus.PENDING
+
+
+def submit_deal(
+    *,
+    link: TableLink,
+    taker: str,
+    deal: scoring.Deal | None,
+    deal_number: int,
+    now: datetime.datetime,
+    declarations_text: tuple[str, str] = ("", ""),
+) -> Deal:
+    """Record a deal from a table link (see services.record_deal).
+
+    ``deal_number`` is the number the phone expected: a double tap, or the other phone
+    sending the same deal, is refused with ``deal_exists`` instead of counted twice.
+    Raises ServiceError ``link_revoked``, ``not_published``, ``match_locked`` and the
+    refusals of record_deal, or scoring.InvalidDeal.
+    """
+    with transaction.atomic():
+        match = _writable(link)
+        row = record_deal(
+            match=match,
+            taker=taker,
+            deal=deal,
+            now=now,
+            deal_number=deal_number,
+            entered_by_side=link.side,
+            status=_status_for(match),
+            declarations_text=declarations_text,
+        )
+        _lock_if_confirmed(match, now)
+    return row
+
+
+def edit_deal_at_table(
+    *,
+    link: TableLink,
+    deal: Deal,
+    taker: str,
+    inputs: scoring.Deal | None,
+    version: int,
+    now: datetime.datetime,
+    declarations_text: tuple[str, str] = ("", ""),
+) -> Deal:
+    """Correct a deal this link recorded, while it is not confirmed yet.
+
+    It goes back to waiting for the opponents. Raises ServiceError ``not_yours``,
+    ``already_confirmed``, ``stale`` (changed meanwhile) and the refusals above.
+    """
+    with transaction.atomic():
+        match = _writable(link)
+        row = Deal.objects.select_for_update().get(pk=deal.pk, match=match)
+        if row.entered_by_side != link.side:
+            raise ServiceError("not_yours", number=row.deal_number)
+        if row.status == DealStatus.CONFIRMED:
+            raise ServiceError("already_confirmed", number=row.deal_number)
+        return correct_deal(
+            deal=row,
+            taker=taker,
+            inputs=inputs,
+            version=version,
+            now=now,
+            entered_by_side=link.side,
+            status=_status_for(match),
+            declarations_text=declarations_text,
+        )
+
+
+def confirm_deals(
+    *, link: TableLink, now: datetime.datetime, deal_number: int | None = None
+) -> int:
+    """Confirm the other team's pending deals (one, or all when ``deal_number`` is None).
+
+    Returns how many were confirmed; the match locks once finished and all confirmed.
+    Raises ServiceError ``own_entry`` when the deal was recorded by this same link's
+    team (a team cannot confirm its own sheet), and the refusals of a closed table.
+    """
+    with transaction.atomic():
+        match = _writable(link)
+        pending = match.deals.filter(status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
+        if deal_number is not None:
+            pending = pending.filter(deal_number=deal_number)
+            row = pending.first()
+            if row is not None and row.entered_by_side == link.side:
+                raise ServiceError("own_entry", number=deal_number)
+        count = 0
+        for row in pending.exclude(entered_by_side=link.side):
+            row.status = DealStatus.CONFIRMED
+            row.dispute_note = ""
+            row.updated_at = now
+            row._change_reason = f"confirmed by table link {link.side}"
+            row.save(update_fields=["status", "dispute_note", "updated_at"])
+            count += 1
+        _lock_if_confirmed(match, now)
+    return count
+
+
+def confirm_with_pin(*, link: TableLink, pin: str, now: datetime.datetime) -> int:
+    """Confirm this team's pending deals with the opponents' PIN typed on this phone.
+
+    Returns how many were confirmed. Raises ServiceError ``wrong_pin`` (and counts the
+    failure) or ``pin_blocked`` after too many wrong PINs.
+    """
+    with transaction.atomic():
+        match = _writable(link)
+        link = TableLink.objects.select_for_update().get(pk=link.pk)
+        if link.pin_failures >= MAX_PIN_FAILURES:
+            raise ServiceError("pin_blocked")
+        other = (
+            TableLink.objects.filter(match=match, revoked_at__isnull=True)
+            .exclude(side=link.side)
+            .first()
+        )
+        if other is not None and secrets.compare_digest(other.pin, pin.strip()):
+            return confirm_deals(link=other, now=now)
+    # Counted outside the transaction, so that refusing does not roll the count back.
+    TableLink.objects.filter(pk=link.pk).update(pin_failures=F("pin_failures") + 1)
+    raise ServiceError("wrong_pin")
+
+
+def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.datetime) -> Deal:
+    """Flag the other team's deal as disputed: the organiser sees it and decides.
+
+    Raises ServiceError ``own_entry``, ``already_confirmed`` or the table refusals.
+    """
+    with transaction.atomic():
+        match = _writable(link)
+        row = Deal.objects.select_for_update().get(match=match, deal_number=deal_number)
+        if row.entered_by_side == link.side:
+            raise ServiceError("own_entry", number=deal_number)
+        if row.status == DealStatus.CONFIRMED:
+            raise ServiceError("already_confirmed", number=deal_number)
+        row.status = DealStatus.DISPUTED
+        row.dispute_note = note.strip()[:300]
+        row.updated_at = now
+        row._change_reason = f"disputed by table link {link.side}"
+        row.save(update_fields=["status", "dispute_note", "updated_at"])
+    return row
+
+
+def _lock_if_confirmed(match: Match, now: datetime.datetime) -> None:
+    match.refresh_from_db()
+    unconfirmed = match.deals.exclude(status=DealStatus.CONFIRMED).exists()
+    if match.is_complete and not unconfirmed and match.locked_at is None:
+        match.locked_at = now
+        match.save(update_fields=["locked_at"])
+
+
+def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> Match:
+    """Unlock a confirmed match so the table can change it again; ``reason`` is audited.
+
+    Raises ServiceError ``reason_required``.
+    """
+    if not reason.strip():
+        raise ServiceError("reason_required")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        match.locked_at = None
+        match._history_user = user
+        match._change_reason = reason.strip()
+        match.save(update_fields=["locked_at"])
+    return match
