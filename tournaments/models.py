@@ -214,6 +214,11 @@ class Tournament(models.Model):
         choices=ConfirmationMode,
         default=ConfirmationMode.CONFIRM,
     )
+    prize_list = models.TextField(
+        _("prize list"),
+        blank=True,
+        help_text=_("One prize per line, in rank order: the first line goes to the winners."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
