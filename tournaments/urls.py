@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tournaments.views import entry, projector, public, rounds, setup, team_import, teams
+from tournaments.views import (
+    entry,
+    exports_data,
+    projector,
+    public,
+    rounds,
+    setup,
+    team_import,
+    teams,
+)
 
 app_name = "tournaments"
 
@@ -100,4 +109,15 @@ urlpatterns = [
         team_import.team_import_confirm,
         name="team-import-confirm",
     ),
+    path(
+        "concours/<slug:slug>/gestion/export.xlsx",
+        exports_data.tournament_xlsx,
+        name="tournament-xlsx",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/classement.csv",
+        exports_data.standings_csv,
+        name="standings-csv",
+    ),
+    path("concours/<slug:slug>/gestion/donnes.csv", exports_data.deals_csv, name="deals-csv"),
 ]

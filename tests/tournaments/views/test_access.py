@@ -53,6 +53,9 @@ KWARGS = {
     "round-close": {"slug": "t", "number": 1},
     "match-close": {"slug": "t", "number": 1, "table": 1},
     "deal-create": {"slug": "t", "number": 1, "table": 1},
+    "tournament-xlsx": {"slug": "t"},
+    "standings-csv": {"slug": "t"},
+    "deals-csv": {"slug": "t"},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
