@@ -90,6 +90,24 @@ SERVICE_MESSAGES = {
     "same_team": _("Choose two different teams."),
     "unknown_team": _("This team is not in the draw."),
     "same_pairing": _("These two teams already play each other: nothing to swap."),
+    # Table entry on the players' phones (services/table.py).
+    "link_revoked": _("This link has been revoked: ask the organiser for your table's new one."),
+    "match_locked": _("This match is confirmed and locked: ask the organiser for any correction."),
+    "not_yours": _("Deal %(number)s was entered by the opponents: only they can correct it."),
+    "already_confirmed": _(
+        "Deal %(number)s is already confirmed: ask the organiser for any correction."
+    ),
+    "stale": _(
+        "Deal %(number)s was changed on another phone meanwhile: here it is as it is now. "
+        "Check it, then correct it again if needed."
+    ),
+    "own_entry": _(
+        "Deal %(number)s was entered by your team: the opponents confirm it, or dispute it."
+    ),
+    "wrong_pin": _("Wrong code: type the 4 digits shown on the opponents' phone."),
+    "pin_blocked": _(
+        "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
+    ),
 }
 
 IMPORT_MESSAGES = {

@@ -7,6 +7,7 @@ from tournaments.views import (
     public,
     rounds,
     setup,
+    table,
     team_import,
     teams,
 )
@@ -120,4 +121,21 @@ urlpatterns = [
         name="standings-csv",
     ),
     path("concours/<slug:slug>/gestion/donnes.csv", exports_data.deals_csv, name="deals-csv"),
+    # Table entry on the players' phones: the token is the secret (views/table.py).
+    path("table/<str:token>/", table.table_entry, name="table-entry"),
+    path("table/<str:token>/donne/", table.table_deal, name="table-deal"),
+    path("table/<str:token>/donnes/<int:number>/", table.table_deal_edit, name="table-deal-edit"),
+    path(
+        "table/<str:token>/donnes/<int:number>/confirmer/",
+        table.table_confirm,
+        name="table-confirm",
+    ),
+    path(
+        "table/<str:token>/donnes/<int:number>/contester/",
+        table.table_dispute,
+        name="table-dispute",
+    ),
+    path("table/<str:token>/tout-confirmer/", table.table_confirm_all, name="table-confirm-all"),
+    path("table/<str:token>/code/", table.table_pin, name="table-pin"),
+    path("table/<str:token>/apercu/", table.table_preview, name="table-preview"),
 ]

@@ -31,6 +31,12 @@ PUBLIC = {
     "projector-slide",
     "table-entry",
     "table-deal",
+    "table-deal-edit",
+    "table-confirm",
+    "table-dispute",
+    "table-confirm-all",
+    "table-pin",
+    "table-preview",
 }
 
 KWARGS = {

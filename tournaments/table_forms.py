@@ -1,0 +1,502 @@
+"""The forms of table entry on the players' phones (views/table.py).
+
+:class:`TableDealForm` takes one deal as the table sees it: the taker's team, the trump,
+the contract (a number, or capot) and coinche, the taker's tricks and card points, the
+belotes of each side and the declarations as announced (kind and top card, RULES.md §D).
+The defence's card points are never typed: they are the complement of the taker's
+(162 − taker), or 252/0 when one side won all 8 tricks (RULES.md §A).
+
+The fields are deliberately lenient (text, not Django integers or choices), so that
+whatever a phone sends reaches the engine: ``clean()`` resolves the declarations
+(``scoring.resolve_declarations``), builds a ``scoring.Deal``, calls
+``scoring.validate_deal`` and puts the first §B6 error (RULES.md), in the club's words
+(``forms.deal_error_message``), beside the phone field it concerns. Nothing is scored here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, RANKS, SUITS, TRICKS_PER_DEAL
+from scoring.declarations import CARRE_ORDER, SEQUENCE_LENGTHS, DeclarationKind
+from tournaments.forms import deal_error_message
+from tournaments.models import CoincheLevel, Deal, TeamSide
+
+#: Declaration selects per side: three cover every hand seen in a concours.
+DECLARATIONS_PER_SIDE = 3
+#: Belotes one side may hold at tout atout (RULES.md §A).
+MAX_BELOTES = 4
+
+#: Whole numbers in ASCII digits, short enough that int() never meets Python's digit limit.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _suit_names() -> dict[str, str]:
+    return {
+        "S": pgettext("card suit", "spades"),
+        "H": pgettext("card suit", "hearts"),
+        "D": pgettext("card suit", "diamonds"),
+        "C": pgettext("card suit", "clubs"),
+    }
+
+
+def _rank_letters() -> dict[str, str]:
+    """Return each rank as printed on a card in the current language (R, D, V in French)."""
+    return {
+        "A": pgettext("card rank", "A"),
+        "K": pgettext("card rank", "K"),
+        "Q": pgettext("card rank", "Q"),
+        "J": pgettext("card rank", "J"),
+        "T": "10",
+        "9": "9",
+        "8": "8",
+        "7": "7",
+    }
+
+
+def _carre_labels() -> dict[str, str]:
+    return {
+        "J": gettext("Carré of jacks"),
+        "9": gettext("Carré of nines"),
+        "A": gettext("Carré of aces"),
+        "T": gettext("Carré of tens"),
+        "K": gettext("Carré of kings"),
+        "Q": gettext("Carré of queens"),
+    }
+
+
+def declaration_choices() -> list[tuple[str, object]]:
+    """Return every declaration a side can announce, grouped by kind, as select choices.
+
+    Values are the engine's tokens (``tierce:KH``, ``carre:J``); sequences are listed by
+    top card, highest first, in each suit. Carrés of 8 and 7 are worth nothing (§D) and
+    are left out.
+    """
+    ranks = _rank_letters()
+    kinds = (
+        (DeclarationKind.TIERCE, gettext("Tierce"), gettext("Tierces (20)")),
+        (DeclarationKind.CINQUANTE, gettext("Cinquante"), gettext("Cinquantes (50)")),
+        (DeclarationKind.CENT, gettext("Cent"), gettext("Cents (100)")),
+    )
+    choices: list[tuple[str, object]] = [("", "—")]
+    for kind, name, group in kinds:
+        tops = RANKS[SEQUENCE_LENGTHS[kind] - 1 :][::-1]
+        options = [
+            (f"{kind}:{rank}{suit}", f"{name} {ranks[rank]}{SUIT_SYMBOLS[suit]}")
+            for suit in SUITS
+            for rank in tops
+        ]
+        choices.append((group, options))
+    carres = _carre_labels()
+    choices.append(
+        (
+            gettext("Carrés"),
+            [(f"{DeclarationKind.CARRE}:{rank}", carres[rank]) for rank in CARRE_ORDER[:6]],
+        )
+    )
+    return choices
+
+
+def _trump_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
+    """Return the trumps the rules allow, as button labels: the suit symbol, spoken name hidden."""
+    names = _suit_names()
+    choices = []
+    for trump in scoring.Trump:
+        if not rules.allows_trump(trump):
+            continue
+        if trump.is_suit:
+            label = format_html(
+                '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
+                SUIT_SYMBOLS[trump.value],
+                names[trump.value],
+            )
+        elif trump is scoring.Trump.NO_TRUMP:
+            label = gettext("No trump")
+        else:
+            label = gettext("All trump")
+        choices.append((trump.value, label))
+    return choices
+
+
+def whole_number(text: object) -> int | str:
+    """Return ``text`` as an int when it is a whole number, else the text as typed.
+
+    The engine then reports a text where a number belongs (code ``number``, RULES.md §B6).
+    """
+    value = str(text if text is not None else "").strip()
+    return int(value) if _WHOLE_NUMBER.fullmatch(value) else value
+
+
+def card_points_for(tricks: int | str, taker_text: object) -> tuple[int | str, int]:
+    """Return the taker's and the defence's card points from what the phone sent.
+
+    All 8 tricks: 252/0; no trick: 0/252 (RULES.md §A, whatever was typed). Otherwise the
+    defence has 162 − taker, never below 0, so that a taker's 200 is refused as a wrong
+    total (« ici 200 ») rather than as negative points.
+    """
+    if tricks == TRICKS_PER_DEAL:
+        return CAPOT_CARD_POINTS, 0
+    if tricks == 0:
+        return 0, CAPOT_CARD_POINTS
+    taker = whole_number(taker_text)
+    if isinstance(taker, int):
+        return taker, max(0, DEAL_CARD_POINTS - taker)
+    return taker, 0
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """What the form shows while it is filled: the card points of both sides and the
+    declarations that count (RULES.md §D), or None where the inputs do not tell yet."""
+
+    taker_card_points: int | None = None
+    defence_card_points: int | None = None
+    is_taker_capot: bool = False
+    is_defence_capot: bool = False
+    declarations: scoring.DeclarationResult | None = None
+
+
+def _trump_or_none(text: object) -> scoring.Trump | None:
+    try:
+        return scoring.Trump(str(text))
+    except ValueError:
+        return None
+
+
+class TableDealForm(forms.Form):
+    """One deal entered at the table, checked by the engine; errors go beside their field.
+
+    Built for a rule set: the contract, capot and coinche fields exist only where the rules
+    have a contract, the trump buttons leave out SA/TA where they are not allowed, the
+    belotes are a count 0–4 per side where tout atout is played (checkboxes otherwise), and
+    the declaration selects exist only where declarations count. ``deal_number`` is the
+    number the phone expects to record (a double tap is then refused, not counted twice);
+    an edit (``is_edit``) carries the ``version`` it was read at instead.
+
+    ``cleaned_data`` then holds ``taker``, ``deal`` (a ``scoring.Deal``, or None when all
+    four passed), ``declarations_text`` (taker's and defence's tokens, ``"tierce:KH;carre:J"``)
+    and ``deal_number`` or ``version``.
+    """
+
+    deal_number = forms.IntegerField(min_value=1, widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput, required=False)
+    is_passed = forms.BooleanField(label=_("All four passed"), required=False)
+    taker = forms.ChoiceField(
+        label=_("Taker"),
+        choices=TeamSide.choices,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": _("Choose the taker's team.")},
+    )
+    trump = forms.CharField(label=_("Trump"), widget=forms.RadioSelect, required=False)
+    contract = forms.CharField(label=_("Contract"), required=False)
+    is_capot = forms.BooleanField(label=_("Capot"), required=False)
+    coinche = forms.CharField(
+        label=_("Coinche"),
+        widget=forms.RadioSelect(choices=CoincheLevel.choices),
+        initial=CoincheLevel.NONE,
+        required=False,
+    )
+    taker_tricks = forms.CharField(
+        label=_("Tricks won by the taker"),
+        widget=forms.RadioSelect(choices=[(str(n), str(n)) for n in range(TRICKS_PER_DEAL + 1)]),
+        required=False,
+    )
+    taker_card_points = forms.CharField(label=_("Taker's card points"), required=False)
+    taker_belotes = forms.CharField(label=_("Taker"), initial="0", required=False)
+    defence_belotes = forms.CharField(label=_("Defence"), initial="0", required=False)
+
+    def __init__(
+        self,
+        *args,
+        rules: scoring.RuleSet,
+        team_names: tuple[str, str],
+        is_edit: bool = False,
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.is_edit = is_edit
+        del self.fields["deal_number" if is_edit else "version"]
+        self.fields["taker"].choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
+        self.fields["trump"].widget.choices = _trump_choices(rules)
+        if rules.has_contract:
+            self.fields["contract"].widget = forms.NumberInput(
+                attrs={
+                    "step": rules.contract_step,
+                    "min": rules.contract_min,
+                    "max": rules.contract_max,
+                    "inputmode": "numeric",
+                    "placeholder": str(rules.contract_min),
+                }
+            )
+        else:
+            for name in ("contract", "is_capot", "coinche"):
+                del self.fields[name]
+        self.fields["taker_card_points"].widget = forms.NumberInput(
+            attrs={"min": 0, "max": DEAL_CARD_POINTS, "inputmode": "numeric"}
+        )
+        self._add_belote_fields(rules)
+        if rules.has_declarations:
+            choices = declaration_choices()
+            for side in ("taker", "defence"):
+                for index in range(1, DECLARATIONS_PER_SIDE + 1):
+                    self.fields[f"{side}_declaration_{index}"] = forms.CharField(
+                        label=_("Declaration %(index)s") % {"index": index},
+                        widget=forms.Select(choices=choices),
+                        required=False,
+                    )
+        for name, field in self.fields.items():
+            field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+
+    def _add_belote_fields(self, rules: scoring.RuleSet) -> None:
+        """A count 0–4 per side where tout atout is played, else one checkbox per side."""
+        if rules.allows_all_trump:
+            counts = [(str(n), str(n)) for n in range(MAX_BELOTES + 1)]
+            for name in ("taker_belotes", "defence_belotes"):
+                self.fields[name].widget = forms.RadioSelect(choices=counts)
+        else:
+            for name, label in (("taker_belotes", _("Taker")), ("defence_belotes", _("Defence"))):
+                self.fields[name] = forms.BooleanField(label=label, required=False)
+                # A recorded deal's count (0 or 1) ticks the box or not.
+                self.initial[name] = bool(whole_number(self.initial.get(name, 0)))
+
+    @property
+    def belotes_are_counts(self) -> bool:
+        """Return True when belotes are a count per side (tout atout allowed)."""
+        return not isinstance(self.fields["taker_belotes"], forms.BooleanField)
+
+    def declaration_fields(self, side: str) -> list[forms.BoundField]:
+        """Return the declaration selects of ``side`` ("taker" or "defence"), in order."""
+        names = [f"{side}_declaration_{i}" for i in range(1, DECLARATIONS_PER_SIDE + 1)]
+        return [self[name] for name in names if name in self.fields]
+
+    @property
+    def taker_declaration_fields(self) -> list[forms.BoundField]:
+        """Return the taker's declaration selects (for the template)."""
+        return self.declaration_fields("taker")
+
+    @property
+    def defence_declaration_fields(self) -> list[forms.BoundField]:
+        """Return the defence's declaration selects (for the template)."""
+        return self.declaration_fields("defence")
+
+    @property
+    def has_declarations_entered(self) -> bool:
+        """Return True when a declaration is chosen or refused (its box then opens)."""
+        fields = self.taker_declaration_fields + self.defence_declaration_fields
+        return any(field.value() or field.errors for field in fields)
+
+    def clean(self) -> dict:
+        """Resolve the declarations, build the engine's deal, put its first error beside
+        its field (RULES.md §B6, §D)."""
+        data = super().clean()
+        data["deal"] = None
+        data["declarations_text"] = ("", "")
+        self._require(data, "deal_number" if not self.is_edit else "version")
+        if data.get("is_passed"):
+            data["taker"] = data.get("taker") or TeamSide.A  # nobody took: any side will do
+            return data
+        self._require(data, "taker", gettext("Choose the taker's team."))
+        self._require(data, "trump", gettext("Choose the trump."))
+        self._require(data, "taker_tricks", gettext("Choose the taker's tricks."))
+        tricks = whole_number(data.get("taker_tricks"))
+        if tricks not in (0, TRICKS_PER_DEAL):
+            self._require(data, "taker_card_points", gettext("Enter the taker's card points."))
+        trump = _trump_or_none(data.get("trump"))
+        result, texts = self._resolve_declarations(data, trump)
+        if self.errors:
+            return data
+        taker_points, defence_points = card_points_for(tricks, data.get("taker_card_points"))
+        deal = scoring.Deal(
+            trump=data["trump"],
+            contract=self._contract(data),
+            coinche=data.get("coinche") or CoincheLevel.NONE,
+            taker_card_points=taker_points,
+            defence_card_points=defence_points,
+            taker_tricks=tricks,
+            taker_belotes=self._belotes(data, "taker_belotes"),
+            defence_belotes=self._belotes(data, "defence_belotes"),
+            taker_declarations=result.taker_points,
+            defence_declarations=result.defence_points,
+        )
+        error = scoring.validate_deal(deal, self.rules)
+        if error is not None:
+            self.add_engine_error(error)
+            return data
+        data["deal"] = deal
+        data["declarations_text"] = texts
+        return data
+
+    def _require(self, data: dict, name: str, message: str | None = None) -> None:
+        if name in self.fields and name not in self.errors and data.get(name) in (None, ""):
+            self.add_error(name, message or gettext("This field is required."))
+
+    def _contract(self, data: dict) -> int | str | None:
+        """Return the contract for the engine: None in classic belote, "capot", or the number."""
+        if not self.rules.has_contract:
+            return None
+        if data.get("is_capot"):
+            return scoring.CAPOT
+        text = str(data.get("contract") or "").strip()
+        return whole_number(text) if text else None
+
+    def _belotes(self, data: dict, name: str) -> int | str:
+        value = data.get(name)
+        if isinstance(value, bool):
+            return int(value)
+        return whole_number(value) if str(value or "").strip() else 0
+
+    def _resolve_declarations(
+        self, data: dict, trump: scoring.Trump | None
+    ) -> tuple[scoring.DeclarationResult, tuple[str, str]]:
+        """Parse each side's selects and resolve them (RULES.md §D).
+
+        A token that cannot exist, or one chosen twice by the same side, is refused beside
+        its select. Returns the points that count and each side's tokens as text.
+        """
+        sides = []
+        for side in ("taker", "defence"):
+            fields = self.declaration_fields(side)
+            tokens = [str(data.get(field.name) or "").strip() for field in fields]
+            chosen = [(field, token) for field, token in zip(fields, tokens, strict=True) if token]
+            try:
+                declarations = scoring.parse_declarations(";".join(t for _, t in chosen))
+            except scoring.InvalidDeclaration as invalid:
+                self._add_declaration_error(chosen, invalid)
+                declarations = ()
+            sides.append(declarations)
+        texts = (";".join(map(str, sides[0])), ";".join(map(str, sides[1])))
+        if trump is None:
+            return scoring.DeclarationResult(0, 0, None), texts
+        return scoring.resolve_declarations(sides[0], sides[1], trump), texts
+
+    def _add_declaration_error(
+        self, chosen: list[tuple[forms.BoundField, str]], invalid: scoring.InvalidDeclaration
+    ) -> None:
+        matching = [field for field, token in chosen if token == invalid.token.strip()]
+        if invalid.reason == "duplicate":
+            field, message = matching[-1], gettext("This declaration is already chosen above.")
+        else:
+            field, message = matching[0], gettext("This declaration does not exist.")
+        self.add_error(field.name, message)
+
+    def _parse_side(self, values: dict, side: str) -> tuple[scoring.Declaration, ...]:
+        fields = self.declaration_fields(side)
+        return scoring.parse_declarations(";".join(str(values[f.name] or "") for f in fields))
+
+    def add_engine_error(self, error: scoring.DealError) -> None:
+        """Show an engine error (RULES.md §B6) beside the phone field it concerns."""
+        name = ENGINE_FIELDS.get(error.field)
+        self.add_error(name if name in self.fields else None, deal_error_message(error))
+
+    def preview(self) -> DealPreview:
+        """Return the defence's card points and the declarations that count for the form
+        as it is filled (bound or initial); what cannot be told yet is None."""
+        values = {name: self[name].value() for name in self.fields}
+        if values.get("is_passed"):
+            return DealPreview()
+        tricks = whole_number(values.get("taker_tricks"))
+        typed = whole_number(values.get("taker_card_points"))
+        taker, defence = None, None
+        if tricks in (0, TRICKS_PER_DEAL) or (
+            isinstance(typed, int) and 0 <= typed <= DEAL_CARD_POINTS
+        ):
+            taker, defence = card_points_for(tricks, typed)
+        trump = _trump_or_none(values.get("trump"))
+        declarations = None
+        if trump is not None and self.rules.has_declarations:
+            try:
+                taker_list = self._parse_side(values, "taker")
+                defence_list = self._parse_side(values, "defence")
+            except scoring.InvalidDeclaration:
+                pass
+            else:
+                declarations = scoring.resolve_declarations(taker_list, defence_list, trump)
+        return DealPreview(
+            taker_card_points=taker,
+            defence_card_points=defence,
+            is_taker_capot=tricks == TRICKS_PER_DEAL,
+            is_defence_capot=tricks == 0,
+            declarations=declarations,
+        )
+
+
+#: Where each engine field's error goes on the phone form (``DealError.field``, §B6).
+#: Checks on both sides (card points, declarations) go beside the taker's field; the
+#: rule preset (``ruleset``) is no field of the phone and goes above the form.
+ENGINE_FIELDS = {
+    "ruleset": None,
+    "trump": "trump",
+    "taker_tricks": "taker_tricks",
+    "taker_card_points": "taker_card_points",
+    "defence_card_points": "taker_card_points",
+    "taker_belotes": "taker_belotes",
+    "defence_belotes": "defence_belotes",
+    "taker_declarations": "taker_declaration_1",
+    "defence_declarations": "defence_declaration_1",
+    "contract": "contract",
+    "coinche": "coinche",
+}
+
+
+def deal_initial(deal: Deal) -> dict:
+    """Return the phone form's initial values for a recorded deal (to correct it)."""
+    initial = {
+        "version": deal.version,
+        "is_passed": deal.is_passed,
+        "taker": deal.taker,
+        "trump": deal.trump,
+        "contract": deal.contract_value or "",
+        "is_capot": deal.is_capot_bid,
+        "coinche": deal.coinche_level,
+        "taker_tricks": "" if deal.is_passed else str(deal.taker_tricks),
+        "taker_card_points": "" if deal.is_passed else str(deal.taker_card_points),
+        "taker_belotes": str(deal.taker_belotes),
+        "defence_belotes": str(deal.defence_belotes),
+    }
+    for side, text in (
+        ("taker", deal.taker_declarations_text),
+        ("defence", deal.defence_declarations_text),
+    ):
+        for index, token in enumerate(t for t in text.split(";") if t):
+            initial[f"{side}_declaration_{index + 1}"] = token
+    return initial
+
+
+class PinForm(forms.Form):
+    """The opponents' 4-digit code, typed on this phone to confirm this team's deals."""
+
+    pin = forms.CharField(
+        label=_("Opponents' code"),
+        max_length=4,
+        widget=forms.TextInput(
+            attrs={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                "pattern": "[0-9]{4}",
+                "size": 4,
+            }
+        ),
+        error_messages={"required": _("Type the 4 digits shown on the opponents' phone.")},
+    )
+
+
+class DisputeForm(forms.Form):
+    """Why the opponents' deal is wrong, for the organiser (optional)."""
+
+    note = forms.CharField(
+        label=_("What is wrong?"),
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

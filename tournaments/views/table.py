@@ -1,0 +1,397 @@
+"""Table entry on the players' phones: one secret link per team and match, no account.
+
+Every URL starts with ``table/<token>/``: the page, record a deal, correct one's own deal
+while it waits, confirm one or all of the opponents' deals, dispute one, confirm one's
+own deals with the opponents' PIN typed on this phone, and the form's live preview.
+
+Access. An unknown token is a 404 that says nothing about other matches. A revoked link
+is a 403 page. So is a round that is not being played: a draft, or a closed round (the
+table link closes with its round, STYLE.md §4; the public match page keeps the results
+for reading). A locked match (confirmed) is shown read-only. A token reaches its own
+match only: deals are looked up in that match, so another match's numbers give 404.
+
+Writes are POSTs with CSRF (base.html sends the token in htmx's headers) and call one
+service each, which locks and re-checks everything. htmx gets the board fragment back
+(``table_entry.html#board``: totals, the last deal in words, the deals, a fresh form);
+without htmx a write redirects (Post/Redirect/Get) with a message. A refusal of a
+service (a double tap, a stale form, a wrong PIN) is a message, never a 500.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
+
+import scoring
+from tournaments import selectors, services
+from tournaments.breakdown import describe_deal
+from tournaments.forms import service_error_message
+from tournaments.models import ConfirmationMode, Deal, DealStatus, Round, TableLink, Team, TeamSide
+from tournaments.table_forms import DisputeForm, PinForm, TableDealForm, deal_initial
+
+TEMPLATE = "tournaments/table_entry.html"
+BOARD = f"{TEMPLATE}#board"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown above the board: ``level`` is "success" or "error"."""
+
+    level: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """A deal as a team sees it: its words, and what this team may do with it."""
+
+    deal: Deal
+    words: str
+    taker_team: Team
+    may_edit: bool
+    may_confirm: bool
+
+
+def _refusal(link: TableLink) -> str:
+    """Return why this link opens nothing ("revoked", "draft", "closed"), or ""."""
+    if link.revoked_at is not None:
+        return "revoked"
+    status = link.match.round.status
+    return "" if status == Round.Status.PUBLISHED else str(status)
+
+
+def table_link_required(view: Callable) -> Callable:
+    """Look the link up by its token: 404 when unknown, 403 page when it opens nothing.
+
+    The wrapped view gets the :class:`TableLink` instead of the token. Responses are never
+    cached and ask robots not to index them (the URL is the secret).
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, token: str, **kwargs) -> HttpResponse:
+        link = selectors.active_link(token=token)
+        if link is None:
+            raise Http404
+        refusal = _refusal(link)
+        if refusal:
+            context = {"refusal": refusal, "match": link.match, "round": link.match.round}
+            response = render(request, TEMPLATE, context, status=403)
+            if request.htmx:
+                response["HX-Refresh"] = "true"  # htmx swaps no 403: reload to show it
+        else:
+            response = view(request, link, **kwargs)
+        response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+
+    return never_cache(wrapper)
+
+
+def _team_names(link: TableLink) -> tuple[str, str]:
+    return (str(link.match.team_a), str(link.match.team_b))
+
+
+def _new_deal_form(link: TableLink, data=None) -> TableDealForm:
+    """Return the form for the next deal, carrying the number it will get."""
+    return TableDealForm(
+        data,
+        initial={"deal_number": selectors.next_deal_number(match=link.match)},
+        rules=link.match.round.tournament.rules,
+        team_names=_team_names(link),
+    )
+
+
+def _edit_form(link: TableLink, deal: Deal, data=None) -> TableDealForm:
+    """Return the form to correct ``deal``, filled with what was recorded."""
+    return TableDealForm(
+        data,
+        initial=deal_initial(deal),
+        rules=link.match.round.tournament.rules,
+        team_names=_team_names(link),
+        is_edit=True,
+    )
+
+
+def _may_edit(link: TableLink, deal: Deal) -> bool:
+    """Return True when this team recorded ``deal`` and it is not confirmed yet."""
+    return deal.entered_by_side == link.side and deal.status != DealStatus.CONFIRMED
+
+
+def _may_confirm(link: TableLink, deal: Deal) -> bool:
+    """Return True when the other team recorded ``deal`` and it waits for this team."""
+    return deal.entered_by_side not in ("", link.side) and deal.status != DealStatus.CONFIRMED
+
+
+def page_context(
+    link: TableLink,
+    *,
+    form: TableDealForm | None = None,
+    editing: Deal | None = None,
+    notice: Notice | None = None,
+) -> dict:
+    """Return the page's context for ``link``: the match, its deals as this team sees them,
+    the form when the table may still write, and what is waiting for confirmation."""
+    link = selectors.active_link(token=link.token)  # the match as the last write left it
+    match = link.match
+    tournament = match.round.tournament
+    is_classic = not tournament.rules.has_contract
+    rows = [
+        DealRow(
+            deal,
+            describe_deal(deal, is_classic=is_classic),
+            taker_team=match.team_a if deal.taker == TeamSide.A else match.team_b,
+            may_edit=_may_edit(link, deal),
+            may_confirm=_may_confirm(link, deal),
+        )
+        for deal in selectors.match_deals(match=match)
+    ]
+    is_writable = match.locked_at is None
+    if editing is not None and not _may_edit(link, editing):
+        editing = None
+    if form is None or (form.is_edit and editing is None):
+        form = _new_deal_form(link)
+    if not is_writable or (match.is_complete and editing is None):
+        form = None
+    return {
+        "link": link,
+        "match": match,
+        "round": match.round,
+        "tournament": tournament,
+        "rules": tournament.rules,
+        "is_classic": is_classic,
+        "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
+        "is_writable": is_writable,
+        "rows": rows,
+        "last_row": rows[-1] if rows else None,
+        "to_confirm": [row for row in rows if row.may_confirm],
+        "own_waiting": [row for row in rows if row.may_edit],
+        "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
+        "form": form,
+        "editing": editing,
+        "preview": form.preview() if form is not None else None,
+        "pin_form": PinForm(),
+        "dispute_form": DisputeForm(),
+        "notice": notice,
+    }
+
+
+def _answer(request: HttpRequest, link: TableLink, notice: Notice) -> HttpResponse:
+    """Answer a write: htmx gets the fresh board with ``notice``, a plain form a redirect."""
+    if request.htmx:
+        response = render(request, BOARD, page_context(link, notice=notice))
+        return push_url(response, link.get_absolute_url())
+    level = messages.SUCCESS if notice.level == "success" else messages.ERROR
+    messages.add_message(request, level, notice.text)
+    return redirect(link)
+
+
+def _show(
+    request: HttpRequest,
+    link: TableLink,
+    form: TableDealForm,
+    *,
+    editing: Deal | None = None,
+    notice: Notice | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """Show ``form`` (with its errors) on the board for htmx, or on the whole page.
+
+    htmx only swaps a 2xx answer, so the board comes back as 200 with the errors in it.
+    """
+    context = page_context(link, form=form, editing=editing, notice=notice)
+    if request.htmx:
+        return render(request, BOARD, context)
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _refused(refusal: services.ServiceError) -> Notice:
+    return Notice("error", service_error_message(refusal.code, refusal.params))
+
+
+def _inputs(data: dict) -> dict:
+    """Return the cleaned deal inputs as the table services take them."""
+    return {
+        "taker": data["taker"],
+        "deal": data["deal"],
+        "declarations_text": data["declarations_text"],
+    }
+
+
+def _get_deal(link: TableLink, number: int) -> Deal:
+    """Return deal ``number`` of this link's match, or 404 (another match's deal too)."""
+    return get_object_or_404(Deal, match_id=link.match_id, deal_number=number)
+
+
+def _recorded(link: TableLink, deal: Deal) -> Notice:
+    if deal.status == DealStatus.CONFIRMED:
+        text = _("Deal %(number)s recorded.")
+    else:
+        text = _("Deal %(number)s recorded: the opponents confirm it on their phone.")
+    return Notice("success", text % {"number": deal.deal_number})
+
+
+@require_GET
+@table_link_required
+def table_entry(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Show the match to one team: totals, deals in words, the form, what to confirm."""
+    return render(request, TEMPLATE, page_context(link))
+
+
+@require_POST
+@table_link_required
+def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Record the next deal; the deal number the phone expected guards against double taps."""
+    form = _new_deal_form(link, request.POST)
+    if not form.is_valid():
+        return _show(request, link, form, status=422)
+    data = form.cleaned_data
+    try:
+        deal = services.submit_deal(
+            link=link, deal_number=data["deal_number"], now=timezone.now(), **_inputs(data)
+        )
+    except scoring.InvalidDeal as invalid:  # only if the rules changed since the form checked
+        form.add_engine_error(invalid.error)
+        return _show(request, link, form, status=422)
+    except services.ServiceError as refusal:
+        return _answer(request, link, _refused(refusal))
+    return _answer(request, link, _recorded(link, deal))
+
+
+@require_http_methods(["GET", "POST"])
+@table_link_required
+def table_deal_edit(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
+    deal = _get_deal(link, number)
+    if not _may_edit(link, deal):
+        return _not_editable(request, link, deal)
+    form = _edit_form(link, deal, request.POST if request.method == "POST" else None)
+    if not form.is_valid():
+        status = 422 if form.is_bound else 200
+        return _show(request, link, form, editing=deal, status=status)
+    return _save_correction(request, link, deal, form)
+
+
+def _not_editable(request: HttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
+    """Refuse to correct the other team's deal or a confirmed one, saying why (403)."""
+    code = "not_yours" if deal.entered_by_side != link.side else "already_confirmed"
+    notice = _refused(services.ServiceError(code, number=deal.deal_number))
+    if request.method == "POST":
+        return _answer(request, link, notice)
+    return render(request, TEMPLATE, page_context(link, notice=notice), status=403)
+
+
+def _save_correction(
+    request: HttpRequest, link: TableLink, deal: Deal, form: TableDealForm
+) -> HttpResponse:
+    """Save the corrected deal; a stale form shows the deal as it is now, to check again."""
+    data = form.cleaned_data
+    try:
+        row = services.edit_deal_at_table(
+            link=link,
+            deal=deal,
+            taker=data["taker"],
+            inputs=data["deal"],
+            version=data["version"],
+            now=timezone.now(),
+            declarations_text=data["declarations_text"],
+        )
+    except services.ServiceError as refusal:
+        if refusal.code != "stale":
+            return _answer(request, link, _refused(refusal))
+        deal.refresh_from_db()
+        fresh = _edit_form(link, deal)
+        return _show(request, link, fresh, editing=deal, notice=_refused(refusal), status=409)
+    if row.version == data["version"]:
+        text = _("Nothing changed: deal %(number)s stays as it was.")
+    else:
+        text = _("Deal %(number)s corrected: the opponents confirm it again.")
+    return _answer(request, link, Notice("success", text % {"number": row.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Confirm one of the opponents' deals."""
+    deal = _get_deal(link, number)
+    try:
+        count = services.confirm_deals(link=link, now=timezone.now(), deal_number=number)
+    except services.ServiceError as refusal:
+        return _answer(request, link, _refused(refusal))
+    if count == 0:
+        text = _("Deal %(number)s is already confirmed.")
+    else:
+        text = _("Deal %(number)s confirmed.")
+    return _answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_confirm_all(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Confirm every deal of the opponents still waiting."""
+    try:
+        count = services.confirm_deals(link=link, now=timezone.now())
+    except services.ServiceError as refusal:
+        return _answer(request, link, _refused(refusal))
+    return _answer(request, link, _confirmed_count(count))
+
+
+def _confirmed_count(count: int) -> Notice:
+    if count == 0:
+        return Notice("success", _("No deal was waiting for confirmation."))
+    text = ngettext("%(count)s deal confirmed.", "%(count)s deals confirmed.", count)
+    return Notice("success", text % {"count": count})
+
+
+@require_POST
+@table_link_required
+def table_dispute(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
+    deal = _get_deal(link, number)
+    form = DisputeForm(request.POST)
+    note = form.cleaned_data["note"] if form.is_valid() else ""
+    try:
+        services.dispute_deal(
+            link=link, deal_number=deal.deal_number, note=note, now=timezone.now()
+        )
+    except services.ServiceError as refusal:
+        return _answer(request, link, _refused(refusal))
+    text = _("Deal %(number)s disputed: the organiser has been told.")
+    return _answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_pin(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, link, Notice("error", form.errors["pin"][0]))
+    try:
+        count = services.confirm_with_pin(
+            link=link, pin=form.cleaned_data["pin"], now=timezone.now()
+        )
+    except services.ServiceError as refusal:
+        return _answer(request, link, _refused(refusal))
+    return _answer(request, link, _confirmed_count(count))
+
+
+@require_POST
+@table_link_required
+def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Return the defence's card points and the declarations that count, as filled in.
+
+    Reads and writes nothing but the form: htmx swaps the two outputs out of band.
+    """
+    form = _new_deal_form(link, request.POST)
+    context = {"form": form, "preview": form.preview(), "rules": form.rules, "oob": True}
+    return render(request, f"{TEMPLATE}#preview", context)
