@@ -1,0 +1,468 @@
+"""The table services (services/table.py) and table links (services/links.py), path by path."""
+
+import datetime
+import re
+
+import pytest
+
+import scoring
+from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
+from tournaments import selectors, services
+from tournaments.models import ConfirmationMode, Deal, DealStatus, Match, Round, TableLink
+from tournaments.services.links import MAX_PIN_FAILURES
+
+NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
+LATER = NOW + datetime.timedelta(minutes=5)
+
+#: 90 ♥, 5 tricks, 104 card points: 190 – 60 when the taker is team A.
+MADE = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+#: The same deal with 120 card points: 210 – 40.
+MORE = scoring.Deal(
+    trump="H", contract=90, taker_card_points=120, defence_card_points=42, taker_tricks=5
+)
+
+
+@pytest.fixture
+def match(db):
+    tournament = TournamentFactory(match_format_value=2)
+    match = MatchFactory(round=RoundFactory(tournament=tournament, number=1))
+    services.ensure_table_links(round=match.round, now=NOW)
+    return match
+
+
+@pytest.fixture
+def links(match) -> dict[str, TableLink]:
+    return selectors.match_links(match=match)
+
+
+def submit(link: TableLink, number: int, deal=MADE, taker="A", now=NOW) -> Deal:
+    return services.submit_deal(link=link, taker=taker, deal=deal, deal_number=number, now=now)
+
+
+def refusal(call) -> tuple[str, dict]:
+    with pytest.raises(services.ServiceError) as caught:
+        call()
+    return caught.value.code, caught.value.params
+
+
+def trust(match: Match) -> None:
+    type(match.round.tournament).objects.filter(pk=match.round.tournament_id).update(
+        confirmation_mode=ConfirmationMode.TRUST
+    )
+
+
+def statuses(match: Match) -> list[tuple[int, str, str]]:
+    return list(
+        Deal.objects.filter(match=match)
+        .order_by("deal_number")
+        .values_list("deal_number", "status", "entered_by_side")
+    )
+
+
+# submit_deal -------------------------------------------------------------------------------
+
+
+def test_a_deal_from_a_link_waits_for_the_opponents(match, links):
+    deal = services.submit_deal(
+        link=links["A"],
+        taker="A",
+        deal=MADE,
+        deal_number=1,
+        now=NOW,
+        declarations_text=("tierce:KH", ""),
+    )
+
+    match.refresh_from_db()
+    assert (
+        deal.status,
+        deal.entered_by_side,
+        deal.taker_declarations_text,
+        deal.created_at,
+    ) == (DealStatus.PENDING, "A", "tierce:KH", NOW)
+    assert (match.total_a, match.total_b, match.locked_at) == (190, 60, None)
+
+
+def test_in_trust_mode_a_deal_counts_at_once_and_the_last_one_locks(match, links):
+    trust(match)
+
+    first = submit(links["A"], 1)
+    submit(links["B"], 2, taker="B", now=LATER)
+
+    match.refresh_from_db()
+    assert (first.status, match.is_finished, match.locked_at) == (DealStatus.CONFIRMED, True, LATER)
+
+
+def test_in_confirm_mode_a_finished_match_stays_open_until_confirmed(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+
+    match.refresh_from_db()
+    assert (match.is_finished, match.locked_at) == (True, None)
+
+
+def test_a_deal_number_already_recorded_is_refused(match, links):
+    submit(links["A"], 1)
+
+    assert refusal(lambda: submit(links["B"], 1, taker="B")) == ("deal_exists", {"number": 1})
+    assert Deal.objects.count() == 1
+
+
+def test_a_deal_after_the_end_of_the_match_is_refused(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+
+    assert refusal(lambda: submit(links["A"], 3)) == ("match_finished", {})
+
+
+def test_a_deal_the_engine_rejects_saves_nothing(match, links):
+    bad = scoring.Deal(
+        trump="H", contract=90, taker_card_points=104, defence_card_points=57, taker_tricks=5
+    )
+
+    with pytest.raises(scoring.InvalidDeal) as caught:
+        submit(links["A"], 1, deal=bad)
+
+    assert (caught.value.error.code, Deal.objects.count()) == (scoring.ErrorCode.CARD_POINTS, 0)
+
+
+def test_a_revoked_link_cannot_write(match, links):
+    services.revoke_link(link=links["A"], now=NOW)
+
+    assert refusal(lambda: submit(links["A"], 1)) == ("link_revoked", {})
+
+
+@pytest.mark.parametrize("status", [Round.Status.DRAFT, Round.Status.CLOSED])
+def test_a_round_not_being_played_cannot_be_written_to(match, links, status):
+    Round.objects.filter(pk=match.round_id).update(status=status)
+
+    assert refusal(lambda: submit(links["A"], 1)) == ("not_published", {"number": 1})
+
+
+def test_a_locked_match_cannot_be_written_to(match, links):
+    Match.objects.filter(pk=match.pk).update(locked_at=NOW)
+
+    assert refusal(lambda: submit(links["A"], 1)) == ("match_locked", {})
+
+
+# edit_deal_at_table --------------------------------------------------------------------------
+
+
+def edit(link, deal, inputs=MORE, version=1, taker="A"):
+    return services.edit_deal_at_table(
+        link=link, deal=deal, taker=taker, inputs=inputs, version=version, now=LATER
+    )
+
+
+def test_a_team_corrects_its_own_pending_deal_and_it_waits_again(match, links):
+    deal = submit(links["A"], 1)
+    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+
+    row = edit(links["A"], deal)
+
+    match.refresh_from_db()
+    assert (row.version, row.status, row.dispute_note, row.updated_at) == (
+        2,
+        DealStatus.PENDING,
+        "",
+        LATER,
+    )
+    assert (match.total_a, match.total_b) == (210, 40)
+
+
+def test_in_trust_mode_a_correction_counts_at_once(match, links):
+    deal = submit(links["A"], 1)
+    trust(match)
+
+    row = edit(links["A"], deal)
+
+    assert (row.version, row.status) == (2, DealStatus.CONFIRMED)
+
+
+def test_a_correction_with_no_change_creates_no_version(match, links):
+    deal = submit(links["A"], 1)
+    history = Deal.history.count()
+
+    row = edit(links["A"], deal, inputs=MADE)
+
+    assert (row.version, Deal.history.count()) == (1, history)
+
+
+def test_the_other_team_cannot_correct_a_deal(match, links):
+    deal = submit(links["A"], 1)
+
+    assert refusal(lambda: edit(links["B"], deal)) == ("not_yours", {"number": 1})
+
+
+def test_a_confirmed_deal_cannot_be_corrected_at_the_table(match, links):
+    deal = submit(links["A"], 1)
+    services.confirm_deals(link=links["B"], now=NOW)
+
+    assert refusal(lambda: edit(links["A"], deal)) == ("already_confirmed", {"number": 1})
+
+
+def test_a_correction_from_a_stale_version_is_refused(match, links):
+    deal = submit(links["A"], 1)
+    edit(links["A"], deal)
+
+    assert refusal(lambda: edit(links["A"], deal, inputs=MADE, version=1)) == (
+        "stale",
+        {"number": 1},
+    )
+    assert Deal.objects.get().taker_card_points == 120
+
+
+def test_a_link_cannot_correct_another_matchs_deal(match, links):
+    other = MatchFactory(round=match.round)
+    services.ensure_table_links(round=match.round, now=NOW)
+    deal = submit(selectors.match_links(match=other)["A"], 1)
+
+    with pytest.raises(Deal.DoesNotExist):
+        edit(links["A"], deal)
+
+
+# confirm_deals ---------------------------------------------------------------------------------
+
+
+def test_a_team_confirms_every_deal_of_the_opponents_and_none_of_its_own(match, links):
+    submit(links["A"], 1)
+    submit(links["B"], 2, taker="B")
+
+    count = services.confirm_deals(link=links["B"], now=LATER)
+
+    assert (count, statuses(match)) == (1, [(1, "confirmed", "A"), (2, "pending", "B")])
+    assert Deal.history.filter(deal_number=1).latest("history_id").history_change_reason == (
+        "confirmed by table link B"
+    )
+
+
+def test_a_team_confirms_one_deal(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+
+    count = services.confirm_deals(link=links["B"], now=LATER, deal_number=2)
+
+    assert (count, statuses(match)) == (1, [(1, "pending", "A"), (2, "confirmed", "A")])
+
+
+def test_confirming_a_deal_number_that_is_not_waiting_confirms_nothing(match, links):
+    submit(links["A"], 1)
+
+    assert services.confirm_deals(link=links["B"], now=LATER, deal_number=7) == 0
+
+
+def test_a_team_cannot_confirm_its_own_deal(match, links):
+    submit(links["A"], 1)
+
+    assert refusal(lambda: services.confirm_deals(link=links["A"], now=LATER, deal_number=1)) == (
+        "own_entry",
+        {"number": 1},
+    )
+
+
+def test_confirming_a_disputed_deal_clears_the_dispute(match, links):
+    submit(links["A"], 1)
+    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+
+    services.confirm_deals(link=links["B"], now=LATER)
+
+    deal = Deal.objects.get()
+    assert (deal.status, deal.dispute_note, deal.updated_at) == (DealStatus.CONFIRMED, "", LATER)
+
+
+def test_the_match_locks_once_finished_and_all_confirmed(match, links):
+    submit(links["A"], 1)
+    submit(links["B"], 2, taker="B")
+    services.confirm_deals(link=links["B"], now=NOW)
+    match.refresh_from_db()
+    assert match.locked_at is None
+
+    services.confirm_deals(link=links["A"], now=LATER)
+
+    match.refresh_from_db()
+    assert match.locked_at == LATER
+    assert refusal(lambda: services.confirm_deals(link=links["A"], now=LATER)) == (
+        "match_locked",
+        {},
+    )
+
+
+# confirm_with_pin ------------------------------------------------------------------------------
+
+
+def test_the_opponents_pin_confirms_this_teams_deals(match, links):
+    submit(links["A"], 1)
+    submit(links["B"], 2, taker="B")
+
+    count = services.confirm_with_pin(link=links["A"], pin=f" {links['B'].pin} ", now=LATER)
+
+    assert (count, statuses(match)) == (1, [(1, "confirmed", "A"), (2, "pending", "B")])
+
+
+def test_a_wrong_pin_is_counted_and_confirms_nothing(match, links):
+    submit(links["A"], 1)
+    wrong = "0000" if links["B"].pin != "0000" else "1111"
+
+    code = refusal(lambda: services.confirm_with_pin(link=links["A"], pin=wrong, now=LATER))
+
+    links["A"].refresh_from_db()
+    assert (code, links["A"].pin_failures, statuses(match)) == (
+        ("wrong_pin", {}),
+        1,
+        [(1, "pending", "A")],
+    )
+
+
+def test_this_teams_own_pin_is_a_wrong_pin(match, links):
+    submit(links["A"], 1)
+
+    assert refusal(
+        lambda: services.confirm_with_pin(link=links["A"], pin=links["A"].pin, now=LATER)
+    ) == ("wrong_pin", {})
+
+
+def test_a_revoked_opponents_link_has_no_valid_pin(match, links):
+    submit(links["A"], 1)
+    services.revoke_link(link=links["B"], now=NOW)
+
+    assert refusal(
+        lambda: services.confirm_with_pin(link=links["A"], pin=links["B"].pin, now=LATER)
+    ) == ("wrong_pin", {})
+
+
+def test_too_many_wrong_pins_block_even_the_right_one(match, links):
+    submit(links["A"], 1)
+    TableLink.objects.filter(pk=links["A"].pk).update(pin_failures=MAX_PIN_FAILURES)
+
+    code = refusal(
+        lambda: services.confirm_with_pin(link=links["A"], pin=links["B"].pin, now=LATER)
+    )
+
+    links["A"].refresh_from_db()
+    assert (code, links["A"].pin_failures, statuses(match)) == (
+        ("pin_blocked", {}),
+        MAX_PIN_FAILURES,
+        [(1, "pending", "A")],
+    )
+
+
+# dispute_deal ------------------------------------------------------------------------------------
+
+
+def test_the_opponents_dispute_a_deal_with_a_note_for_the_organiser(match, links):
+    submit(links["A"], 1)
+
+    row = services.dispute_deal(link=links["B"], deal_number=1, note="  " + "x" * 310, now=LATER)
+
+    assert (row.status, row.dispute_note, row.updated_at) == (
+        DealStatus.DISPUTED,
+        "x" * 300,
+        LATER,
+    )
+    assert Deal.history.latest("history_id").history_change_reason == "disputed by table link B"
+
+
+def test_a_team_cannot_dispute_its_own_deal(match, links):
+    submit(links["A"], 1)
+
+    assert refusal(
+        lambda: services.dispute_deal(link=links["A"], deal_number=1, note="", now=LATER)
+    ) == ("own_entry", {"number": 1})
+
+
+def test_a_confirmed_deal_cannot_be_disputed(match, links):
+    submit(links["A"], 1)
+    services.confirm_deals(link=links["B"], now=NOW)
+
+    assert refusal(
+        lambda: services.dispute_deal(link=links["B"], deal_number=1, note="", now=LATER)
+    ) == ("already_confirmed", {"number": 1})
+
+
+def test_disputing_a_deal_that_does_not_exist_raises(match, links):
+    with pytest.raises(Deal.DoesNotExist):
+        services.dispute_deal(link=links["B"], deal_number=1, note="", now=LATER)
+
+
+# unlock_match ----------------------------------------------------------------------------------
+
+
+def test_an_organiser_unlocks_a_match_with_a_reason(match):
+    organiser = UserFactory(username="marie")
+    Match.objects.filter(pk=match.pk).update(locked_at=NOW)
+
+    services.unlock_match(match=match, reason="  Erreur de belote  ", now=LATER, user=organiser)
+
+    match.refresh_from_db()
+    record = Match.history.latest("history_id")
+    assert (match.locked_at, record.history_change_reason, record.history_user) == (
+        None,
+        "Erreur de belote",
+        organiser,
+    )
+
+
+def test_unlocking_needs_a_reason(match):
+    Match.objects.filter(pk=match.pk).update(locked_at=NOW)
+
+    assert refusal(
+        lambda: services.unlock_match(match=match, reason=" ", now=LATER, user=None)
+    ) == ("reason_required", {})
+    match.refresh_from_db()
+    assert match.locked_at == NOW
+
+
+# services/links.py -----------------------------------------------------------------------------
+
+
+def test_every_match_gets_one_link_and_pin_per_team(match, links):
+    assert sorted(links) == ["A", "B"]
+    assert [
+        (link.side, bool(re.fullmatch(r"[0-9]{4}", link.pin)), link.created_at, link.revoked_at)
+        for link in TableLink.objects.order_by("side")
+    ] == [("A", True, NOW, None), ("B", True, NOW, None)]
+
+
+def test_ensuring_links_again_keeps_them_and_replaces_only_revoked_ones(match, links):
+    services.revoke_link(link=links["B"], now=NOW)
+
+    services.ensure_table_links(round=match.round, now=LATER)
+
+    again = selectors.match_links(match=match)
+    assert (again["A"], again["B"] == links["B"], again["B"].created_at) == (
+        links["A"],
+        False,
+        LATER,
+    )
+    assert TableLink.objects.count() == 3
+
+
+def test_regenerating_a_link_revokes_it_and_gives_a_new_token_and_pin(match, links):
+    new = services.regenerate_link(link=links["A"], now=LATER)
+
+    links["A"].refresh_from_db()
+    assert (links["A"].revoked_at, new.revoked_at, new.side, new.created_at) == (
+        LATER,
+        None,
+        "A",
+        LATER,
+    )
+    assert (new.token == links["A"].token, selectors.match_links(match=match)["A"]) == (False, new)
+
+
+def test_regenerating_a_revoked_link_keeps_its_revocation_time(match, links):
+    services.revoke_link(link=links["A"], now=NOW)
+
+    new = services.regenerate_link(link=links["A"], now=LATER)
+
+    links["A"].refresh_from_db()
+    assert (links["A"].revoked_at, new.revoked_at, new.created_at) == (NOW, None, LATER)
+
+
+def test_revoking_twice_keeps_the_first_time(match, links):
+    services.revoke_link(link=links["A"], now=NOW)
+
+    link = services.revoke_link(link=links["A"], now=LATER)
+
+    assert (link.revoked_at, link.is_active) == (NOW, False)
