@@ -42,6 +42,9 @@ from tournaments.table_forms import DisputeForm, PinForm, TableDealForm, deal_in
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"
+#: Where htmx scrolls after a refused form: the first field with an error (no spaces:
+#: htmx splits its swap modifiers on them).
+FIRST_ERROR = ".errorlist.nonfield,.field-errors:has(li),.field:has(.errorlist)"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,14 @@ class DealRow:
     taker_team: Team
     may_edit: bool
     may_confirm: bool
+
+    @property
+    def status_label(self) -> str:
+        """Return the deal's status as this team reads it: "waiting for you" when it is
+        this team's turn to confirm."""
+        if self.may_confirm and self.deal.status == DealStatus.PENDING:
+            return _("Waiting for your confirmation")
+        return self.deal.get_status_display()
 
 
 def _refusal(link: TableLink) -> str:
@@ -209,9 +220,12 @@ def _show(
     htmx only swaps a 2xx answer, so the board comes back as 200 with the errors in it.
     """
     context = page_context(link, form=form, editing=editing, notice=notice)
-    if request.htmx:
-        return render(request, BOARD, context)
-    return render(request, TEMPLATE, context, status=status)
+    if not request.htmx:
+        return render(request, TEMPLATE, context, status=status)
+    response = render(request, BOARD, context)
+    if form.errors:  # scroll to the first error rather than to the totals
+        response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
+    return response
 
 
 def _refused(refusal: services.ServiceError) -> Notice:

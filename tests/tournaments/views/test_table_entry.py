@@ -410,6 +410,9 @@ def test_a_bad_deal_shows_the_error_beside_its_field_and_saves_nothing(
     response = record(phone, links["A"], 1, changes)
 
     assert (response.status_code, errors_beside_fields(response)) == (200, errors)
+    assert response["HX-Reswap"] == (
+        "outerHTML show:.errorlist.nonfield,.field-errors:has(li),.field:has(.errorlist):top"
+    )
     assert snapshot() == before
 
 
@@ -638,6 +641,13 @@ def test_the_other_team_confirms_one_deal(phone, match, links):
     response = phone.post(url("table-confirm", links["B"], 1))
 
     assert [row.deal.deal_number for row in page.context["to_confirm"]] == [1]
+    assert re.findall(
+        r'<span class="deal-status status-pending">(.*?)</span>', page.content.decode()
+    ) == [
+        "À vous de confirmer",
+        "À vous de confirmer",
+        "À vous de confirmer",
+    ]
     assert notices(response) == [("success", "Donne 1 confirmée.")]
     assert Deal.objects.get().status == DealStatus.CONFIRMED
 
