@@ -217,12 +217,37 @@ def round_pairings(*, round: Round) -> list[PairingLine]:
 
 
 def round_progress(*, round: Round) -> QuerySet[Match]:
-    """Return the matches of ``round`` with their deal counts by status, for the desk."""
-    return round_matches(round=round).annotate(
-        deals_entered=Count("deals", filter=Q(deals__is_passed=False)),
-        deals_pending=Count("deals", filter=Q(deals__status=DealStatus.PENDING)),
-        deals_disputed=Count("deals", filter=Q(deals__status=DealStatus.DISPUTED)),
+    """Return the matches of ``round`` with their deal counts by status, for the desk.
+
+    ``deals_entered`` counts every recorded deal, passes included, so that it is the sum
+    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``. One query, with the
+    round and tournament joined for each match's URL.
+    """
+    return (
+        round_matches(round=round)
+        .select_related("round__tournament")
+        .annotate(
+            deals_entered=Count("deals"),
+            deals_confirmed=Count("deals", filter=Q(deals__status=DealStatus.CONFIRMED)),
+            deals_pending=Count("deals", filter=Q(deals__status=DealStatus.PENDING)),
+            deals_disputed=Count("deals", filter=Q(deals__status=DealStatus.DISPUTED)),
+        )
     )
+
+
+def round_links(*, round: Round) -> dict[int, dict[str, TableLink]]:
+    """Return the newest link of each team of each match of ``round``, revoked or not.
+
+    Keyed by match id, then side ("A", "B"); a side never given a link is missing. One
+    query. The organiser prints the active ones and renews the revoked ones.
+    """
+    links: dict[int, dict[str, TableLink]] = defaultdict(dict)
+    rows = TableLink.objects.filter(match__round=round).order_by(
+        "match_id", "side", "-created_at", "-pk"
+    )
+    for link in rows:
+        links[link.match_id].setdefault(link.side, link)
+    return dict(links)
 
 
 def active_link(*, token: str) -> TableLink | None:

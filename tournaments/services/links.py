@@ -34,12 +34,23 @@ def ensure_table_links(*, round: Round, now: datetime.datetime) -> None:
 
 
 def regenerate_link(*, link: TableLink, now: datetime.datetime) -> TableLink:
-    """Revoke ``link`` and give its team a new one (new token, new PIN)."""
+    """Revoke ``link`` and give its team a new one (new token, new PIN).
+
+    If the team already has another active link (a double click, or an old revoked link
+    renewed again), that one is returned and nothing changes: a team has one active link.
+    """
     with transaction.atomic():
         link = TableLink.objects.select_for_update().get(pk=link.pk)
         if link.revoked_at is None:
             link.revoked_at = now
             link.save(update_fields=["revoked_at"])
+        active = (
+            TableLink.objects.select_for_update()
+            .filter(match_id=link.match_id, side=link.side, revoked_at__isnull=True)
+            .first()
+        )
+        if active is not None:
+            return active
         return TableLink.objects.create(
             match_id=link.match_id, side=link.side, pin=_new_pin(), created_at=now
         )

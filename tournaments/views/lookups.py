@@ -3,7 +3,7 @@
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, TableLink, Tournament
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
@@ -46,4 +46,12 @@ def get_match(round_: Round, table: int) -> Match:
         Match.objects.select_related("team_a", "team_b", "round__tournament"),
         round=round_,
         table_number=table,
+    )
+
+
+def get_link(tournament: Tournament, pk: int) -> TableLink:
+    """Return the table link ``pk`` of a match of ``tournament`` (its match and round
+    joined), or raise 404: another tournament's link is not found."""
+    return get_object_or_404(
+        TableLink.objects.select_related("match__round"), pk=pk, match__round__tournament=tournament
     )

@@ -10,9 +10,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.forms import service_error_message
-from tournaments.models import Team
+from tournaments.models import Round, Team
 from tournaments.setup_forms import SwapForm
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser
+from tournaments.views.round_desk import PROGRESS_SECONDS
 
 
 def _refused(request, refusal: services.ServiceError) -> None:
@@ -60,10 +61,13 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round seen from the desk: the draft with its reasons, or the tables' progress."""
     tournament = get_tournament_for_organiser(request, slug)
     round_ = get_round(tournament, number)
+    is_draft = round_.status == Round.Status.DRAFT
     context = {
         "tournament": tournament,
         "round": round_,
-        "pairings": selectors.round_pairings(round=round_),
+        "pairings": selectors.round_pairings(round=round_) if is_draft else (),
+        "progress": () if is_draft else selectors.round_progress(round=round_),
+        "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
         "swap_form": SwapForm(),
     }

@@ -4,6 +4,8 @@ The URL list is read from tournaments.urls, so a new organiser URL without a cas
 makes test_every_organiser_url_is_covered fail.
 """
 
+import datetime
+
 import pytest
 from django.core import serializers
 from django.urls import reverse
@@ -18,7 +20,9 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import urls
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+from tournaments.models import Bye, Club, Deal, Match, Round, TableLink, Team, Tournament
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
 #: URL names anyone may open (read-only pages) and their kwargs.
 PUBLIC = {
@@ -38,6 +42,9 @@ PUBLIC = {
     "table-pin",
     "table-preview",
 }
+
+#: The primary key of the fixture's table link (team A, table 1, round 1).
+LINK = 7
 
 KWARGS = {
     "tournament-create": {},
@@ -59,6 +66,10 @@ KWARGS = {
     "round-close": {"slug": "t", "number": 1},
     "match-close": {"slug": "t", "number": 1, "table": 1},
     "deal-create": {"slug": "t", "number": 1, "table": 1},
+    "round-progress": {"slug": "t", "number": 1},
+    "round-qr": {"slug": "t", "number": 1},
+    "link-revoke": {"slug": "t", "pk": LINK},
+    "link-regenerate": {"slug": "t", "pk": LINK},
     "tournament-xlsx": {"slug": "t"},
     "standings-csv": {"slug": "t"},
     "deals-csv": {"slug": "t"},
@@ -95,6 +106,8 @@ POST_ONLY = {
     "round-discard",
     "round-close",
     "match-close",
+    "link-revoke",
+    "link-regenerate",
 }
 
 
@@ -113,7 +126,8 @@ def tournament(db):
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
     played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
-    MatchFactory(round=played, table_number=1, team_a=teams[0], team_b=teams[1])
+    match = MatchFactory(round=played, table_number=1, team_a=teams[0], team_b=teams[1])
+    TableLink.objects.create(pk=LINK, match=match, side="A", pin="1234", created_at=NOW)
     ByeFactory(round=played, team=teams[2])
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[2])
@@ -122,7 +136,7 @@ def tournament(db):
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal)
+    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TableLink)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 

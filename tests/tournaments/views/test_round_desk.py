@@ -1,0 +1,275 @@
+"""The organiser's round desk: every table's progress, polled; the QR codes of the links."""
+
+import datetime
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+import scoring
+from tests.factories import (
+    ClubFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments import services
+from tournaments.models import Club, Round, TableLink
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+DESK = "/concours/t/gestion/parties/1/"
+MADE_90 = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+
+
+class TableReader(HTMLParser):
+    """Collect the text of every cell of the first table with ``css_class``."""
+
+    def __init__(self, css_class: str) -> None:
+        super().__init__()
+        self.css_class = css_class
+        self.rows: list[list[str]] = []
+        self._depth = 0
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and self.css_class in classes and not self._depth:
+            self._depth = 1
+        elif self._depth and tag == "tr":
+            self.rows.append([])
+        elif self._depth and tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if self._depth and tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(re.sub(r"\s+", " ", "".join(self._cell)).strip())
+            self._cell = None
+        elif self._depth and tag == "table":
+            self._depth = 0
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def table_rows(response, css_class: str) -> list[list[str]]:
+    reader = TableReader(css_class)
+    reader.feed(response.content.decode())
+    return reader.rows
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+@pytest.fixture
+def organiser(db):
+    return UserFactory(username="marie")
+
+
+@pytest.fixture
+def desk(client, organiser):
+    club = ClubFactory(name="Amicale de Cahors")
+    club.organisers.add(organiser)
+    client.cookies["django_language"] = "fr"
+    client.force_login(organiser)
+    return client
+
+
+def make_round(tables: int, *, status=Round.Status.PUBLISHED) -> Round:
+    """Round 1 of tournament "t" (3 deals a match) with ``tables`` matches and their links."""
+    club = Club.objects.get(name="Amicale de Cahors")
+    tournament = TournamentFactory(club=club, slug="t", match_format_value=3)
+    round_ = RoundFactory(tournament=tournament, number=1, status=status)
+    for table in range(1, tables + 1):
+        MatchFactory(
+            round=round_,
+            table_number=table,
+            team_a=TeamFactory(
+                tournament=tournament, number=2 * table - 1, player_1="Anne", player_2="Bruno"
+            ),
+            team_b=TeamFactory(
+                tournament=tournament, number=2 * table, player_1="Chloé", player_2="Denis"
+            ),
+        )
+    if status != Round.Status.DRAFT:
+        services.ensure_table_links(round=round_, now=NOW)
+    return round_
+
+
+def link(round_: Round, table: int, side: str) -> TableLink:
+    return TableLink.objects.get(
+        match__round=round_, match__table_number=table, side=side, revoked_at__isnull=True
+    )
+
+
+def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
+    round_ = make_round(3)
+    first = round_.matches.get(table_number=1)
+    services.record_deal(match=first, taker="A", deal=MADE_90, now=NOW)
+    services.submit_deal(link=link(round_, 1, "A"), taker="B", deal=MADE_90, deal_number=2, now=NOW)
+    services.dispute_deal(link=link(round_, 1, "B"), deal_number=2, note="Belote oubliée", now=NOW)
+    services.submit_deal(link=link(round_, 2, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    for number in (1, 2, 3):
+        services.submit_deal(
+            link=link(round_, 3, "A"), taker="A", deal=MADE_90, deal_number=number, now=NOW
+        )
+    services.confirm_deals(link=link(round_, 3, "B"), now=NOW)
+
+    response = desk.get(DESK)
+
+    assert table_rows(response, "progress") == [
+        [
+            "Table",
+            "Équipe A",
+            "Équipe B",
+            "Total A",
+            "Total B",
+            "Saisies",
+            "Confirmées",
+            "En attente",
+            "Contestées",
+            "Avancement",
+        ],
+        ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "250", "250", "2", "1", "0", "1",
+         "Contestée 2 donnes jouées Arrêter au temps"],
+        ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "190", "60", "1", "0", "1", "0",
+         "1 donne jouée Arrêter au temps"],
+        ["3", "5 – Anne / Bruno", "6 – Chloé / Denis", "570", "180", "3", "3", "0", "0",
+         "Verrouillée Terminée"],
+    ]  # fmt: skip
+    page = response.content.decode()
+    assert page.count('hx-get="/concours/t/gestion/parties/1/avancement/"') == 1
+    assert page.count('hx-trigger="every 10s"') == 1
+    assert page.count('href="/concours/t/parties/1/tables/1/"') == 2
+    assert "Une donne saisie à une table compte quand l’équipe adverse la confirme." in page
+
+
+def test_the_progress_fragment_is_the_table_alone(desk):
+    round_ = make_round(1)
+    services.record_deal(match=round_.matches.get(), taker="A", deal=MADE_90, now=NOW)
+
+    response = desk.get(f"{DESK}avancement/")
+
+    page = response.content.decode()
+    assert page.strip().startswith('<div id="round-progress" class="table-scroll"')
+    assert "<html" not in page
+    assert table_rows(response, "progress")[1] == [
+        "1", "1 – Anne / Bruno", "2 – Chloé / Denis", "190", "60", "1", "1", "0", "0",
+        "1 donne jouée Arrêter au temps",
+    ]  # fmt: skip
+
+
+def test_a_closed_round_is_not_polled(desk):
+    make_round(1, status=Round.Status.CLOSED)
+
+    response = desk.get(DESK)
+
+    assert "hx-get" not in response.content.decode()
+    assert len(table_rows(response, "progress")) == 2
+
+
+@pytest.mark.parametrize("tables", [2, 20])
+def test_the_progress_fragment_runs_the_same_queries_for_2_and_20_tables(
+    desk, django_assert_num_queries, tables
+):
+    round_ = make_round(tables)
+    for match in round_.matches.all():
+        services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+
+    with django_assert_num_queries(6):
+        response = desk.get(f"{DESK}avancement/")
+
+    assert len(table_rows(response, "progress")) == tables + 1
+
+
+def qr_urls(page: str) -> list[str]:
+    return re.findall(r'<p class="qr-url">([^<]*)</p>', page)
+
+
+def qr_pins(page: str) -> list[str]:
+    return re.findall(r'<p class="qr-pin">Code <strong>(\d{4})</strong></p>', page)
+
+
+def test_the_qr_page_shows_both_links_of_every_table_with_their_pins(desk):
+    round_ = make_round(2)
+    links = [link(round_, table, side) for table in (1, 2) for side in ("A", "B")]
+
+    response = desk.get(f"{DESK}qr/")
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert qr_urls(page) == [f"http://testserver{item.get_absolute_url()}" for item in links]
+    assert qr_pins(page) == [item.pin for item in links]
+    assert page.count("<svg") == 4
+    assert page.count('<svg viewBox="0 0 ') == 4
+    assert re.findall(r"<title>([^<]*)</title>", page)[1:] == [
+        "Table 1, équipe 1",
+        "Table 1, équipe 2",
+        "Table 2, équipe 3",
+        "Table 2, équipe 4",
+    ]
+
+
+def test_a_revoked_link_has_no_qr_code_until_it_is_renewed(desk):
+    round_ = make_round(1)
+    old = link(round_, 1, "A")
+
+    revoked = desk.post(f"/concours/t/gestion/liens/{old.pk}/revoquer/", follow=True)
+
+    old.refresh_from_db()
+    assert revoked.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert messages_of(revoked) == ["Lien de l’équipe A de la table 1 révoqué."]
+    assert old.revoked_at is not None
+    page = revoked.content.decode()
+    assert qr_urls(page) == [f"http://testserver{link(round_, 1, 'B').get_absolute_url()}"]
+    assert page.count("<svg") == 1
+    assert "Lien révoqué : il n’ouvre plus rien." in page
+
+
+def test_renewing_a_link_gives_a_new_token_and_pin_and_revokes_the_old_one(desk):
+    round_ = make_round(1)
+    old = link(round_, 1, "B")
+
+    renewed = desk.post(f"/concours/t/gestion/liens/{old.pk}/renouveler/", follow=True)
+    again = desk.post(f"/concours/t/gestion/liens/{old.pk}/renouveler/", follow=True)
+
+    old.refresh_from_db()
+    new = link(round_, 1, "B")
+    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert messages_of(renewed) == [
+        "Nouveau lien pour l’équipe B de la table 1 : imprimez de nouveau son QR code."
+    ]
+    assert (old.revoked_at is not None, new.token != old.token, new.pk != old.pk) == (
+        True,
+        True,
+        True,
+    )
+    assert TableLink.objects.filter(match__round=round_, side="B").count() == 2
+    assert qr_urls(again.content.decode())[1] == f"http://testserver{new.get_absolute_url()}"
+
+
+def test_a_link_of_another_tournament_is_not_found(desk):
+    make_round(1)
+    elsewhere = MatchFactory(round__tournament__slug="ailleurs")
+    services.ensure_table_links(round=elsewhere.round, now=NOW)
+    foreign = TableLink.objects.get(match=elsewhere, side="A")
+
+    response = desk.post(f"/concours/t/gestion/liens/{foreign.pk}/revoquer/")
+
+    foreign.refresh_from_db()
+    assert (response.status_code, foreign.revoked_at) == (404, None)
+
+
+def test_a_draft_round_has_no_links_yet(desk):
+    make_round(1, status=Round.Status.DRAFT)
+
+    response = desk.get(f"{DESK}qr/")
+
+    page = response.content.decode()
+    assert "Les liens sont créés à la publication de la partie." in page
+    assert page.count("<svg") == 0
