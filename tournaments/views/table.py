@@ -241,6 +241,20 @@ def _inputs(data: dict) -> dict:
     }
 
 
+def _as_double_tap(
+    link: TableLink, number: int, refusal: services.ServiceError
+) -> services.ServiceError:
+    """Say "deal N is already recorded" for a second tap on a match's last deal too.
+
+    The services find the match over (or locked, in trust mode) before they look at the
+    number; the phone that tapped twice only needs to know its deal is in.
+    """
+    is_over = refusal.code in ("match_finished", "match_locked")
+    if is_over and selectors.next_deal_number(match=link.match) > number:
+        return services.ServiceError("deal_exists", number=number)
+    return refusal
+
+
 def _get_deal(link: TableLink, number: int) -> Deal:
     """Return deal ``number`` of this link's match, or 404 (another match's deal too)."""
     return get_object_or_404(Deal, match_id=link.match_id, deal_number=number)
@@ -277,7 +291,7 @@ def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return _show(request, link, form, status=422)
     except services.ServiceError as refusal:
-        return _answer(request, link, _refused(refusal))
+        return _answer(request, link, _refused(_as_double_tap(link, data["deal_number"], refusal)))
     return _answer(request, link, _recorded(link, deal))
 
 

@@ -284,6 +284,21 @@ def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
     assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
 
 
+@pytest.mark.parametrize("mode", [ConfirmationMode.CONFIRM, ConfirmationMode.TRUST])
+def test_a_double_tap_on_the_last_deal_says_it_is_recorded(phone, match, links, mode):
+    Tournament.objects.filter(pk=match.round.tournament_id).update(
+        match_format_value=1, confirmation_mode=mode
+    )
+    record(phone, links["A"], 1)
+
+    response = record(phone, links["A"], 1)
+
+    assert (notices(response)[0], Deal.objects.count()) == (
+        ("error", "La donne 1 est déjà enregistrée."),
+        1,
+    )
+
+
 def test_a_passed_deal_needs_nothing_else(phone, match, links):
     response = phone.post(url("table-deal", links["B"]), {"deal_number": "1", "is_passed": "on"})
 
