@@ -466,3 +466,12 @@ def test_revoking_twice_keeps_the_first_time(match, links):
     link = services.revoke_link(link=links["A"], now=LATER)
 
     assert (link.revoked_at, link.is_active) == (NOW, False)
+
+
+def test_regenerating_an_old_link_when_the_team_has_an_active_one_returns_that_one(match, links):
+    new = services.regenerate_link(link=links["A"], now=NOW)
+
+    again = services.regenerate_link(link=links["A"], now=LATER)
+
+    new.refresh_from_db()
+    assert (again, new.revoked_at, TableLink.objects.filter(side="A").count()) == (new, None, 2)
