@@ -283,6 +283,18 @@ def match_history(*, match: Match) -> list:
     return records
 
 
+def match_unlocks(*, match: Match) -> list:
+    """Return the organiser's unlocks of ``match`` (its history records with a reason),
+    newest first, with who did it."""
+    return list(
+        Match.history.filter(id=match.pk, locked_at__isnull=True)
+        .exclude(history_change_reason__isnull=True)
+        .exclude(history_change_reason="")
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+    )
+
+
 def round_matches(*, round: Round) -> QuerySet[Match]:
     """Return the matches of ``round`` by table, with both teams joined."""
     return (

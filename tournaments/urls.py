@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    corrections,
     entry,
     exports_data,
     projector,
@@ -32,6 +33,21 @@ urlpatterns = [
         "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/",
         entry.deal_create,
         name="deal-create",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/<int:deal>/corriger/",
+        corrections.deal_correct,
+        name="deal-correct",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/<int:deal>/supprimer/",
+        corrections.deal_delete,
+        name="deal-delete",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/deverrouiller/",
+        corrections.match_unlock,
+        name="match-unlock",
     ),
     # The organiser's desk.
     path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),

@@ -18,6 +18,7 @@ from tournaments.views.lookups import (
     get_tournament_for_organiser,
     is_organiser,
 )
+from tournaments.views.match_audit import organiser_match_context
 
 
 def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
@@ -31,28 +32,36 @@ def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
     return DealForm(data, initial=initial, rules=tournament.rules, team_names=names)
 
 
-def match_page_context(request, tournament: Tournament, match: Match, form=None) -> dict:
-    """Return the match page's context: deals described in words, and the entry form."""
+def match_page_context(
+    request, tournament: Tournament, match: Match, form=None, bound=None
+) -> dict:
+    """Return the match page's context: deals described in words, and the entry form.
+
+    An organiser also gets the audit trail and the correction forms; ``bound`` is a
+    submitted correction form to show again with its errors.
+    """
     is_classic = not tournament.rules.has_contract
     deals = [
         (deal, describe_deal(deal, is_classic=is_classic))
         for deal in selectors.match_deals(match=match)
     ]
-    can_enter = (
-        is_organiser(request.user, tournament)
-        and match.round.status == Round.Status.PUBLISHED
-        and not match.is_complete
-    )
+    is_desk = is_organiser(request.user, tournament)
+    can_enter = is_desk and match.round.status == Round.Status.PUBLISHED and not match.is_complete
     if can_enter and form is None:
         form = deal_form_for(match, tournament)
-    return {
+    context = {
         "tournament": tournament,
         "round": match.round,
         "match": match,
         "deals": deals,
         "is_classic": is_classic,
         "form": form if can_enter else None,
+        "is_organiser": is_desk,
     }
+    if is_desk:
+        rows = [deal for deal, _description in deals]
+        context |= organiser_match_context(tournament, match, rows, bound)
+    return context
 
 
 @login_required

@@ -3,7 +3,7 @@
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Match, Round, TableLink, Tournament
+from tournaments.models import Deal, Match, Round, TableLink, Tournament
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
@@ -47,6 +47,11 @@ def get_match(round_: Round, table: int) -> Match:
         round=round_,
         table_number=table,
     )
+
+
+def get_deal(match: Match, deal_number: int) -> Deal:
+    """Return deal ``deal_number`` of ``match`` or raise 404."""
+    return get_object_or_404(Deal, match=match, deal_number=deal_number)
 
 
 def get_link(tournament: Tournament, pk: int) -> TableLink:

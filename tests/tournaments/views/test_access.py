@@ -13,6 +13,7 @@ from django.urls import reverse
 from tests.factories import (
     ByeFactory,
     ClubFactory,
+    DealFactory,
     MatchFactory,
     RoundFactory,
     TeamFactory,
@@ -66,6 +67,9 @@ KWARGS = {
     "round-close": {"slug": "t", "number": 1},
     "match-close": {"slug": "t", "number": 1, "table": 1},
     "deal-create": {"slug": "t", "number": 1, "table": 1},
+    "deal-correct": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "deal-delete": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "match-unlock": {"slug": "t", "number": 1, "table": 1},
     "round-progress": {"slug": "t", "number": 1},
     "round-qr": {"slug": "t", "number": 1},
     "link-revoke": {"slug": "t", "pk": LINK},
@@ -90,6 +94,18 @@ POSTS = {
         "taker_card_points": "104",
         "defence_card_points": "58",
     },
+    "deal-correct": {
+        "correct-1-version": "1",
+        "correct-1-reason": "Points mal comptés",
+        "correct-1-taker": "A",
+        "correct-1-trump": "H",
+        "correct-1-contract": "90",
+        "correct-1-taker_tricks": "5",
+        "correct-1-taker_card_points": "114",
+        "correct-1-defence_card_points": "48",
+    },
+    "deal-delete": {"delete-1-reason": "Donne rejouée"},
+    "match-unlock": {"unlock-reason": "Erreur de la table"},
 }
 
 
@@ -106,6 +122,9 @@ POST_ONLY = {
     "round-discard",
     "round-close",
     "match-close",
+    "deal-correct",
+    "deal-delete",
+    "match-unlock",
     "link-revoke",
     "link-regenerate",
 }
@@ -126,7 +145,10 @@ def tournament(db):
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
     played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
-    match = MatchFactory(round=played, table_number=1, team_a=teams[0], team_b=teams[1])
+    match = MatchFactory(
+        round=played, table_number=1, team_a=teams[0], team_b=teams[1], locked_at=NOW
+    )
+    DealFactory(match=match, deal_number=1)
     TableLink.objects.create(pk=LINK, match=match, side="A", pin="1234", created_at=NOW)
     ByeFactory(round=played, team=teams[2])
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)

@@ -1,0 +1,112 @@
+"""Organiser views on the match page: correct or delete a deal, unlock a match.
+
+Each needs a reason, kept in the audit trail with who and when. A correction replays
+the match; the standings follow, and a draft draw of a later round is drawn again.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from tournaments import services
+from tournaments.correction_forms import correction_error_message
+from tournaments.views.entry import match_page_context
+from tournaments.views.lookups import get_deal, get_match, get_round, get_tournament_for_organiser
+from tournaments.views.match_audit import correction_form_for, delete_form_for, unlock_form
+
+
+def _organiser_match(request: HttpRequest, slug: str, number: int, table: int):
+    tournament = get_tournament_for_organiser(request, slug)
+    return tournament, get_match(get_round(tournament, number), table)
+
+
+def _show_errors(request, tournament, match, form) -> HttpResponse:
+    context = match_page_context(request, tournament, match, bound=form)
+    return render(request, "tournaments/match_detail.html", context, status=422)
+
+
+def _refused(request, refusal: services.ServiceError) -> None:
+    messages.error(request, correction_error_message(refusal.code, refusal.params))
+
+
+@login_required
+@require_POST
+def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+    """Change a recorded deal, with a reason; a stale version is refused."""
+    tournament, match = _organiser_match(request, slug, number, table)
+    row = get_deal(match, deal)
+    form = correction_form_for(row, match, tournament, request.POST)
+    if not form.is_valid():
+        return _show_errors(request, tournament, match, form)
+    try:
+        corrected = services.correct_deal(
+            deal=row,
+            taker=form.cleaned_data["taker"],
+            inputs=form.cleaned_data["deal"],
+            version=form.cleaned_data["version"],
+            now=timezone.now(),
+            reason=form.cleaned_data["reason"],
+            entered_by=request.user,
+            declarations_text=form.declarations_text(),
+        )
+    except scoring.InvalidDeal as invalid:
+        form.add_engine_error(invalid.error)
+        return _show_errors(request, tournament, match, form)
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        text = _("Deal %(number)s corrected.")
+        if corrected.version == form.cleaned_data["version"]:
+            text = _("Deal %(number)s already had these values: nothing changed.")
+        messages.success(request, text % {"number": deal})
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+    """Delete a recorded deal, with a reason; the match is replayed without it."""
+    tournament, match = _organiser_match(request, slug, number, table)
+    row = get_deal(match, deal)
+    form = delete_form_for(row, request.POST)
+    if not form.is_valid():
+        return _show_errors(request, tournament, match, form)
+    try:
+        services.delete_deal(
+            deal=row,
+            reason=form.cleaned_data["reason"],
+            now=timezone.now(),
+            entered_by=request.user,
+        )
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        messages.success(request, _("Deal %(number)s deleted.") % {"number": deal})
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def match_unlock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Unlock a confirmed match, with a reason, so that the table can change it again."""
+    tournament, match = _organiser_match(request, slug, number, table)
+    if match.locked_at is None:
+        messages.info(request, _("Table %(table)s is not locked.") % {"table": table})
+        return redirect(match)
+    form = unlock_form(request.POST)
+    if not form.is_valid():
+        return _show_errors(request, tournament, match, form)
+    services.unlock_match(
+        match=match, reason=form.cleaned_data["reason"], now=timezone.now(), user=request.user
+    )
+    messages.success(
+        request, _("Table %(table)s unlocked: the teams can change it again.") % {"table": table}
+    )
+    return redirect(match)

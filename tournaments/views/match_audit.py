@@ -1,0 +1,57 @@
+"""The organiser's part of the match page: the audit trail and the correction forms."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.audit import audit_entries
+from tournaments.correction_forms import DealCorrectionForm, ReasonForm
+from tournaments.models import Deal, Match, Tournament
+
+
+def correction_form_for(
+    deal: Deal, match: Match, tournament: Tournament, data=None
+) -> DealCorrectionForm:
+    """Return the correction form of ``deal``, filled with what is recorded."""
+    names = (str(match.team_a), str(match.team_b))
+    return DealCorrectionForm(data, deal=deal, rules=tournament.rules, team_names=names)
+
+
+def delete_form_for(deal: Deal, data=None) -> ReasonForm:
+    """Return the form that deletes ``deal`` (a reason only)."""
+    return ReasonForm(data, prefix=f"delete-{deal.deal_number}", label=_("Reason for deleting it"))
+
+
+def unlock_form(data=None) -> ReasonForm:
+    """Return the form that unlocks a match (a reason only)."""
+    return ReasonForm(data, prefix="unlock", label=_("Reason for unlocking"))
+
+
+def organiser_match_context(
+    tournament: Tournament, match: Match, deals: list[Deal], bound: forms.Form | None = None
+) -> dict:
+    """Return the audit trail, a correction and a delete form per deal, the unlock form.
+
+    ``bound`` is a submitted form with its errors: it replaces the blank form with the
+    same prefix, and its deal's correction panel is shown open.
+    """
+    bound_prefix = bound.prefix if bound is not None else None
+
+    def pick(form: forms.Form) -> forms.Form:
+        return bound if form.prefix == bound_prefix else form
+
+    corrections = [
+        (deal, pick(correction_form_for(deal, match, tournament)), pick(delete_form_for(deal)))
+        for deal in deals
+    ]
+    return {
+        "audit": audit_entries(
+            deal_records=selectors.match_history(match=match),
+            unlock_records=selectors.match_unlocks(match=match),
+        ),
+        "corrections": corrections,
+        "open_correction": bound_prefix,
+        "unlock_form": pick(unlock_form()) if match.locked_at else None,
+    }
