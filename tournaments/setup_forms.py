@@ -68,8 +68,12 @@ class TournamentForm(forms.ModelForm):
             "bye_credit_value",
             "bye_counts_as_win",
             "ranking",
+            "confirmation_mode",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "confirmation_mode": forms.RadioSelect,
+        }
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,7 +98,14 @@ class TournamentForm(forms.ModelForm):
             }
         )
         self.fields["match_format_value"].widget.attrs["inputmode"] = "numeric"
+        # Not a scoring rule: it can change at any time. A form sent without it (a page
+        # opened before the setting existed) keeps the tournament's mode.
+        self.fields["confirmation_mode"].required = False
         self.fields["number_of_rounds"].widget.attrs.update({"min": "1", "max": "20"})
+
+    def clean_confirmation_mode(self) -> str:
+        """Keep the tournament's mode (the default one for a new tournament) when absent."""
+        return self.cleaned_data["confirmation_mode"] or self.instance.confirmation_mode
 
     def clean(self) -> dict:
         """Check the tie-breaks are distinct and the format value makes sense."""

@@ -16,7 +16,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import services
-from tournaments.models import Club, Round, TableLink
+from tournaments.models import Club, Round, TableLink, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 DESK = "/concours/t/gestion/parties/1/"
@@ -273,3 +273,58 @@ def test_a_draft_round_has_no_links_yet(desk):
     page = response.content.decode()
     assert "Les liens sont créés à la publication de la partie." in page
     assert page.count("<svg") == 0
+
+
+def test_the_confirmation_mode_changes_after_round_1_and_shows_on_the_desk(desk):
+    round_ = make_round(1)
+    form = {
+        "name": "Concours du Lot",
+        "date": "2026-11-28",
+        "rules_preset": "ffb-coinche",
+        "allows_no_trump_all_trump": "on",
+        "match_format": "deals",
+        "match_format_value": "3",
+        "number_of_rounds": "4",
+        "bye_credit": "round-mean",
+        "bye_credit_value": "0",
+        "ranking": "points",
+        "tie_break_1": "matches_won",
+        "tie_break_2": "points_difference",
+        "tie_break_3": "head_to_head",
+        "confirmation_mode": "trust",
+    }
+
+    saved = desk.post("/concours/t/gestion/reglages/", form, follow=True)
+    round_page = desk.get(DESK).content.decode()
+
+    tournament = Tournament.objects.get(pk=round_.tournament_id)
+    assert messages_of(saved) == ["Réglages enregistrés."]
+    assert (tournament.name, tournament.confirmation_mode) == ("Concours du Lot", "trust")
+    assert "Une donne saisie à une table compte tout de suite." in saved.content.decode()
+    assert "Une donne saisie à une table compte tout de suite." in round_page
+
+
+def test_a_settings_form_without_the_mode_keeps_it(desk):
+    round_ = make_round(1)
+    Tournament.objects.filter(pk=round_.tournament_id).update(confirmation_mode="trust")
+    form = {
+        "name": "Concours du Lot",
+        "date": "2026-11-28",
+        "rules_preset": "ffb-coinche",
+        "allows_no_trump_all_trump": "on",
+        "match_format": "deals",
+        "match_format_value": "3",
+        "number_of_rounds": "4",
+        "bye_credit": "round-mean",
+        "bye_credit_value": "0",
+        "ranking": "points",
+        "tie_break_1": "matches_won",
+        "tie_break_2": "points_difference",
+        "tie_break_3": "head_to_head",
+    }
+
+    saved = desk.post("/concours/t/gestion/reglages/", form, follow=True)
+
+    tournament = Tournament.objects.get(pk=round_.tournament_id)
+    assert messages_of(saved) == ["Réglages enregistrés."]
+    assert (tournament.name, tournament.confirmation_mode) == ("Concours du Lot", "trust")
