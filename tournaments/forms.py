@@ -90,6 +90,7 @@ SERVICE_MESSAGES = {
     "same_team": _("Choose two different teams."),
     "unknown_team": _("This team is not in the draw."),
     "same_pairing": _("These two teams already play each other: nothing to swap."),
+    "reason_required": _("Give the reason: it is kept in the audit trail."),
     # Table entry on the players' phones (services/table.py).
     "link_revoked": _("This link has been revoked: ask the organiser for your table's new one."),
     "match_locked": _("This match is confirmed and locked: ask the organiser for any correction."),

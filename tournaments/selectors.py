@@ -91,9 +91,12 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
 def _team_figures(tournament: Tournament, matches: list[tuple]) -> dict[int, TeamFigures]:
     """Return each team's figures from its counted matches, in one query for the deals."""
     figures: dict[int, TeamFigures] = defaultdict(TeamFigures)
+    best: dict[int, int] = {}
     for _, team_a, team_b, total_a, total_b in matches:
         for team, total in ((team_a, total_a), (team_b, total_b)):
-            figures[team].best_match_score = max(figures[team].best_match_score, total)
+            best[team] = max(best.get(team, total), total)
+    for team, total in best.items():
+        figures[team].best_match_score = total
     coinched = ~Q(coinche_level="none")
     rows = (
         Deal.objects.filter(match__in=counted_matches(tournament=tournament), is_passed=False)

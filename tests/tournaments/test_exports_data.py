@@ -400,8 +400,7 @@ def test_every_cell_of_the_classement_sheet(winter):
         + [0, 11, 1060, 1, 1, 1],
         [2, 2, 60, 0, 0, 1060, -1000, 0, HYPERLINK + " / -Bob", None, 0, 22, 60, 0, 0, 0],
         [3, 3, -20, 0, 0, 180, -200, 0, "Bob Martin / Chloé Noël", "Les Coinchés de Millau"]
-        # Best match 0, not -20: the selector starts each team's best at 0 (reported).
-        + [0, 33, 0, 0, 0, 0],
+        + [0, 33, -20, 0, 0, 0],
         # Withdrawn: ranked after the active teams despite its 180 points (RULES.md §E).
         [4, 4, 180, 1, 0, -20, 200, 0, "Léa Roux / @Max", None, 0, 44, 180, 0, 0, 0],
     ]
@@ -585,7 +584,7 @@ STANDINGS_CSV = (
     "player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,coinches_made\r\n"
     "1,1,1060,1,0,60,1000,0,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1\r\n"
     '2,2,60,0,0,1060,-1000,0,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0\r\n'
-    "3,3,-20,0,0,180,-200,0,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,0,0,0,0\r\n"
+    "3,3,-20,0,0,180,-200,0,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,0,0,0\r\n"
     "4,4,180,1,0,-20,200,0,Léa Roux,'@Max,,0,44,180,0,0,0\r\n"
 )
 
@@ -622,7 +621,7 @@ def test_the_french_excel_standings_csv_has_a_bom_and_semicolons(winter):
             "1;1;1060;1;0;60;1000;0;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1\r\n"
             '2;2;60;0;0;1060;-1000;0;"\'=HYPERLINK(""http://x"",""y"")";\'-Bob;;0;22;'
             "60;0;0;0\r\n"
-            "3;3;-20;0;0;180;-200;0;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;0;0;0;0\r\n"
+            "3;3;-20;0;0;180;-200;0;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;-20;0;0;0\r\n"
             "4;4;180;1;0;-20;200;0;Léa Roux;'@Max;;0;44;180;0;0;0\r\n"
         ).encode()
     )

@@ -96,7 +96,7 @@ def record_deal(
             updated_at=now,
         )
         _set_inputs(row, taker, deal, declarations_text)
-        _audit(row, entered_by, entered_by_side, reason="")
+        _audit(row, entered_by, entered_by_side, "", now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         try:
             with transaction.atomic():
@@ -151,8 +151,11 @@ INPUT_FIELDS = (
 )
 
 
-def _audit(row: Deal, user: AbstractBaseUser | None, side: str, reason: str) -> None:
-    """Tell django-simple-history who made this change and why."""
+def _audit(
+    row: Deal, user: AbstractBaseUser | None, side: str, reason: str, now: datetime.datetime
+) -> None:
+    """Tell django-simple-history who made this change, when, and why."""
+    row._history_date = now
     if user is not None:
         row._history_user = user
     parts = [f"table link {side}"] if side else []
@@ -212,7 +215,7 @@ def correct_deal(
         row.version += 1
         row.updated_at = now
         row.entered_by_side = entered_by_side or row.entered_by_side
-        _audit(row, entered_by, entered_by_side, reason.strip())
+        _audit(row, entered_by, entered_by_side, reason.strip(), now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         _rescore_match(match, rules, now)
@@ -233,7 +236,7 @@ def delete_deal(
     with transaction.atomic():
         match = _lock_match(deal.match)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
-        _audit(row, entered_by, "", reason.strip())
+        _audit(row, entered_by, "", reason.strip(), now)
         row.delete()
         _rescore_match(match, match.round.tournament.rules, now)
         _redraw_later_draft(match)

@@ -139,6 +139,7 @@ def confirm_deals(
             row.dispute_note = ""
             row.updated_at = now
             row._change_reason = f"confirmed by table link {link.side}"
+            row._history_date = now
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
         _lock_if_confirmed(match, now)
@@ -184,6 +185,7 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
         row.dispute_note = note.strip()[:300]
         row.updated_at = now
         row._change_reason = f"disputed by table link {link.side}"
+        row._history_date = now
         row.save(update_fields=["status", "dispute_note", "updated_at"])
     return row
 
@@ -208,5 +210,6 @@ def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> 
         match.locked_at = None
         match._history_user = user
         match._change_reason = reason.strip()
+        match._history_date = now
         match.save(update_fields=["locked_at"])
     return match

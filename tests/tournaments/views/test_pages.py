@@ -255,7 +255,7 @@ def test_the_match_page_shows_each_deal_in_words_with_running_totals(client):
         ],
         [
             "2",
-            str(match.team_b.number),
+            "",
             "Passe",
             "",
             "0",
