@@ -1,0 +1,434 @@
+"""PDF exports (tournaments/exports/pdf.py): the HTML each one renders, the PDF read back
+(pypdf text, fonts, page count and size) and page 1 drawn by pdftoppm (STYLE.md §5)."""
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.utils import translation
+
+import scoring
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    DealFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+)
+from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
+from tournaments.exports import pdf
+from tournaments.models import Round, TableLink
+from tournaments.services import ensure_table_links, record_deal
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+BASE_URL = "https://belote.example/"
+HYPERLINK = '=HYPERLINK("http://x.example";"clic")'
+RULES_LINE = "Coinche FFB (annonces, 80 à 500 ou capot) · 12 donnes par partie · règles, version 1"
+DEALS_HEADING = [
+    ["Donne", "Preneur", "Contrat", "Atout ♠ ♥ ♦ ♣", "Coinche", "Points de la donne",
+     "Totaux cumulés"],
+    ["Équipe 1", "Équipe 2", "Équipe 1", "Équipe 2"],
+]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def french():
+    with translation.override("fr"):
+        yield
+
+
+@pytest.fixture
+def concours(db):
+    """Round 1 published: table 1 Cœur d'Or v HYPERLINK, table 2 a control character v
+    Marc, team 5 has the bye; round 2 is a draft with one table."""
+    tournament = TournamentFactory(
+        name="Concours de Noël", slug="noel", venue="Salle des fêtes", rules_version=1
+    )
+    club = ClubFactory(name="Club de Saint-Étienne")
+    teams = [
+        TeamFactory(tournament=tournament, number=1, player_1="Équipe Cœur d'Or", player_2="Zoé"),
+        TeamFactory(tournament=tournament, number=2, player_1=HYPERLINK, player_2="Bob"),
+        TeamFactory(tournament=tournament, number=3, player_1="Ana\x07", player_2="Léa\tMai"),
+        TeamFactory(tournament=tournament, number=4, player_1="Marc", player_2="Jean", club=club),
+        TeamFactory(tournament=tournament, number=5, player_1="Paul", player_2="Luc"),
+    ]
+    first = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    MatchFactory(round=first, table_number=1, team_a=teams[0], team_b=teams[1])
+    MatchFactory(round=first, table_number=2, team_a=teams[2], team_b=teams[3])
+    ByeFactory(round=first, team=teams[4])
+    ensure_table_links(round=first, now=NOW)
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[3])
+    return tournament
+
+
+def round_of(tournament, number):
+    return Round.objects.select_related("tournament").get(tournament=tournament, number=number)
+
+
+def link_url(round_, table, side):
+    link = TableLink.objects.get(match__round=round_, match__table_number=table, side=side)
+    return f"{BASE_URL}table/{link.token}/"
+
+
+@pytest.mark.parametrize(
+    ("match_format", "value", "rows"),
+    [("deals", 12, 12), ("deals", 8, 8), ("target", 1001, 16), ("target", 2000, 20),
+     ("target", 2401, 24), ("target", 5000, 24)],
+)  # fmt: skip
+def test_a_blank_sheet_has_a_row_per_deal_or_enough_for_the_target(match_format, value, rows):
+    tournament = TournamentFactory.build(match_format=match_format, match_format_value=value)
+
+    assert pdf.sheet_row_count(tournament) == rows
+
+
+# Score sheets ----------------------------------------------------------------------------
+
+
+def test_a_score_sheet_has_the_teams_a_row_per_deal_and_both_table_links(concours):
+    round_ = round_of(concours, 1)
+
+    html = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
+
+    assert html_tables(html, "teams") == [
+        [["Équipe A", "1", "Équipe Cœur d'Or / Zoé"], ["Équipe B", "2", f"{HYPERLINK} / Bob"]],
+        [["Équipe A", "3", "Ana / Léa Mai"], ["Équipe B", "4", "Marc / Jean"]],
+    ]
+    # One ruled row per deal, drawn as one tall row: the deal numbers stacked in its first cell.
+    numbers = " ".join(str(n) for n in range(1, 13))
+    assert html_tables(html, "deals")[0] == [
+        *DEALS_HEADING,
+        [numbers, "", "", "", "", "", "", "", ""],
+    ]
+    assert html.count(RULES_LINE) == 2
+    assert html.count('class="qr-code"') == 4
+    for table in (1, 2):
+        for side in ("A", "B"):
+            assert html.count(link_url(round_, table, side)) == 1
+    assert "\x07" not in html
+
+
+def test_a_classic_belote_sheet_to_1001_has_16_rows_and_no_contract_or_coinche(concours):
+    concours.rules_preset = "belote-classique"
+    concours.match_format, concours.match_format_value = "target", 1001
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert html_tables(html, "deals")[0] == [
+        ["Donne", "Preneur", "Atout ♠ ♥ ♦ ♣", "Points de la donne", "Totaux cumulés"],
+        ["Équipe 1", "Équipe 2", "Équipe 1", "Équipe 2"],
+        [" ".join(str(n) for n in range(1, 17)), "", "", "", "", "", ""],
+    ]
+
+
+def test_a_draft_round_has_sheets_without_qr_codes(concours):
+    html = pdf.score_sheets_html(round=round_of(concours, 2), base_url=BASE_URL)
+
+    assert html_tables(html, "teams") == [
+        [["Équipe A", "1", "Équipe Cœur d'Or / Zoé"], ["Équipe B", "4", "Marc / Jean"]]
+    ]
+    assert (html.count("<svg"), html.count("/table/")) == (0, 0)
+
+
+def test_a_revoked_table_link_is_not_printed(concours):
+    round_ = round_of(concours, 1)
+    revoked = TableLink.objects.get(match__round=round_, match__table_number=2, side="B")
+    TableLink.objects.filter(pk=revoked.pk).update(revoked_at=NOW)
+
+    html = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
+
+    assert html.count('class="qr-code"') == 3
+    assert (html.count(link_url(round_, 2, "A")), html.count(revoked.token)) == (1, 0)
+
+
+def test_the_score_sheets_pdf_has_a_page_per_table(concours, tmp_path):
+    data = pdf.score_sheets_pdf(round=round_of(concours, 1), base_url=BASE_URL)
+
+    pages = page_texts(data)
+    assert len(pages) == 2
+    assert page_size_mm(data) == (210, 297)
+    # WeasyPrint draws the floats first: round and table, then each team's corner.
+    lines = [line.strip() for line in pages[0].splitlines()]
+    assert lines[:5] == [
+        "Partie 1",
+        "Table 1",
+        "Signature, équipe 1",
+        "Équipe 1 : scannez le code pour",
+        "saisir vos donnes.",
+    ]
+    assert lines[lines.index("Feuille de marque") :] == [
+        "Feuille de marque",
+        "Concours de Noël · 28 novembre 2026 · Salle des fêtes",
+        RULES_LINE,
+        "Équipe A 1 Équipe Cœur d'Or / Zoé",
+        f"Équipe B 2 {HYPERLINK} / Bob",
+        "Donne Preneur Contrat Atout ♠ ♥ ♦ ♣ Coinche Points de la donne Totaux cumulés "
+        "Équipe 1 Équipe 2 Équipe 1 Équipe 2",
+        *(str(n) for n in range(1, 13)),
+        "Concours de Noël · Feuilles de marque, partie 1 page 1 / 2",
+    ]
+    text = "".join(pages[0].split())
+    round_ = round_of(concours, 1)
+    assert [text.count(link_url(round_, 1, side)) for side in ("A", "B")] == [1, 1]
+    assert "Équipe A 3 Ana / Léa Mai" in pages[1].splitlines()
+    assert 0.02 < ink_fraction(data, tmp_path) < 0.5
+
+
+def test_two_score_sheets_share_a_landscape_page(concours, tmp_path):
+    data = pdf.score_sheets_pdf(round=round_of(concours, 1), two_per_page=True, base_url=BASE_URL)
+
+    pages = page_texts(data)
+    assert len(pages) == 1
+    assert page_size_mm(data) == (297, 210)
+    assert [line for line in pages[0].splitlines() if line.startswith("Table ")] == [
+        "Table 1",
+        "Table 2",
+    ]
+    assert 0.02 < ink_fraction(data, tmp_path) < 0.5
+
+
+# Draw sheet ------------------------------------------------------------------------------
+
+
+def test_the_draw_sheet_lists_the_tables_then_every_team_by_number(concours):
+    html = pdf.draw_sheet_html(round=round_of(concours, 1))
+
+    assert html_tables(html, "draw-by-table") == [
+        [
+            ["Table", "Équipe A", "Équipe B"],
+            ["1", "1", "Équipe Cœur d'Or / Zoé", "2", f"{HYPERLINK} / Bob"],
+            ["2", "3", "Ana / Léa Mai", "4", "Marc / Jean"],
+            ["Exempt", "5", "Paul / Luc"],
+        ]
+    ]
+    assert html_tables(html, "draw-by-team") == [
+        [
+            ["Équipe", "Table", "Contre"],
+            ["1", "1", "2"],
+            ["2", "1", "1"],
+            ["3", "2", "4"],
+            ["4", "2", "3"],
+            ["5", "Exempt"],
+        ]
+    ]
+    assert "Brouillon" not in html
+
+
+def test_a_draft_draw_sheet_says_it_is_a_draft(concours, tmp_path):
+    data = pdf.draw_sheet_pdf(round=round_of(concours, 2))
+
+    pages = page_texts(data)
+    assert pages[0].splitlines()[:4] == [
+        "Tirage, partie 2",
+        "Concours de Noël · 28 novembre 2026 · Salle des fêtes",
+        RULES_LINE,
+        "Brouillon : pas encore publié, les tables peuvent encore changer.",
+    ]
+    assert len(pages) == 2
+    # The teams in three balanced columns, each with its heading row.
+    assert pages[1].splitlines() == [
+        "Par numéro d’équipe",
+        "Équipe Table Contre",
+        "1 1 4",
+        "Équipe Table Contre",
+        "4 1 1",
+        "Concours de Noël · Tirage, partie 2 page 2 / 2",
+    ]
+    assert 0.01 < ink_fraction(data, tmp_path) < 0.5
+
+
+# Filled match sheets ---------------------------------------------------------------------
+
+
+def play_table_1(tournament):
+    match = round_of(tournament, 1).matches.get(table_number=1)
+    made = scoring.Deal(
+        trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+    )
+    chute = scoring.Deal(
+        trump="S",
+        contract=100,
+        coinche="coinche",
+        taker_card_points=70,
+        defence_card_points=92,
+        taker_tricks=3,
+    )
+    no_trump = scoring.Deal(
+        trump="SA", contract=80, taker_card_points=100, defence_card_points=62, taker_tricks=5
+    )
+    for taker, deal in (("A", made), ("B", None), ("B", chute), ("A", no_trump)):
+        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+    return match
+
+
+def test_a_match_sheet_has_every_deal_with_both_scores_and_running_totals(concours):
+    play_table_1(concours)
+
+    html = pdf.match_sheets_html(round=round_of(concours, 1))
+
+    sheets = html_tables(html, "deals")
+    assert sheets[0] == [
+        ["Donne", "Preneur", "Contrat", "Atout", "Coinche", "Points de la donne",
+         "Totaux cumulés"],
+        ["Équipe 1", "Équipe 2", "Équipe 1", "Équipe 2"],
+        ["1", "1", "90", "♥", "", "190", "60", "190", "60"],
+        ["2", "Passe : pas de points", "190", "60"],
+        ["3", "2", "100", "♠", "Coinche", "520", "0", "710", "60"],
+        ["4", "1", "80", "SA", "", "180", "60", "890", "120"],
+        ["Totaux de la partie", "890", "120"],
+    ]  # fmt: skip
+    assert sheets[1][2:] == [["Aucune donne enregistrée."], ["Totaux de la partie", "0", "0"]]
+    assert html.count("Pas terminée.") == 2
+
+
+def test_a_negative_score_and_an_unconfirmed_deal_are_printed_as_they_are(concours, tmp_path):
+    match = round_of(concours, 1).matches.get(table_number=2)
+    DealFactory(match=match, deal_number=1, score_a=-20, score_b=182, total_a=-20, total_b=182)
+    DealFactory(
+        match=match,
+        deal_number=2,
+        status="disputed",
+        trump="C",
+        score_a=0,
+        score_b=160,
+        total_a=-20,
+        total_b=342,
+    )
+    match.total_a, match.total_b, match.is_finished, match.result = -20, 342, True, "B"
+    match.save()
+
+    data = pdf.match_sheets_pdf(round=round_of(concours, 1))
+
+    html_rows = html_tables(pdf.match_sheets_html(round=round_of(concours, 1)), "deals")[1]
+    assert html_rows[2:] == [
+        ["1", "3", "80", "♥", "", "-20", "182", "-20", "182"],
+        ["2 (Contestée)", "3", "80", "♣", "", "0", "160", "-20", "342"],
+        ["Totaux de la partie", "-20", "342"],
+    ]
+    pages = page_texts(data)
+    assert len(pages) == 2
+    assert [line.strip() for line in pages[1].splitlines()[10:15]] == [
+        "1 3 80 ♥ -20 182 -20 182",
+        "2",
+        "(Contestée) 3 80 ♣ 0 160 -20 342",
+        "Totaux de la partie -20 342",
+        "Gagnée par l’équipe 4.",
+    ]
+    assert pages[1].splitlines()[5] == "Équipe A 3 Ana / Léa Mai"
+    assert 0.01 < ink_fraction(data, tmp_path, page=2) < 0.5
+
+
+# Standings -------------------------------------------------------------------------------
+
+
+def finish(round_, table, total_a, total_b):
+    match = round_.matches.get(table_number=table)
+    match.total_a, match.total_b, match.is_finished = total_a, total_b, True
+    match.result = "A" if total_a > total_b else "B"
+    match.save()
+
+
+def test_the_standings_have_the_tie_break_columns_and_the_prizes_in_rank_order(concours):
+    round_ = round_of(concours, 1)
+    finish(round_, 1, 1200, 900)
+    finish(round_, 2, -20, 1500)
+    concours.prize_list = "Un jambon\nDeux bouteilles\n=SOMME(A1)"
+    concours.save()
+
+    html = pdf.standings_html(tournament=concours)
+
+    assert html_tables(html, "standings") == [
+        [
+            ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
+             "Confrontation", "Tirage au sort", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Un jambon"],
+            ["2", "1", "Équipe Cœur d'Or / Zoé", "1200", "1", "300", "0", "0",
+             "Deux bouteilles"],
+            ["3", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "=SOMME(A1)"],
+            ["4", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", ""],
+        ]
+    ]  # fmt: skip
+
+
+def test_without_a_prize_list_the_standings_have_no_prize_column(concours, tmp_path):
+    data = pdf.standings_pdf(tournament=concours)
+
+    assert html_tables(pdf.standings_html(tournament=concours), "standings")[0][0] == [
+        "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
+        "Tirage au sort",
+    ]  # fmt: skip
+    pages = page_texts(data)
+    assert len(pages) == 1
+    assert pages[0].splitlines()[:2] == [
+        "Classement",
+        "Concours de Noël · 28 novembre 2026 · Salle des fêtes",
+    ]
+    assert 0.005 < ink_fraction(data, tmp_path) < 0.5
+
+
+@pytest.fixture
+def big_concours(db):
+    """150 teams whose players and club fill five lines or so, one finished round. Each
+    row's text starts with Début<number> and its club ends with Fin<number>."""
+    tournament = TournamentFactory(name="Grand concours", slug="grand")
+    teams = [
+        TeamFactory(
+            tournament=tournament,
+            number=n,
+            player_1=f"Début{n} Marie-Thérèse de La Châtaigneraie-Vauban",
+            player_2="Jean-François Ollivier-Beauregard de Saint-Exupéry",
+            club=ClubFactory(name=f"Amicale de belote et de coinche de Saint-Étienne Fin{n}"),
+        )
+        for n in range(1, 151)
+    ]
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    for table in range(1, 76):
+        MatchFactory(
+            round=round_,
+            table_number=table,
+            team_a=teams[2 * table - 2],
+            team_b=teams[2 * table - 1],
+            total_a=1000 + table,
+            total_b=-20 if table == 75 else 500 + table,
+            is_finished=True,
+            result="A",
+        )
+    return tournament
+
+
+def test_a_long_standings_repeats_its_heading_row_and_never_splits_a_row(big_concours):
+    data = pdf.standings_pdf(tournament=big_concours)
+
+    pages = page_texts(data)
+    heading = "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort"
+    assert len(pages) == 11
+    assert [page.splitlines()[0] for page in pages[1:]] == [heading] * 10
+    assert heading in pages[0].splitlines()
+    for n in range(1, 151):
+        starts = [index for index, page in enumerate(pages) if re.search(rf"\bDébut{n}\b", page)]
+        ends = [index for index, page in enumerate(pages) if re.search(rf"\bFin{n}\b", page)]
+        assert (len(starts), starts) == (1, ends), n
+    assert [line.strip() for line in pages[-1].splitlines()] == [
+        heading,
+        "150 150",
+        "Début150 Marie-Thérèse de La Châtaigneraie-",
+        "Vauban / Jean-François Ollivier-Beauregard de",
+        "Saint-Exupéry",
+        "Amicale de belote et de coinche de Saint-Étienne Fin150",
+        "-20 0 -1095 0 0",
+        "Grand concours · Classement page 11 / 11",
+    ]
+
+
+def test_the_stylesheet_keeps_rows_whole_and_pages_a4():
+    css = Path(finders.find("css/pdf.css")).read_text()
+
+    assert "tr {\n  break-inside: avoid;\n}" in css
+    assert "@page {\n  size: A4;" in css

@@ -1,0 +1,415 @@
+"""PDF exports (STYLE.md §5): score sheets, the draw sheet, filled match sheets, standings.
+
+Each export renders HTML from a template under ``tournaments/pdf/`` first (the
+``*_html`` functions, which the tests read), then WeasyPrint turns it into A4 pages.
+WeasyPrint reads the stylesheet and the bundled DejaVu Sans font (accents and ♠ ♥ ♦ ♣)
+from disk through ``pdf_render.static_files_fetcher``, which refuses every other URL: no HTTP
+request is ever made, so a PDF prints offline and with DEBUG off. QR codes are inline
+SVG, so they need no fetching either.
+
+Text typed by people (names, clubs, venue, prizes) goes through :func:`printable` first:
+control characters are dropped, and Django's escaping keeps « =HYPERLINK(…) » plain text.
+Scores are printed as Django prints ints, a negative one as « -20 ».
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.exports.pdf_render import render_pdf
+from tournaments.models import (
+    CoincheLevel,
+    Deal,
+    DealStatus,
+    Match,
+    MatchFormatKind,
+    MatchResult,
+    Round,
+    TableLink,
+    Team,
+    Tournament,
+    Trump,
+)
+from tournaments.qr import qr_code_svg
+from tournaments.services.prizes import prize_lines
+from tournaments.standings import RankingKey
+from tournaments.text import printable
+
+#: Rows of a blank sheet for a match played to a target score. Both teams share about
+#: 160 to 250 scored points a deal, so a team reaches 1 000 in some 12 deals and 2 000 in
+#: some 16 to 20; a target needs about one row per 100 points, within these bounds.
+MIN_TARGET_ROWS = 16
+MAX_TARGET_ROWS = 24
+POINTS_PER_TARGET_ROW = 100
+#: Up to this many rows a sheet has tall rows; up to the next, compact ones; then dense
+#: ones (pdf.css), so a sheet of up to 32 rows still fits on its page or half-page.
+TALL_ROWS_UP_TO = 16
+COMPACT_ROWS_UP_TO = 24
+
+#: How a trump is printed in a narrow column: the suit symbol, or SA / TA.
+_TRUMP_SHORT = {
+    Trump.SPADES: lambda: "♠",
+    Trump.HEARTS: lambda: "♥",
+    Trump.DIAMONDS: lambda: "♦",
+    Trump.CLUBS: lambda: "♣",
+    Trump.NO_TRUMP: lambda: _("NT"),
+    Trump.ALL_TRUMP: lambda: _("AT"),
+}
+_RED_TRUMPS = {Trump.HEARTS, Trump.DIAMONDS}
+
+#: Column headings of the standings, one per ranking key (RULES.md §E).
+_RANKING_KEY_LABELS = {
+    RankingKey.POINTS: lambda: _("Points"),
+    RankingKey.MATCHES_WON: lambda: _("Won"),
+    RankingKey.POINTS_DIFFERENCE: lambda: _("Difference"),
+    RankingKey.HEAD_TO_HEAD: lambda: _("Head-to-head"),
+    RankingKey.LOT: lambda: _("Lot"),
+}
+
+
+# What the templates print ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The tournament as every sheet names it."""
+
+    name: str
+    date: datetime.date
+    venue: str
+    rules: str
+    match_format: str
+    match_format_value: int
+    rules_version: int
+
+
+@dataclass(frozen=True)
+class SheetTeam:
+    """A team of a match, as printed: side (A or B, empty for a bye), number, players."""
+
+    side: str
+    number: int
+    players: str
+
+
+@dataclass(frozen=True)
+class QrCode:
+    """A team's table link as a QR code, with the URL printed under it."""
+
+    side: str
+    number: int
+    url: str
+    svg: SafeString
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One deal of a filled match sheet. A passed deal has ``is_passed`` and no scores."""
+
+    number: int
+    is_passed: bool
+    taker: int | None
+    contract: str
+    trump: str
+    is_red: bool
+    coinche: str
+    score_a: int
+    score_b: int
+    total_a: int
+    total_b: int
+    status: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """One match's sheet: blank (with QR codes) or filled (with its deals)."""
+
+    table_number: int
+    team_a: SheetTeam
+    team_b: SheetTeam
+    qr_codes: tuple[QrCode, ...] = ()
+    deals: tuple[DealLine, ...] = ()
+    total_a: int = 0
+    total_b: int = 0
+    result: str = ""
+
+    @property
+    def teams(self) -> tuple[SheetTeam, SheetTeam]:
+        return (self.team_a, self.team_b)
+
+
+@dataclass(frozen=True)
+class DrawLine:
+    """A team of the draw, by number: its table and opponent, or None for a bye."""
+
+    number: int
+    table_number: int | None
+    opponent: int | None
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """A standings row as printed: ``values`` follow the heading's ranking keys."""
+
+    rank: int
+    number: int
+    players: str
+    club: str
+    is_withdrawn: bool
+    values: tuple[int, ...]
+    prize: str
+
+
+def _heading(tournament: Tournament) -> Heading:
+    return Heading(
+        name=printable(tournament.name),
+        date=tournament.date,
+        venue=printable(tournament.venue),
+        rules=str(tournament.get_rules_preset_display()),
+        match_format=tournament.match_format,
+        match_format_value=tournament.match_format_value,
+        rules_version=tournament.rules_version,
+    )
+
+
+def _sheet_team(team: Team, side: str) -> SheetTeam:
+    return SheetTeam(side=side, number=team.number, players=printable(team.players))
+
+
+def sheet_row_count(tournament: Tournament) -> int:
+    """Return how many deal rows a blank score sheet has: the number of deals of the
+    format, or enough for a match played to a target score (RULES.md §C)."""
+    if tournament.match_format == MatchFormatKind.DEALS:
+        return tournament.match_format_value
+    rows = math.ceil(tournament.match_format_value / POINTS_PER_TARGET_ROW)
+    return min(MAX_TARGET_ROWS, max(MIN_TARGET_ROWS, rows))
+
+
+def _qr_codes(match: Match, links: dict[str, TableLink], base_url: str) -> tuple[QrCode, ...]:
+    """Return a QR code per team of ``match`` with an active link (a revoked one is not
+    printed: the organiser renews it first)."""
+    codes = []
+    for side, team in (("A", match.team_a), ("B", match.team_b)):
+        link = links.get(side)
+        if link is not None and link.is_active:
+            url = urljoin(base_url, link.get_absolute_url())
+            codes.append(QrCode(side=side, number=team.number, url=url, svg=qr_code_svg(url)))
+    return tuple(codes)
+
+
+def _deal_line(deal: Deal, match: Match) -> DealLine:
+    taker = match.team_a if deal.taker == "A" else match.team_b
+    if deal.is_capot_bid:
+        contract = _("Capot")
+    elif deal.contract_value is not None:
+        contract = str(deal.contract_value)
+    else:
+        contract = ""
+    coinche = "" if deal.coinche_level == CoincheLevel.NONE else deal.get_coinche_level_display()
+    status = "" if deal.status == DealStatus.CONFIRMED else deal.get_status_display()
+    trump = _TRUMP_SHORT[deal.trump]() if deal.trump else ""
+    return DealLine(
+        number=deal.deal_number,
+        is_passed=deal.is_passed,
+        taker=None if deal.is_passed else taker.number,
+        contract=contract,
+        trump=trump,
+        is_red=deal.trump in _RED_TRUMPS,
+        coinche=str(coinche),
+        score_a=deal.score_a,
+        score_b=deal.score_b,
+        total_a=deal.total_a,
+        total_b=deal.total_b,
+        status=str(status),
+    )
+
+
+def _result(match: Match) -> str:
+    if match.result == MatchResult.A:
+        text = _("Won by team %(number)s.") % {"number": match.team_a.number}
+    elif match.result == MatchResult.B:
+        text = _("Won by team %(number)s.") % {"number": match.team_b.number}
+    elif match.result == MatchResult.DRAW:
+        text = _("Draw.")
+    else:
+        text = _("Not finished.")
+    if match.closed_at is not None:
+        text = _("Closed for time.") + " " + text
+    return text
+
+
+# Score sheets ------------------------------------------------------------------------
+
+
+def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str) -> str:
+    """Return the HTML of the blank score sheets of ``round``: one per table, by table.
+
+    Each sheet has the teams and players, the rule preset in one line, a row per deal
+    (:func:`sheet_row_count`), signature boxes, and a QR code of each team's table link,
+    made absolute with ``base_url`` (e.g. ``https://club.example/``). A draft round has
+    no links, so its sheets have no QR code. ``two_per_page`` puts two sheets side by
+    side on a landscape A4 page.
+    """
+    tournament = round.tournament
+    links = selectors.round_links(round=round) if round.status != Round.Status.DRAFT else {}
+    sheets = [
+        ScoreSheet(
+            table_number=match.table_number,
+            team_a=_sheet_team(match.team_a, "A"),
+            team_b=_sheet_team(match.team_b, "B"),
+            qr_codes=_qr_codes(match, links.get(match.pk, {}), base_url),
+        )
+        for match in selectors.round_matches(round=round)
+    ]
+    rules = tournament.rules
+    row_count = sheet_row_count(tournament)
+    context = {
+        "heading": _heading(tournament),
+        "round": round,
+        "pages": _pages(sheets, 2 if two_per_page else 1),
+        "two_per_page": two_per_page,
+        "rows": range(1, row_count + 1),
+        "row_density": _row_density(row_count),
+        "has_contract": rules.has_contract,
+        "has_coinche": rules.allows_coinche,
+    }
+    return render_to_string("tournaments/pdf/score_sheets.html", context)
+
+
+def _row_density(row_count: int) -> str:
+    if row_count <= TALL_ROWS_UP_TO:
+        return "tall"
+    return "compact" if row_count <= COMPACT_ROWS_UP_TO else "dense"
+
+
+def _pages(sheets: list, per_page: int) -> list[list]:
+    return [sheets[start : start + per_page] for start in range(0, len(sheets), per_page)]
+
+
+def score_sheets_pdf(*, round: Round, two_per_page: bool = False, base_url: str) -> bytes:
+    """Return the PDF of :func:`score_sheets_html`: one A4 page per table, or one
+    landscape A4 page per two tables with ``two_per_page``."""
+    return render_pdf(score_sheets_html(round=round, two_per_page=two_per_page, base_url=base_url))
+
+
+# Draw sheet --------------------------------------------------------------------------
+
+
+def draw_sheet_html(*, round: Round) -> str:
+    """Return the HTML of the draw of ``round`` for the wall: the tables in order with
+    both teams and their players, then every team by number with its table and opponent
+    (or its bye), in three columns. A draft is marked as such."""
+    matches = list(selectors.round_matches(round=round))
+    byes = list(selectors.round_byes(round=round))
+    by_team = [
+        DrawLine(team.number, match.table_number, opponent.number)
+        for match in matches
+        for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a))
+    ]
+    by_team += [DrawLine(bye.team.number, None, None) for bye in byes]
+    by_team.sort(key=lambda line: line.number)
+    context = {
+        "heading": _heading(round.tournament),
+        "round": round,
+        "is_draft": round.status == Round.Status.DRAFT,
+        "tables": [
+            (match.table_number, _sheet_team(match.team_a, "A"), _sheet_team(match.team_b, "B"))
+            for match in matches
+        ],
+        "byes": [_sheet_team(bye.team, "") for bye in byes],
+        "by_team": by_team,
+    }
+    return render_to_string("tournaments/pdf/draw_sheet.html", context)
+
+
+def draw_sheet_pdf(*, round: Round) -> bytes:
+    """Return the PDF of :func:`draw_sheet_html` (A4, as many pages as it takes)."""
+    return render_pdf(draw_sheet_html(round=round))
+
+
+# Filled match sheets -----------------------------------------------------------------
+
+
+def match_sheets_html(*, round: Round) -> str:
+    """Return the HTML of the filled sheets of ``round``, one per table: every deal with
+    its taker, contract, trump, coinche, both scores and the running totals (as the
+    engine stored them), then the match totals and its result."""
+    tournament = round.tournament
+    sheets = []
+    for match in selectors.round_matches(round=round):
+        deals = selectors.match_deals(match=match)
+        sheets.append(
+            ScoreSheet(
+                table_number=match.table_number,
+                team_a=_sheet_team(match.team_a, "A"),
+                team_b=_sheet_team(match.team_b, "B"),
+                deals=tuple(_deal_line(deal, match) for deal in deals),
+                total_a=match.total_a,
+                total_b=match.total_b,
+                result=_result(match),
+            )
+        )
+    rules = tournament.rules
+    # Columns before the scores: deal, taker, contract?, trump, coinche?
+    leading = 3 + rules.has_contract + rules.allows_coinche
+    context = {
+        "heading": _heading(tournament),
+        "round": round,
+        "sheets": sheets,
+        "has_contract": rules.has_contract,
+        "has_coinche": rules.allows_coinche,
+        "passed_span": leading + 1,
+        "total_span": leading + 2,
+        "column_count": leading + 4,
+    }
+    return render_to_string("tournaments/pdf/match_sheets.html", context)
+
+
+def match_sheets_pdf(*, round: Round) -> bytes:
+    """Return the PDF of :func:`match_sheets_html`: one A4 page per table."""
+    return render_pdf(match_sheets_html(round=round))
+
+
+# Standings ---------------------------------------------------------------------------
+
+
+def standings_html(*, tournament: Tournament) -> str:
+    """Return the HTML of the standings of ``tournament``: every team in rank order with
+    its points and tie-break values, in the order the tournament ranks by (RULES.md §E),
+    and a prize column when the organiser stored a prize list (first prize, first team).
+    """
+    keys = selectors.standings_rules(tournament=tournament).order
+    prizes = prize_lines(tournament.prize_list)
+    lines = [
+        StandingLine(
+            rank=standing.row.rank,
+            number=standing.row.number,
+            players=printable(standing.team.players),
+            club=printable(standing.team.club.name if standing.team.club_id else ""),
+            is_withdrawn=standing.row.is_withdrawn,
+            values=tuple(getattr(standing.row, key.value) for key in keys),
+            prize=prizes[index] if index < len(prizes) else "",
+        )
+        for index, standing in enumerate(selectors.tournament_standings(tournament=tournament))
+    ]
+    context = {
+        "heading": _heading(tournament),
+        "columns": [_RANKING_KEY_LABELS[key]() for key in keys],
+        "lines": lines,
+        "has_prizes": bool(prizes),
+    }
+    return render_to_string("tournaments/pdf/standings.html", context)
+
+
+def standings_pdf(*, tournament: Tournament) -> bytes:
+    """Return the PDF of :func:`standings_html`: A4 pages, the heading row repeated on
+    each, no row split across two pages."""
+    return render_pdf(standings_html(tournament=tournament))
