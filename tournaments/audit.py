@@ -19,6 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments.models import Deal
+from tournaments.table_forms import declaration_choices
 
 #: The fields of a deal the audit trail shows, in the order of the entry form: every
 #: input that services.deals.INPUT_FIELDS lists, then the status and the dispute note.
@@ -78,7 +79,19 @@ def _label(name: str) -> str:
     return capfirst(str(Deal._meta.get_field(name).verbose_name))
 
 
+def _declaration_labels() -> dict[str, str]:
+    """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »)."""
+    labels = {}
+    for _group, label in declaration_choices():
+        if isinstance(label, list):
+            labels.update((token, str(text)) for token, text in label)
+    return labels
+
+
 def _value(name: str, value: object) -> str:
+    if name.endswith("_declarations_text") and value:
+        labels = _declaration_labels()
+        return ", ".join(labels.get(token, token) for token in str(value).split(";"))
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None or value == "":

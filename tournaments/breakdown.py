@@ -23,7 +23,6 @@ _CLASSIC_OUTCOMES = {
 }
 _KINDS = {
     "card_points": lambda: _("card points"),
-    "deal_total": lambda: _("points made"),
     "deal_points": lambda: _("the deal"),
     "contract": lambda: _("contract"),
     "capot_bid": lambda: _("capot bid"),
@@ -35,8 +34,30 @@ _KINDS = {
 }
 
 
-def _amount(line: dict) -> str:
-    label = _KINDS[line["kind"]]()
+def _made_points_label(line: dict, deal: Deal) -> str:
+    """Say what a "points made" total (§B1.4) holds: cards, belote, declarations."""
+    taker_capot = deal.breakdown.get("taker_capot", False)
+    if line["side"] == "taker":
+        cards, belotes = deal.taker_card_points, deal.taker_belotes
+        declarations = deal.taker_declarations + (deal.defence_declarations if taker_capot else 0)
+    else:
+        cards, belotes = deal.defence_card_points, deal.defence_belotes
+        declarations = 0 if taker_capot else deal.defence_declarations
+    if not belotes and not declarations:
+        return _KINDS["card_points"]()
+    parts = [_("cards %(points)s") % {"points": cards}]
+    if belotes:
+        parts.append(_("belote %(points)s") % {"points": 20 * belotes})
+    if declarations:
+        parts.append(_("declarations %(points)s") % {"points": declarations})
+    return " + ".join(parts)
+
+
+def _amount(line: dict, deal: Deal) -> str:
+    if line["kind"] == "deal_total":
+        label = _made_points_label(line, deal)
+    else:
+        label = _KINDS[line["kind"]]()
     if line["multiplier"] != 1:
         text = _("%(points)s × %(k)s (%(label)s)") % {
             "points": line["points"],
@@ -50,11 +71,11 @@ def _amount(line: dict) -> str:
     return text
 
 
-def _side(breakdown: dict, side: str) -> str:
-    lines = [line for line in breakdown["lines"] if line["side"] == side]
+def _side(deal: Deal, side: str) -> str:
+    lines = [line for line in deal.breakdown["lines"] if line["side"] == side]
     if not lines:
         return "0"
-    return " + ".join(_amount(line) for line in lines)
+    return " + ".join(_amount(line, deal) for line in lines)
 
 
 def describe_deal(deal: Deal, *, is_classic: bool) -> str:
@@ -77,8 +98,8 @@ def describe_deal(deal: Deal, *, is_classic: bool) -> str:
         parts.append(_("surcoinched (×4)"))
     sentence = _("%(outcome)s: the taker scores %(taker)s; the defence scores %(defence)s.") % {
         "outcome": ", ".join(parts),
-        "taker": _side(breakdown, "taker"),
-        "defence": _side(breakdown, "defence"),
+        "taker": _side(deal, "taker"),
+        "defence": _side(deal, "defence"),
     }
     if breakdown["reserve"]:
         sentence += " " + ngettext(

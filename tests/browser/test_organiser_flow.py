@@ -79,7 +79,7 @@ TABLE_1_DEALS = [
     ["2", "B", "100 ♠ Coinche", "92 / 70", "0", "560", "190", "620"],
 ]
 TABLE_2_DEALS = [
-    ["1", "A", "Passe", "", "0", "0", "0", "0"],
+    ["1", "", "Passe", "", "0", "0", "0", "0"],
     ["2", "A", "110 ♦", "81 / 81", "0", "270", "0", "270"],
     ["3", "A", "120 Sans atout", "130 / 32", "300", "30", "300", "300"],
 ]
@@ -200,7 +200,7 @@ STANDINGS_COLUMNS = (
 
 
 def expected_deals(deals: list[list[str]], match: Match) -> list[tuple[str, ...]]:
-    numbers = {"A": str(match.team_a.number), "B": str(match.team_b.number)}
+    numbers = {"A": str(match.team_a.number), "B": str(match.team_b.number), "": ""}
     return [(row[0], numbers[row[1]], *row[2:]) for row in deals]
 
 

@@ -60,8 +60,8 @@ def test_it_says_the_rounding_of_a_made_contract(match):
         text = describe_deal(deal, is_classic=False)
 
     assert text == (
-        "Contrat réussi : le preneur marque 90 (points faits) arrondi de 85 + 80 (contrat) ; "
-        "la défense marque 80 (points faits) arrondi de 77."
+        "Contrat réussi : le preneur marque 90 (points de cartes) arrondi de 85 + 80 (contrat) ; "
+        "la défense marque 80 (points de cartes) arrondi de 77."
     )
 
 
@@ -80,7 +80,7 @@ def test_it_says_a_capot_in_english(match):
         text = describe_deal(deal, is_classic=False)
 
     assert text == (
-        "Contract made, capot by the taker: the taker scores 250 (points made) rounded from 252"
+        "Contract made, capot by the taker: the taker scores 250 (card points) rounded from 252"
         " + 110 (contract); the defence scores 0."
     )
 
@@ -113,3 +113,53 @@ def test_it_says_a_passed_deal(match):
         text = describe_deal(deal, is_classic=False)
 
     assert text == "Tout le monde a passé : pas de points."
+
+
+def test_it_says_what_the_points_made_hold_when_belote_and_declarations_count(match):
+    deal = recorded(
+        match,
+        "A",
+        trump="H",
+        contract=80,
+        taker_card_points=104,
+        defence_card_points=58,
+        taker_tricks=5,
+        taker_belotes=1,
+        taker_declarations=20,
+        defence_belotes=0,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == (
+        "Contrat réussi : le preneur marque 140 (cartes 104 + belote 20 + annonces 20) "
+        "arrondi de 144 + 80 (contrat) ; la défense marque 60 (points de cartes) arrondi de 58."
+    )
+
+
+def test_the_audit_trail_names_declarations_in_words(match):
+    from tournaments.audit import FieldChange, audit_entries
+    from tournaments.selectors import match_history
+
+    record_deal(
+        match=match,
+        taker="A",
+        deal=scoring.Deal(
+            trump="H",
+            contract=80,
+            taker_card_points=104,
+            defence_card_points=58,
+            taker_tricks=5,
+            taker_declarations=20,
+        ),
+        now=NOW,
+        declarations_text=("tierce:KH", ""),
+    )
+
+    with translation.override("fr"):
+        entry = audit_entries(deal_records=match_history(match=match), unlock_records=[])[0]
+
+    assert [c for c in entry.changes if c.label.startswith("Annonces du preneur telles")] == [
+        FieldChange("Annonces du preneur telles qu’annoncées", None, "Tierce R♥")
+    ]

@@ -250,8 +250,8 @@ def test_the_match_page_shows_each_deal_in_words_with_running_totals(client):
             "60",
             "190",
             "60",
-            "Contrat réussi : le preneur marque 100 (points faits) arrondi de 104 + 90 (contrat) ;"
-            " la défense marque 60 (points faits) arrondi de 58.",
+            "Contrat réussi : le preneur marque 100 (points de cartes) arrondi de 104 + 90 (contrat) ;"
+            " la défense marque 60 (points de cartes) arrondi de 58.",
         ],
         [
             "2",

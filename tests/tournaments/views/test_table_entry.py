@@ -244,8 +244,8 @@ def test_a_deal_is_recorded_and_the_board_shows_totals_and_words(phone, match, l
         response.content.decode(),
         re.S,
     ) == [
-        "Contrat réussi : le preneur marque 100 (points faits) arrondi de 104 + 90 (contrat) ; "
-        "la défense marque 60 (points faits) arrondi de 58."
+        "Contrat réussi : le preneur marque 100 (points de cartes) arrondi de 104 + 90 (contrat) ; "
+        "la défense marque 60 (points de cartes) arrondi de 58."
     ]
     assert (field_value(response, "deal_number"), entry_title(response)) == ("2", "Donne 2")
 
