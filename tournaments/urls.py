@@ -4,6 +4,7 @@ from tournaments.views import (
     corrections,
     entry,
     exports_data,
+    exports_pdf,
     projector,
     public,
     round_desk,
@@ -175,4 +176,22 @@ urlpatterns = [
     path("table/<str:token>/tout-confirmer/", table.table_confirm_all, name="table-confirm-all"),
     path("table/<str:token>/code/", table.table_pin, name="table-pin"),
     path("table/<str:token>/apercu/", table.table_preview, name="table-preview"),
+    # PDF exports (tournaments/exports/pdf.py) and the prize list the standings print.
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/feuilles.pdf",
+        exports_pdf.score_sheets_pdf,
+        name="score-sheets-pdf",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/tirage.pdf",
+        exports_pdf.draw_sheet_pdf,
+        name="draw-sheet-pdf",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<int:number>/resultats.pdf",
+        exports_pdf.match_sheets_pdf,
+        name="match-sheets-pdf",
+    ),
+    path("concours/<slug:slug>/classement.pdf", exports_pdf.standings_pdf, name="standings-pdf"),
+    path("concours/<slug:slug>/gestion/prix/", exports_pdf.prize_list, name="prize-list"),
 ]

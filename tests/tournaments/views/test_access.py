@@ -42,6 +42,7 @@ PUBLIC = {
     "table-confirm-all",
     "table-pin",
     "table-preview",
+    "standings-pdf",
 }
 
 #: The primary key of the fixture's table link (team A, table 1, round 1).
@@ -77,6 +78,10 @@ KWARGS = {
     "tournament-xlsx": {"slug": "t"},
     "standings-csv": {"slug": "t"},
     "deals-csv": {"slug": "t"},
+    "score-sheets-pdf": {"slug": "t", "number": 1},
+    "draw-sheet-pdf": {"slug": "t", "number": 2},
+    "match-sheets-pdf": {"slug": "t", "number": 1},
+    "prize-list": {"slug": "t"},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -106,6 +111,7 @@ POSTS = {
     },
     "deal-delete": {"delete-1-reason": "Donne rejouée"},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
+    "prize-list": {"prizes": "Un jambon"},
 }
 
 

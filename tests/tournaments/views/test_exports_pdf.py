@@ -1,0 +1,193 @@
+"""PDF downloads (views/exports_pdf.py): the organiser's score sheets, draw sheet and
+filled match sheets, the public standings PDF, and the prize list it prints."""
+
+import datetime
+
+import pytest
+
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.pdf_reading import page_size_mm, page_texts
+from tournaments.models import Round, TableLink, Tournament
+from tournaments.prize_forms import MAX_PRIZE_LIST_LENGTH
+from tournaments.services import ensure_table_links
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+
+
+@pytest.fixture
+def organiser(db):
+    return UserFactory(username="organisatrice")
+
+
+@pytest.fixture
+def tournament(organiser):
+    """Round 1 published (tables 1 and 2, team 5 bye), round 2 a draft."""
+    club = ClubFactory(name="Club de la Belote")
+    club.organisers.add(organiser)
+    tournament = TournamentFactory(club=club, name="Concours de Noël", slug="noel")
+    teams = [
+        TeamFactory(tournament=tournament, number=1, player_1="Équipe Cœur d'Or", player_2="Zoé"),
+        TeamFactory(tournament=tournament, number=2, player_1="Bob\x07", player_2="Ana"),
+        TeamFactory(tournament=tournament, number=3, player_1="Marc", player_2="Jean"),
+        TeamFactory(tournament=tournament, number=4, player_1="Paul", player_2="Luc"),
+        TeamFactory(tournament=tournament, number=5, player_1="Léa", player_2="Noé"),
+    ]
+    first = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    MatchFactory(
+        round=first,
+        table_number=1,
+        team_a=teams[0],
+        team_b=teams[1],
+        total_a=-20,
+        total_b=182,
+        is_finished=True,
+        result="B",
+    )
+    MatchFactory(round=first, table_number=2, team_a=teams[2], team_b=teams[3])
+    ByeFactory(round=first, team=teams[4])
+    ensure_table_links(round=first, now=NOW)
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    MatchFactory(round=draft, table_number=1, team_a=teams[1], team_b=teams[4])
+    return tournament
+
+
+@pytest.fixture
+def desk(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def pdf_of(response) -> bytes:
+    return b"".join(response.streaming_content)
+
+
+def test_the_organiser_downloads_the_score_sheets_one_page_per_table(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/1/feuilles.pdf")
+
+    assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
+    assert response["Content-Disposition"] == ('attachment; filename="noel-partie-1-feuilles.pdf"')
+    pages = page_texts(pdf_of(response))
+    assert len(pages) == 2
+    assert "Équipe B 2 Bob / Ana" in pages[0].splitlines()
+    # Each table link's URL is printed once under its QR code (wrapped: spaces removed).
+    text = "".join(pages[0].split())
+    links = TableLink.objects.filter(match__round__number=1, match__table_number=1)
+    urls = [f"http://testserver/table/{link.token}/" for link in links]
+    assert [text.count(url) for url in urls] == [1, 1]
+
+
+def test_two_score_sheets_per_page_halve_the_pages(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/1/feuilles.pdf?deux=1")
+
+    data = pdf_of(response)
+    assert (len(page_texts(data)), page_size_mm(data)) == (1, (297, 210))
+
+
+def test_a_draft_round_has_score_sheets_without_table_links(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/2/feuilles.pdf")
+
+    pages = page_texts(pdf_of(response))
+    assert len(pages) == 1
+    assert "/table/" not in pages[0]
+
+
+def test_the_draw_sheet_of_a_draft_can_be_checked(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/2/tirage.pdf")
+
+    assert response["Content-Disposition"] == 'attachment; filename="noel-partie-2-tirage.pdf"'
+    pages = page_texts(pdf_of(response))
+    assert pages[0].splitlines()[3] == (
+        "Brouillon : pas encore publié, les tables peuvent encore changer."
+    )
+
+
+def test_the_filled_match_sheets_print_the_totals(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/1/resultats.pdf")
+
+    assert response["Content-Disposition"] == ('attachment; filename="noel-partie-1-resultats.pdf"')
+    pages = page_texts(pdf_of(response))
+    assert len(pages) == 2
+    assert pages[0].splitlines()[-3:-1] == [
+        "Totaux de la partie -20 182",
+        "Gagnée par l’équipe 2.",
+    ]
+
+
+def test_a_draft_round_has_no_filled_match_sheets(desk, tournament):
+    response = desk.get("/concours/noel/gestion/parties/2/resultats.pdf")
+
+    assert response.status_code == 404
+
+
+def test_an_unknown_round_is_404(desk, tournament):
+    responses = [
+        desk.get(f"/concours/noel/gestion/parties/3/{name}.pdf")
+        for name in ("feuilles", "tirage", "resultats")
+    ]
+
+    assert [response.status_code for response in responses] == [404, 404, 404]
+
+
+@pytest.mark.parametrize("name", ["feuilles", "tirage", "resultats"])
+def test_another_clubs_organiser_gets_404_for_the_round_pdfs(client, tournament, name):
+    intruder = UserFactory(username="intrus")
+    ClubFactory(name="Autre club").organisers.add(intruder)
+    client.force_login(intruder)
+
+    response = client.get(f"/concours/noel/gestion/parties/1/{name}.pdf")
+
+    assert response.status_code == 404
+
+
+def test_anyone_downloads_the_standings_pdf(client, tournament):
+    response = client.get("/concours/noel/classement.pdf")
+
+    assert response["Content-Disposition"] == 'attachment; filename="noel-classement.pdf"'
+    lines = page_texts(pdf_of(response))[0].splitlines()
+    assert lines[3:9] == [
+        "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort",
+        "1 2 Bob / Ana 182 1 202 0 0",
+        "2 5 Léa / Noé 81 0 81 0 0",
+        "3 3 Marc / Jean 0 0 0 0 0",
+        "4 4 Paul / Luc 0 0 0 0 0",
+        "5 1 Équipe Cœur d'Or / Zoé -20 0 -202 0 0",
+    ]
+
+
+def test_the_prize_list_form_shows_the_stored_list(desk, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(prize_list="Un jambon\nUne bouteille")
+
+    response = desk.get("/concours/noel/gestion/prix/")
+
+    assert response.status_code == 200
+    assert response.context["form"]["prizes"].value() == "Un jambon\nUne bouteille"
+
+
+def test_the_organiser_types_the_prizes_and_the_standings_pdf_prints_them(desk, tournament):
+    response = desk.post("/concours/noel/gestion/prix/", {"prizes": " Un jambon \n\n=A1\x07\n"})
+
+    assert (response.status_code, response["Location"]) == (302, "/concours/noel/gestion/prix/")
+    assert Tournament.objects.get(pk=tournament.pk).prize_list == "Un jambon\n=A1"
+    lines = page_texts(pdf_of(desk.get("/concours/noel/classement.pdf")))[0].splitlines()
+    assert lines[4:6] == ["1 2 Bob / Ana 182 1 202 0 0 Un jambon", "2 5 Léa / Noé 81 0 81 0 0 =A1"]
+
+
+def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament):
+    response = desk.post(
+        "/concours/noel/gestion/prix/", {"prizes": "x" * (MAX_PRIZE_LIST_LENGTH + 1)}
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["prizes"] == [
+        f"Assurez-vous que cette valeur comporte au plus {MAX_PRIZE_LIST_LENGTH} caractères "
+        f"(actuellement {MAX_PRIZE_LIST_LENGTH + 1})."
+    ]
+    assert Tournament.objects.get(pk=tournament.pk).prize_list == ""

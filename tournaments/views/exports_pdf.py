@@ -1,0 +1,82 @@
+"""PDF downloads (tournaments.exports.pdf) and the prize list the standings PDF prints.
+
+The score sheets, the draw sheet and the filled match sheets are the organiser's; the
+standings PDF is public, like the standings page.
+"""
+
+from io import BytesIO
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.exports import pdf
+from tournaments.prize_forms import PrizeListForm
+from tournaments.services.prizes import set_prize_list
+from tournaments.views.lookups import (
+    get_public_round,
+    get_round,
+    get_tournament,
+    get_tournament_for_organiser,
+)
+
+
+def _pdf_response(data: bytes, filename: str) -> FileResponse:
+    return FileResponse(
+        BytesIO(data), as_attachment=True, filename=filename, content_type="application/pdf"
+    )
+
+
+@login_required
+def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileResponse:
+    """Download the blank score sheets of a round, one per table (``?deux=1``: two per page)."""
+    tournament = get_tournament_for_organiser(request, slug)
+    round_ = get_round(tournament, number)
+    data = pdf.score_sheets_pdf(
+        round=round_,
+        two_per_page=request.GET.get("deux") == "1",
+        base_url=request.build_absolute_uri("/"),
+    )
+    return _pdf_response(data, f"{tournament.slug}-partie-{number}-feuilles.pdf")
+
+
+@login_required
+def draw_sheet_pdf(request: HttpRequest, slug: str, number: int) -> FileResponse:
+    """Download the draw of a round for the wall; a draft too, to check it."""
+    tournament = get_tournament_for_organiser(request, slug)
+    round_ = get_round(tournament, number)
+    return _pdf_response(
+        pdf.draw_sheet_pdf(round=round_), f"{tournament.slug}-partie-{number}-tirage.pdf"
+    )
+
+
+@login_required
+def match_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileResponse:
+    """Download the filled sheets of every match of a published or closed round."""
+    tournament = get_tournament_for_organiser(request, slug)
+    round_ = get_public_round(tournament, number)
+    return _pdf_response(
+        pdf.match_sheets_pdf(round=round_), f"{tournament.slug}-partie-{number}-resultats.pdf"
+    )
+
+
+def standings_pdf(request: HttpRequest, slug: str) -> FileResponse:
+    """Download the standings, with the prizes when the organiser typed them (public)."""
+    tournament = get_tournament(slug)
+    return _pdf_response(
+        pdf.standings_pdf(tournament=tournament), f"{tournament.slug}-classement.pdf"
+    )
+
+
+@login_required
+def prize_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Type the prizes, one per line in rank order, for the standings PDF."""
+    tournament = get_tournament_for_organiser(request, slug)
+    form = PrizeListForm(request.POST or None, initial={"prizes": tournament.prize_list})
+    if request.method == "POST" and form.is_valid():
+        set_prize_list(tournament=tournament, text=form.cleaned_data["prizes"])
+        messages.success(request, _("Prize list saved."))
+        return redirect("tournaments:prize-list", slug=tournament.slug)
+    return render(request, "tournaments/prize_list.html", {"tournament": tournament, "form": form})
