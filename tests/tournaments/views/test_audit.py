@@ -144,15 +144,21 @@ def correction(number: int, version: int, reason: str, **inputs) -> dict:
 
 
 def test_the_audit_trail_says_who_did_what_when_with_values_before_and_after(desk, match):
-    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=timezone.now())
+    services.submit_deal(
+        link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=timezone.now()
+    )
     services.confirm_deals(link=link(match, "B"), now=timezone.now())
     corrected = desk.post(
         f"{MATCH_URL}donnes/1/corriger/",
         correction(1, 1, "Points mal comptés", taker_card_points="114", defence_card_points="48"),
         follow=True,
     )
-    services.submit_deal(link=link(match, "A"), taker="B", deal=MADE_90, deal_number=2, now=timezone.now())
-    services.dispute_deal(link=link(match, "B"), deal_number=2, note="Belote oubliée", now=timezone.now())
+    services.submit_deal(
+        link=link(match, "A"), taker="B", deal=MADE_90, deal_number=2, now=timezone.now()
+    )
+    services.dispute_deal(
+        link=link(match, "B"), deal_number=2, note="Belote oubliée", now=timezone.now()
+    )
     deleted = desk.post(
         f"{MATCH_URL}donnes/2/supprimer/", {"delete-2-reason": "Donne rejouée"}, follow=True
     )

@@ -1,5 +1,7 @@
 """The organiser's desk, clicked through: set-up, teams, draws, rounds."""
 
+import re
+
 import pytest
 
 from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory
@@ -237,3 +239,28 @@ def test_withdrawing_a_team_after_a_round(desk, tournament):
     assert messages_of(response) == ["Équipe 2 retirée : elle ne sera plus tirée."]
     team = Team.objects.get(number=2)
     assert (team.withdrawn_from_round, team.is_checked_in) == (2, False)
+
+
+def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament):
+    Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+
+    desk_page = desk.get("/concours/t/gestion/").content.decode()
+    round_page = desk.get("/concours/t/gestion/parties/1/").content.decode()
+    public_page = desk.get("/concours/t/").content.decode()
+
+    links = re.compile(r'href="([^"]+\.(?:pdf|xlsx|csv)[^"]*)"')
+    assert links.findall(desk_page) == [
+        "/concours/t/classement.pdf",
+        "/concours/t/gestion/export.xlsx",
+        "/concours/t/gestion/classement.csv?excel=fr",
+        "/concours/t/gestion/classement.csv",
+        "/concours/t/gestion/donnes.csv?excel=fr",
+        "/concours/t/gestion/donnes.csv",
+    ]
+    assert links.findall(round_page) == [
+        "/concours/t/gestion/parties/1/feuilles.pdf",
+        "/concours/t/gestion/parties/1/feuilles.pdf?deux=1",
+        "/concours/t/gestion/parties/1/tirage.pdf",
+        "/concours/t/gestion/parties/1/resultats.pdf",
+    ]
+    assert links.findall(public_page) == ["/concours/t/classement.pdf"]

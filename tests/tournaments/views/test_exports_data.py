@@ -110,7 +110,7 @@ def test_the_standings_csv_for_french_excel_starts_with_a_bom_and_quotes_formula
         "byes;player_1;player_2;club;head_to_head;lot;best_match_score;belotes;capots;"
         "coinches_made",
         "1;1;182;1;0;-20;202;0;Équipe Cœur d'Or;Anaïs;;0;0;182;0;0;0",
-        "2;2;-20;0;0;182;-202;0;'=1+1;Bob;;0;0;0;0;0;0",
+        "2;2;-20;0;0;182;-202;0;'=1+1;Bob;;0;0;-20;0;0;0",
     ]
 
 

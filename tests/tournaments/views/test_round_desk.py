@@ -192,7 +192,7 @@ def qr_urls(page: str) -> list[str]:
 
 
 def qr_pins(page: str) -> list[str]:
-    return re.findall(r'<p class="qr-pin">Code <strong>(\d{4})</strong></p>', page)
+    return re.findall(r'<p class="qr-pin no-print">Code <strong>(\d{4})</strong></p>', page)
 
 
 def test_the_qr_page_shows_both_links_of_every_table_with_their_pins(desk):
