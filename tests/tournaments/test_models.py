@@ -1,4 +1,4 @@
-"""The tournament models (tournaments/models.py): the database constraints of each
+"""The tournament models (tournaments/models/): the database constraints of each
 Meta.constraints, which must hold on SQLite and PostgreSQL, and the model helpers."""
 
 import datetime

@@ -1,0 +1,59 @@
+"""Tournament data: clubs, teams, tournaments, rounds, matches and deals.
+
+Terms (STYLE.md §8): a *Round* (partie) is one round of the concours, every table; a
+*Match* is two teams at one table in that round; a *Deal* (donne) is one deal of 8
+tricks. Deals store their inputs and the scores the engine computed for them; match
+totals are stored too, so standings and exports never re-score history.
+
+One module per feature; every public name is importable from ``tournaments.models``,
+which the migrations use too (``tournaments.models.new_token``).
+"""
+
+from tournaments.models.choices import (
+    DEFAULT_TIE_BREAKS,
+    RULES_PRESET_LABELS,
+    ByeCredit,
+    CoincheLevel,
+    ConfirmationMode,
+    DealOutcome,
+    DealStatus,
+    MatchFormatKind,
+    MatchResult,
+    Ranking,
+    RulesPreset,
+    TeamSide,
+    TieBreak,
+    Trump,
+    new_token,
+)
+from tournaments.models.clubs import Club, Tournament
+from tournaments.models.deals import Deal
+from tournaments.models.links import TableLink
+from tournaments.models.rounds import Bye, Match, Round
+from tournaments.models.teams import Team
+
+__all__ = [
+    "DEFAULT_TIE_BREAKS",
+    "RULES_PRESET_LABELS",
+    "Bye",
+    "ByeCredit",
+    "Club",
+    "CoincheLevel",
+    "ConfirmationMode",
+    "Deal",
+    "DealOutcome",
+    "DealStatus",
+    "Match",
+    "MatchFormatKind",
+    "MatchResult",
+    "Ranking",
+    "Round",
+    "RulesPreset",
+    "TableLink",
+    "Team",
+    "TeamSide",
+    "TieBreak",
+    "Tournament",
+    "Trump",
+    "new_token",
+]

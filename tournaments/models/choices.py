@@ -1,0 +1,135 @@
+"""The choices of the tournament models (``TextChoices``) and the token of secret URLs.
+
+Stored values are readable (``"surcoinche"``, never ``"S"``); where the engine has an
+enum, the choices store its values (STYLE.md §3).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.matches import FormatKind
+
+RULES_PRESET_LABELS = {
+    "ffb-coinche": _("FFB coinche (declarations, 80 to 500 or capot)"),
+    "ffb-contree": _("Contrée, points made + bid (belote only)"),
+    "contree-points-faits": _("Contrée, points made (belote only)"),
+    "contree-points-annonces": _("Contrée, points bid (belote only)"),
+    "belote-classique": _("Classic belote with declarations"),
+    "belote-sans-annonces": _("Classic belote, belote-rebelote only"),
+}
+
+
+class RulesPreset(models.TextChoices):
+    """The six presets of RULES.md §B, stored under their stable ids."""
+
+    FFB_COINCHE = "ffb-coinche", RULES_PRESET_LABELS["ffb-coinche"]
+    FFB_CONTREE = "ffb-contree", RULES_PRESET_LABELS["ffb-contree"]
+    CONTREE_POINTS_FAITS = "contree-points-faits", RULES_PRESET_LABELS["contree-points-faits"]
+    CONTREE_POINTS_ANNONCES = (
+        "contree-points-annonces",
+        RULES_PRESET_LABELS["contree-points-annonces"],
+    )
+    BELOTE_CLASSIQUE = "belote-classique", RULES_PRESET_LABELS["belote-classique"]
+    BELOTE_SANS_ANNONCES = "belote-sans-annonces", RULES_PRESET_LABELS["belote-sans-annonces"]
+
+
+class MatchFormatKind(models.TextChoices):
+    """A match is a fixed number of deals or played to a target score (RULES.md §C)."""
+
+    DEALS = FormatKind.DEALS.value, _("Fixed number of deals")
+    TARGET = FormatKind.TARGET.value, _("Target score")
+
+
+class ByeCredit(models.TextChoices):
+    """What a bye (exempt team) is credited with (RULES.md §E)."""
+
+    ROUND_MEAN = "round-mean", _("Mean of the round's match totals")
+    HALF_NOMINAL = "half-nominal", _("Half of a match's nominal total")
+    FIXED = "fixed", _("Fixed value")
+    ZERO = "zero", _("Nothing")
+
+
+class Ranking(models.TextChoices):
+    """The first ranking key of the standings (RULES.md §E)."""
+
+    POINTS = "points", _("Total scored points")
+    WINS_THEN_POINTS = "wins-then-points", _("Matches won, then points")
+
+
+class Trump(models.TextChoices):
+    """Trump of a deal, stored with the engine's values (RULES.md §A)."""
+
+    SPADES = scoring.Trump.SPADES.value, "♠"
+    HEARTS = scoring.Trump.HEARTS.value, "♥"
+    DIAMONDS = scoring.Trump.DIAMONDS.value, "♦"
+    CLUBS = scoring.Trump.CLUBS.value, "♣"
+    NO_TRUMP = scoring.Trump.NO_TRUMP.value, _("No trump")
+    ALL_TRUMP = scoring.Trump.ALL_TRUMP.value, _("All trump")
+
+
+class CoincheLevel(models.TextChoices):
+    """Coinche level of a deal, stored with the engine's values."""
+
+    NONE = scoring.CoincheLevel.NONE.value, _("None")
+    COINCHE = scoring.CoincheLevel.COINCHE.value, _("Coinche")
+    SURCOINCHE = scoring.CoincheLevel.SURCOINCHE.value, _("Surcoinche")
+
+
+class TeamSide(models.TextChoices):
+    """Team A or team B of a match (the taker's side of a deal)."""
+
+    A = scoring.Team.A.value, _("Team A")
+    B = scoring.Team.B.value, _("Team B")
+
+
+class DealOutcome(models.TextChoices):
+    """The outcome of a scored deal."""
+
+    MADE = scoring.DealOutcome.MADE.value, _("Made")
+    CHUTE = scoring.DealOutcome.CHUTE.value, _("Chute")
+    LITIGE = scoring.DealOutcome.LITIGE.value, _("Litige")
+
+
+class DealStatus(models.TextChoices):
+    """Whether a deal entered at a table counts yet (only confirmed deals count)."""
+
+    PENDING = "pending", _("Waiting for the opponents")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+
+
+class MatchResult(models.TextChoices):
+    """Who won a finished match."""
+
+    A = scoring.MatchResult.A.value, _("Team A")
+    B = scoring.MatchResult.B.value, _("Team B")
+    DRAW = scoring.MatchResult.DRAW.value, _("Draw")
+
+
+class TieBreak(models.TextChoices):
+    """Tie-breaks of the standings, applied in the order the tournament sets (RULES.md §E)."""
+
+    MATCHES_WON = "matches_won", _("Matches won")
+    POINTS = "points", _("Total points")
+    POINTS_DIFFERENCE = "points_difference", _("Points difference")
+    HEAD_TO_HEAD = "head_to_head", _("Head-to-head result")
+
+
+DEFAULT_TIE_BREAKS = "matches_won,points_difference,head_to_head"
+
+
+def new_token() -> str:
+    """Return an unguessable, non-sequential URL token (for the projector and table links)."""
+    return secrets.token_urlsafe(16)
+
+
+class ConfirmationMode(models.TextChoices):
+    """How table entries count: confirmed by the opponents, or at once."""
+
+    CONFIRM = "confirm", _("The opposing team confirms each entry")
+    TRUST = "trust", _("Entries count at once")

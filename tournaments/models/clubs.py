@@ -1,0 +1,145 @@
+"""Clubs and the tournaments (concours) they organise, with each tournament's settings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.matches import FormatKind, MatchFormat
+from tournaments.models.choices import (
+    DEFAULT_TIE_BREAKS,
+    ByeCredit,
+    ConfirmationMode,
+    MatchFormatKind,
+    Ranking,
+    RulesPreset,
+    new_token,
+)
+
+
+class Club(models.Model):
+    """A belote club: it organises tournaments and its members play in teams."""
+
+    name = models.CharField(_("name"), max_length=150, unique=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organised_clubs",
+        verbose_name=_("organisers"),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    """A concours: its rule preset, its match format, its rounds and its teams."""
+
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organising club"),
+    )
+    name = models.CharField(_("name"), max_length=150, unique=True)
+    slug = models.SlugField(_("slug"), max_length=160, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    rules_preset = models.CharField(
+        _("rule preset"), max_length=30, choices=RulesPreset, default=RulesPreset.FFB_COINCHE
+    )
+    rules_version = models.PositiveSmallIntegerField(_("rules version"), default=1)
+    match_format = models.CharField(
+        _("match format"), max_length=10, choices=MatchFormatKind, default=MatchFormatKind.DEALS
+    )
+    match_format_value = models.PositiveIntegerField(
+        _("deals per match or target score"), default=12
+    )
+    number_of_rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=4)
+    bye_credit = models.CharField(
+        _("bye credit"), max_length=20, choices=ByeCredit, default=ByeCredit.ROUND_MEAN
+    )
+    bye_credit_value = models.PositiveIntegerField(_("fixed bye credit"), default=0)
+    bye_counts_as_win = models.BooleanField(_("a bye counts as a win"), default=False)
+    ranking = models.CharField(_("ranking"), max_length=20, choices=Ranking, default=Ranking.POINTS)
+    tie_breaks = models.CharField(
+        _("tie-breaks"),
+        max_length=100,
+        default=DEFAULT_TIE_BREAKS,
+        help_text=_("Tie-break keys in order, separated by commas; the drawn lot comes last."),
+    )
+    allows_no_trump_all_trump = models.BooleanField(
+        _("no trump and all trump allowed"),
+        default=True,
+        help_text=_("Only for the presets that allow them (RULES.md §B)."),
+    )
+    projector_token = models.CharField(
+        _("projector address"), max_length=40, unique=True, default=new_token, editable=False
+    )
+    confirmation_mode = models.CharField(
+        _("table entries"),
+        max_length=10,
+        choices=ConfirmationMode,
+        default=ConfirmationMode.CONFIRM,
+    )
+    prize_list = models.TextField(
+        _("prize list"),
+        blank=True,
+        help_text=_("One prize per line, in rank order: the first line goes to the winners."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(number_of_rounds__gte=1) & Q(number_of_rounds__lte=20),
+                name="tournament_rounds_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(match_format_value__gte=1), name="tournament_format_value_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:tournament-detail", kwargs={"slug": self.slug})
+
+    @property
+    def rules(self) -> scoring.RuleSet:
+        """Return the engine's rule set: the preset (RULES.md §B) with this tournament's
+        version and its SA/TA setting (which can only remove what the preset allows)."""
+        preset = scoring.PRESETS[self.rules_preset]
+        return dataclasses.replace(
+            preset,
+            version=self.rules_version,
+            allows_no_trump=preset.allows_no_trump and self.allows_no_trump_all_trump,
+            allows_all_trump=preset.allows_all_trump and self.allows_no_trump_all_trump,
+        )
+
+    @property
+    def tie_break_keys(self) -> tuple[str, ...]:
+        """Return the tie-break keys in order (RULES.md §E)."""
+        return tuple(key for key in self.tie_breaks.split(",") if key)
+
+    @property
+    def engine_match_format(self) -> MatchFormat:
+        """Return the engine's match format (RULES.md §C)."""
+        return MatchFormat(FormatKind(self.match_format), self.match_format_value)
