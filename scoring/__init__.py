@@ -17,7 +17,6 @@ from scoring.deals import (
     get_ruleset,
     round_to_ten,
     score_deal,
-    validate_deal,
 )
 from scoring.declarations import (
     Declaration,
@@ -41,6 +40,7 @@ from scoring.matches import (
     score_match,
 )
 from scoring.rules import CAPOT, PRESETS, CoincheLevel, Counting, RuleSet, Trump
+from scoring.validation import validate_deal
 
 __all__ = [
     "CAPOT",

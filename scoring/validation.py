@@ -1,0 +1,151 @@
+"""Check the inputs of one deal against a rule set, in RULES.md §B6 order.
+
+:func:`validate_deal` returns the first failure as a :class:`DealError` whose code is the
+§B6 field name; :func:`scoring.deals.score_deal` calls it before scoring and raises
+:class:`InvalidDeal` with it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
+from scoring.errors import DealError, ErrorCode
+from scoring.rules import CAPOT, CoincheLevel, RuleSet, Trump
+
+if TYPE_CHECKING:
+    from scoring.deals import Deal
+
+#: The most declaration points one side can score in a deal (RULES.md §D): one player
+#: holds two carrés (jacks and nines at a suit or tout atout, 200 + 150; aces and tens at
+#: sans atout, the same), the partner the two best carrés left (100 + 100): 550. Anything
+#: above is a typing slip, refused before it can swamp the standings.
+MAX_DECLARATIONS = 550
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_enum(enum_type: type[StrEnum], value: object) -> StrEnum | None:
+    try:
+        return enum_type(value)
+    except ValueError:
+        return None
+
+
+_COUNT_FIELDS = (
+    "taker_card_points",
+    "defence_card_points",
+    "taker_tricks",
+    "taker_belotes",
+    "defence_belotes",
+    "taker_declarations",
+    "defence_declarations",
+)
+
+
+def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
+    """Return the first failure of ``deal`` under ``rules``, in RULES.md §B6 order, or None.
+
+    Order: trump, number, tricks, card_points, belote, declarations, contract, coinche
+    (``ruleset`` is checked by :func:`scoring.deals.get_ruleset`). Never raises.
+    """
+    trump = _as_enum(Trump, deal.trump)
+    if trump is None:
+        return DealError(ErrorCode.TRUMP, "unknown", (("trump", str(deal.trump)),))
+    if not rules.allows_trump(trump):
+        return DealError(ErrorCode.TRUMP, "not_allowed", (("trump", trump.value),))
+    for name in _COUNT_FIELDS:
+        if not _is_int(getattr(deal, name)):
+            return DealError(ErrorCode.NUMBER, "not_integer", (("field", name),))
+    if not 0 <= deal.taker_tricks <= TRICKS_PER_DEAL:
+        return DealError(ErrorCode.TRICKS, "range", (("tricks", deal.taker_tricks),))
+    error = _card_points_error(deal)
+    if error is None:
+        error = _belote_error(deal, trump)
+    if error is None:
+        error = _declarations_error(deal, rules)
+    if error is None:
+        error = _contract_error(deal, rules)
+    if error is None:
+        error = _coinche_error(deal, rules)
+    return error
+
+
+def _card_points_error(deal: Deal) -> DealError | None:
+    taker, defence = deal.taker_card_points, deal.defence_card_points
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.CARD_POINTS, "negative")
+    if deal.taker_tricks == TRICKS_PER_DEAL:
+        if (taker, defence) != (CAPOT_CARD_POINTS, 0):
+            return DealError(ErrorCode.CARD_POINTS, "taker_capot")
+    elif deal.taker_tricks == 0:
+        if (taker, defence) != (0, CAPOT_CARD_POINTS):
+            return DealError(ErrorCode.CARD_POINTS, "defence_capot")
+    elif taker + defence != DEAL_CARD_POINTS:
+        if CAPOT_CARD_POINTS in (taker, defence):
+            return DealError(ErrorCode.CARD_POINTS, "capot_without_tricks")
+        return DealError(ErrorCode.CARD_POINTS, "total", (("total", taker + defence),))
+    return None
+
+
+def _belote_error(deal: Deal, trump: Trump) -> DealError | None:
+    taker, defence = deal.taker_belotes, deal.defence_belotes
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.BELOTE, "negative")
+    if trump is Trump.NO_TRUMP:
+        limit = 0
+    elif trump is Trump.ALL_TRUMP:
+        limit = 4
+    else:
+        limit = 1
+    if taker + defence > limit:
+        return DealError(ErrorCode.BELOTE, "too_many", (("limit", limit),))
+    return None
+
+
+def _declarations_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    taker, defence = deal.taker_declarations, deal.defence_declarations
+    if taker < 0 or defence < 0:
+        return DealError(ErrorCode.DECLARATIONS, "negative")
+    if taker % 10 or defence % 10:
+        return DealError(ErrorCode.DECLARATIONS, "step")
+    if max(taker, defence) > MAX_DECLARATIONS:
+        return DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", MAX_DECLARATIONS),))
+    if taker and defence:
+        return DealError(ErrorCode.DECLARATIONS, "both_sides")
+    if (taker or defence) and not rules.has_declarations:
+        return DealError(ErrorCode.DECLARATIONS, "not_allowed")
+    return None
+
+
+def _contract_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    contract = deal.contract
+    if not rules.has_contract:
+        if contract is not None:
+            return DealError(ErrorCode.CONTRACT, "not_allowed")
+        return None
+    if contract == CAPOT:
+        return None
+    if contract is None:
+        return DealError(ErrorCode.CONTRACT, "missing")
+    if not _is_int(contract):
+        return DealError(ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),))
+    if contract < rules.contract_min:
+        return DealError(ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),))
+    if contract > rules.contract_max:
+        return DealError(ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),))
+    if (contract - rules.contract_min) % rules.contract_step:
+        return DealError(ErrorCode.CONTRACT, "step", (("step", rules.contract_step),))
+    return None
+
+
+def _coinche_error(deal: Deal, rules: RuleSet) -> DealError | None:
+    level = _as_enum(CoincheLevel, deal.coinche)
+    if level is None:
+        return DealError(ErrorCode.COINCHE, "unknown", (("coinche", str(deal.coinche)),))
+    if level is not CoincheLevel.NONE and not rules.allows_coinche:
+        return DealError(ErrorCode.COINCHE, "not_allowed")
+    return None
