@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from tournaments.forms.card_choices import declaration_choices
 from tournaments.models import Deal
-from tournaments.table_forms import declaration_choices
 
 #: The fields of a deal the audit trail shows, in the order of the entry form: every
 #: input that services.deals.INPUT_FIELDS lists, then the status and the dispute note.

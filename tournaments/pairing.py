@@ -97,7 +97,7 @@ class DrawErrorCode(StrEnum):
 
 class DrawError(ValueError):
     """A refused draw or swap: ``code`` is a :class:`DrawErrorCode`, ``team_ids`` the
-    teams concerned. ``forms.py`` turns the code into a message."""
+    teams concerned. ``forms/messages.py`` turns the code into a message."""
 
     def __init__(self, code: DrawErrorCode, team_ids: tuple[int, ...]) -> None:
         super().__init__(f"{code.value}: {', '.join(map(str, team_ids))}")

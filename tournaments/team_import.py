@@ -17,7 +17,7 @@ Only the players are required; an empty number is assigned on save. Other column
 ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
 "Unicode text"), separated by ``;``, ``,`` or a tab. XLSX: the first sheet.
 
-Problems are :class:`TeamFileProblem` codes; only ``forms.py`` turns them into words.
+Problems are :class:`TeamFileProblem` codes; only ``forms/messages.py`` turns them into words.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from django.utils import translation
 from openpyxl import Workbook
 
 from tests.factories import TeamFactory, TournamentFactory
-from tournaments.forms import team_import_problem_message, team_import_service_message
+from tournaments.forms.messages import team_import_problem_message, team_import_service_message
 from tournaments.services.registration import TeamData
 from tournaments.team_import import (
     MAX_LINES,
@@ -390,7 +390,7 @@ def test_numbered_teams_are_registered_before_teams_without_a_number():
     ]
 
 
-# The words of each problem (forms.py), in French
+# The words of each problem (forms/messages.py), in French
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Every write of the tournaments app (STYLE.md §3): validate, lock, score, save.
 
 Services are keyword-only, run in one transaction and lock what they change. Expected
-refusals raise :class:`ServiceError`, whose code forms.py turns into a message.
+refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
 from tournaments.services.deals import breakdown_to_json, correct_deal, delete_deal, record_deal

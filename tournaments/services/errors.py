@@ -2,7 +2,7 @@
 
 
 class ServiceError(Exception):
-    """An expected refusal: ``code`` names it, ``params`` fill its message (see forms.py)."""
+    """An expected refusal: ``code`` names it, ``params`` fill its message (forms/messages.py)."""
 
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code)

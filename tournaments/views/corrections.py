@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from tournaments import services
-from tournaments.correction_forms import correction_error_message
+from tournaments.forms.messages import correction_error_message
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import get_deal, get_match, get_round, get_tournament_for_organiser
 from tournaments.views.match_audit import correction_form_for, delete_form_for, unlock_form

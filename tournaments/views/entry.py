@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments import selectors, services
 from tournaments.breakdown import describe_deal
-from tournaments.forms import DealForm, service_error_message
+from tournaments.forms.deal import DealForm
+from tournaments.forms.messages import service_error_message
 from tournaments.models import Match, Round, Tournament
 from tournaments.views.lookups import (
     get_match,

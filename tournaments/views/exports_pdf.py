@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.exports import pdf
-from tournaments.prize_forms import PrizeListForm
+from tournaments.forms.prizes import PrizeListForm
 from tournaments.services.prizes import set_prize_list
 from tournaments.views.lookups import (
     get_public_round,

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.audit import audit_entries
-from tournaments.correction_forms import DealCorrectionForm, ReasonForm
+from tournaments.forms.corrections import DealCorrectionForm, ReasonForm
 from tournaments.models import Deal, Match, Tournament
 
 

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.forms import service_error_message
+from tournaments.forms.messages import service_error_message
+from tournaments.forms.setup import SwapForm
 from tournaments.models import Round, Team
-from tournaments.setup_forms import SwapForm
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser
 from tournaments.views.round_desk import PROGRESS_SECONDS
 

@@ -7,8 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments import services
-from tournaments.forms import service_error_message
-from tournaments.setup_forms import PRESET_SUMMARIES, TournamentForm, organiser_clubs
+from tournaments.forms.messages import service_error_message
+from tournaments.forms.setup import PRESET_SUMMARIES, TournamentForm, organiser_clubs
 from tournaments.views.lookups import get_tournament_for_organiser
 
 

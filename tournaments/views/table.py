@@ -36,9 +36,9 @@ from django_htmx.http import push_url
 import scoring
 from tournaments import selectors, services
 from tournaments.breakdown import describe_deal
-from tournaments.forms import service_error_message
+from tournaments.forms.messages import service_error_message
+from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
 from tournaments.models import ConfirmationMode, Deal, DealStatus, Round, TableLink, Team, TeamSide
-from tournaments.table_forms import DisputeForm, PinForm, TableDealForm, deal_initial
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"

@@ -22,12 +22,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.forms import (
-    TeamImportConfirmForm,
-    TeamImportForm,
-    team_import_problem_message,
-    team_import_service_message,
-)
+from tournaments.forms.messages import team_import_problem_message, team_import_service_message
+from tournaments.forms.team_import import TeamImportConfirmForm, TeamImportForm
 from tournaments.models import Tournament
 from tournaments.services.registration import next_round_to_play
 from tournaments.team_import import (

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.forms import service_error_message
+from tournaments.forms.messages import service_error_message
+from tournaments.forms.setup import TeamForm
 from tournaments.models import Team
 from tournaments.services.registration import TeamData
-from tournaments.setup_forms import TeamForm
 from tournaments.views.lookups import get_tournament_for_organiser
 
 

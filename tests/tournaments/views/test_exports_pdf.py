@@ -15,8 +15,8 @@ from tests.factories import (
     UserFactory,
 )
 from tests.pdf_reading import page_size_mm, page_texts
+from tournaments.forms.prizes import MAX_PRIZE_LIST_LENGTH
 from tournaments.models import Round, TableLink, Tournament
-from tournaments.prize_forms import MAX_PRIZE_LIST_LENGTH
 from tournaments.services import ensure_table_links
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)

@@ -15,6 +15,7 @@ import scoring
 from scoring.matches import FormatKind, MatchDeal, MatchFormat, score_match
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services, urls
+from tournaments.forms.table import TableDealForm
 from tournaments.models import (
     ConfirmationMode,
     Deal,
@@ -25,7 +26,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.table_forms import TableDealForm
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 

@@ -8,7 +8,7 @@ from django.test import Client
 from openpyxl import Workbook
 
 from tests.factories import ClubFactory, RoundFactory, TeamFactory, TournamentFactory, UserFactory
-from tournaments.forms import TEAM_FILE_MAX_BYTES
+from tournaments.forms.team_import import TEAM_FILE_MAX_BYTES
 from tournaments.models import Team
 from tournaments.views.team_import import SESSION_KEY
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from scoring import PRESETS
 from scoring.matches import MatchFormat
-from tournaments.forms import import_problem_message
+from tournaments.forms.messages import import_problem_message
 from tournaments.importing import ConcoursImportError, import_concours
 from tournaments.models import Deal
 

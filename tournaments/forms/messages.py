@@ -1,20 +1,17 @@
-"""Forms, and the translated messages of every error code (engine, services, imports).
+"""The translated messages of every error code: the engine's, the services', the imports'.
 
-Only this module turns codes into words (STYLE.md §2): the engine's §B6 codes
-(RULES.md), the services' refusals and the importer's problems.
+Only this module turns codes into words (STYLE.md §2): the engine's §B6 codes (RULES.md),
+the services' refusals (:class:`tournaments.services.ServiceError`), the concours
+importer's problems and the team file's problems.
 """
 
 from __future__ import annotations
 
-from django import forms
-from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-import scoring
 from scoring.errors import DealError, ErrorCode
 from tournaments.importing import ImportProblem
-from tournaments.models import CoincheLevel, TeamSide, Trump
 from tournaments.team_import import TeamFileProblem
 
 _DEAL_MESSAGES = {
@@ -185,128 +182,7 @@ def import_problem_message(problem: ImportProblem) -> str:
     return gettext("%(file)s, line %(line)s, column “%(field)s” [%(code)s]: %(text)s") % where
 
 
-def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
-    return [("", "—")] + [
-        (str(value), gettext("Capot") if value == scoring.CAPOT else str(value))
-        for value in rules.allowed_contracts()
-    ]
-
-
-class DealForm(forms.Form):
-    """Every input of one deal, checked by the engine; errors go beside their field.
-
-    Built for a rule set: the contract and coinche fields exist only where the rules
-    have them, and the trump choices leave out SA/TA where they are not allowed.
-    """
-
-    deal_number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
-    taker = forms.ChoiceField(
-        label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect, required=False
-    )
-    is_passed = forms.BooleanField(label=_("All four passed"), required=False)
-    trump = forms.ChoiceField(label=_("Trump"), choices=Trump.choices, required=False)
-    contract = forms.ChoiceField(label=_("Contract"), required=False)
-    coinche = forms.ChoiceField(
-        label=_("Coinche"), choices=CoincheLevel.choices, initial=CoincheLevel.NONE, required=False
-    )
-    taker_tricks = forms.IntegerField(label=_("Tricks won by the taker"), required=False)
-    taker_card_points = forms.IntegerField(label=_("Taker's card points"), required=False)
-    defence_card_points = forms.IntegerField(label=_("Defence's card points"), required=False)
-    taker_belotes = forms.IntegerField(label=_("Taker's belotes"), initial=0, required=False)
-    defence_belotes = forms.IntegerField(label=_("Defence's belotes"), initial=0, required=False)
-    taker_declarations = forms.IntegerField(
-        label=_("Taker's declarations"), initial=0, required=False
-    )
-    defence_declarations = forms.IntegerField(
-        label=_("Defence's declarations"), initial=0, required=False
-    )
-
-    def __init__(self, *args, rules: scoring.RuleSet, team_names: tuple[str, str], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.rules = rules
-        self.fields["taker"].choices = [
-            (TeamSide.A, team_names[0]),
-            (TeamSide.B, team_names[1]),
-        ]
-        self.fields["trump"].choices = [("", "—")] + [
-            (value, label)
-            for value, label in Trump.choices
-            if rules.allows_trump(scoring.Trump(value))
-        ]
-        if rules.has_contract:
-            self.fields["contract"].choices = _contract_choices(rules)
-        else:
-            del self.fields["contract"]
-            del self.fields["coinche"]
-        if not rules.has_declarations:
-            del self.fields["taker_declarations"]
-            del self.fields["defence_declarations"]
-        for name, field in self.fields.items():
-            if isinstance(field, forms.IntegerField):
-                field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
-            field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
-
-    def clean(self) -> dict:
-        """Build the engine's deal and put the engine's first error beside its field."""
-        data = super().clean()
-        data["deal"] = None
-        if data.get("is_passed"):
-            data["taker"] = data.get("taker") or TeamSide.A  # no taker when all four pass
-            return data
-        required = {
-            "taker": gettext("Choose the taker's team."),
-            "trump": gettext("Choose the trump."),
-            "taker_tricks": gettext("This field is required."),
-            "taker_card_points": gettext("This field is required."),
-            "defence_card_points": gettext("This field is required."),
-        }
-        for name, message in required.items():
-            if name not in self.errors and data.get(name) in (None, ""):
-                self.add_error(name, message)
-        if self.errors:
-            return data
-        deal = self.to_deal(data)
-        error = scoring.validate_deal(deal, self.rules)
-        if error is not None:
-            self.add_engine_error(error)
-        data["deal"] = deal
-        return data
-
-    def to_deal(self, data: dict) -> scoring.Deal:
-        """Return the engine's :class:`scoring.Deal` for cleaned data."""
-        contract_text = data.get("contract", "")
-        if not self.rules.has_contract:
-            contract = None
-        elif contract_text == scoring.CAPOT:
-            contract = scoring.CAPOT
-        else:
-            contract = int(contract_text) if contract_text else None
-        return scoring.Deal(
-            trump=data["trump"],
-            contract=contract,
-            coinche=data.get("coinche") or CoincheLevel.NONE,
-            taker_card_points=data["taker_card_points"],
-            defence_card_points=data["defence_card_points"],
-            taker_tricks=data["taker_tricks"],
-            taker_belotes=data.get("taker_belotes") or 0,
-            defence_belotes=data.get("defence_belotes") or 0,
-            taker_declarations=data.get("taker_declarations") or 0,
-            defence_declarations=data.get("defence_declarations") or 0,
-        )
-
-    def add_engine_error(self, error: DealError) -> None:
-        """Show an engine error beside the field it concerns (or above the form)."""
-        name = "trump" if error.field == "ruleset" else error.field
-        self.add_error(name if name in self.fields else None, deal_error_message(error))
-
-
-# ---------------------------------------------------------------------------------------
-# Team import (CSV or XLSX): the upload and confirm forms, and the words of the problem
-# codes of tournaments.team_import.
-# ---------------------------------------------------------------------------------------
-
-#: Largest team file accepted, in bytes: a few hundred teams take a few kilobytes.
-TEAM_FILE_MAX_BYTES = 2 * 1024 * 1024
+# Team import (CSV or XLSX): the problem codes of tournaments.team_import --------------
 
 TEAM_IMPORT_COLUMN_LABELS = {
     "number": _("number"),
@@ -355,12 +231,6 @@ TEAM_IMPORT_MISSING_PLAYER = {
     "player_1": _("Player 1's name is missing."),
     "player_2": _("Player 2's name is missing."),
 }
-#: The registration service's refusals, should the teams change between preview and save.
-TEAM_IMPORT_SERVICE_MESSAGES = {
-    "missing_player": _("Both players' names are required."),
-    "duplicate_number": _("Team number %(number)s is already taken."),
-    "same_pair": _("These two players are already registered as team %(number)s."),
-}
 
 
 def team_import_problem_message(problem: TeamFileProblem) -> str:
@@ -382,36 +252,31 @@ def team_import_problem_message(problem: TeamFileProblem) -> str:
 
 
 def team_import_service_message(code: str, params: dict) -> str:
-    """Return why the registration service refused the import; nothing was saved."""
-    reason = str(TEAM_IMPORT_SERVICE_MESSAGES[code]) % params
+    """Return why the registration service refused the import; nothing was saved.
+
+    The teams can change between the preview and the save; the refusal is worded as
+    :data:`SERVICE_MESSAGES` words it.
+    """
+    reason = service_error_message(code, params)
     return gettext("Nothing was saved. %(reason)s") % {"reason": reason}
 
 
-class TeamImportForm(forms.Form):
-    """The team file to preview: CSV or XLSX, at most :data:`TEAM_FILE_MAX_BYTES`."""
+# Corrections on the match page --------------------------------------------------------
 
-    file = forms.FileField(
-        label=_("Team file"),
-        help_text=_(
-            "CSV (.csv) or Excel (.xlsx), 2 MB at most. First line: number, player 1, "
-            "player 2, club; only the players are required."
-        ),
-        error_messages={"required": _("Choose the file to import.")},
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
-    )
+#: The error of an empty reason field, worded as the services' refusal.
+REASON_REQUIRED = SERVICE_MESSAGES["reason_required"]
 
-    def clean_file(self):
-        """Refuse a file over the size limit before anything reads it."""
-        upload = self.cleaned_data["file"]
-        if upload.size > TEAM_FILE_MAX_BYTES:
-            raise forms.ValidationError(
-                gettext("This file is %(size)s: import a file of %(max)s at most.")
-                % {"size": filesizeformat(upload.size), "max": filesizeformat(TEAM_FILE_MAX_BYTES)}
-            )
-        return upload
+#: Refusals of the correction services worded otherwise than in SERVICE_MESSAGES.
+CORRECTION_MESSAGES = {
+    "stale": _(
+        "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
+        "check it below, then correct it again."
+    ),
+}
 
 
-class TeamImportConfirmForm(forms.Form):
-    """The preview to save, named by the token its upload was kept under."""
-
-    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+def correction_error_message(code: str, params: dict) -> str:
+    """Return the translated message of a refused correction (services.ServiceError)."""
+    if code in CORRECTION_MESSAGES:
+        return str(CORRECTION_MESSAGES[code]) % params
+    return service_error_message(code, params)

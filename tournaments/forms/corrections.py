@@ -2,7 +2,8 @@
 
 Each needs a reason, kept in the audit trail. Every deal of the page has its own forms,
 told apart by a prefix (``correct-3``, ``delete-3``), so that an error shows beside the
-field of the deal it concerns.
+field of the deal it concerns. The words of the refusals are in
+:mod:`tournaments.forms.messages` (:func:`correction_error_message`).
 """
 
 from __future__ import annotations
@@ -11,26 +12,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.forms import DealForm, service_error_message
+from tournaments.forms.deal import DealForm
+from tournaments.forms.messages import REASON_REQUIRED
 from tournaments.models import Deal
-
-REASON_REQUIRED = _("Give the reason: it is kept in the audit trail.")
-
-#: Refusals of the correction services that forms.SERVICE_MESSAGES does not word.
-CORRECTION_MESSAGES = {
-    "stale": _(
-        "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
-        "check it below, then correct it again."
-    ),
-    "reason_required": REASON_REQUIRED,
-}
-
-
-def correction_error_message(code: str, params: dict) -> str:
-    """Return the translated message of a refused correction (services.ServiceError)."""
-    if code in CORRECTION_MESSAGES:
-        return str(CORRECTION_MESSAGES[code]) % params
-    return service_error_message(code, params)
 
 
 def _reason_field(label: str) -> forms.CharField:

@@ -10,7 +10,8 @@ The fields are deliberately lenient (text, not Django integers or choices), so t
 whatever a phone sends reaches the engine: ``clean()`` resolves the declarations
 (``scoring.resolve_declarations``), builds a ``scoring.Deal``, calls
 ``scoring.validate_deal`` and puts the first §B6 error (RULES.md), in the club's words
-(``forms.deal_error_message``), beside the phone field it concerns. Nothing is scored here.
+(``messages.deal_error_message``), beside the phone field it concerns. Nothing is scored
+here.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ import re
 from dataclasses import dataclass
 
 from django import forms
-from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, RANKS, SUITS, TRICKS_PER_DEAL
-from scoring.declarations import CARRE_ORDER, SEQUENCE_LENGTHS, DeclarationKind
-from tournaments.forms import deal_error_message
+from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
+from tournaments.forms.card_choices import declaration_choices, trump_choices
+from tournaments.forms.messages import deal_error_message
 from tournaments.models import CoincheLevel, Deal, TeamSide
 
 #: Declaration selects per side: three cover every hand seen in a concours.
@@ -36,95 +36,6 @@ MAX_BELOTES = 4
 
 #: Whole numbers in ASCII digits, short enough that int() never meets Python's digit limit.
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def _suit_names() -> dict[str, str]:
-    return {
-        "S": pgettext("card suit", "spades"),
-        "H": pgettext("card suit", "hearts"),
-        "D": pgettext("card suit", "diamonds"),
-        "C": pgettext("card suit", "clubs"),
-    }
-
-
-def _rank_letters() -> dict[str, str]:
-    """Return each rank as printed on a card in the current language (R, D, V in French)."""
-    return {
-        "A": pgettext("card rank", "A"),
-        "K": pgettext("card rank", "K"),
-        "Q": pgettext("card rank", "Q"),
-        "J": pgettext("card rank", "J"),
-        "T": "10",
-        "9": "9",
-        "8": "8",
-        "7": "7",
-    }
-
-
-def _carre_labels() -> dict[str, str]:
-    return {
-        "J": gettext("Carré of jacks"),
-        "9": gettext("Carré of nines"),
-        "A": gettext("Carré of aces"),
-        "T": gettext("Carré of tens"),
-        "K": gettext("Carré of kings"),
-        "Q": gettext("Carré of queens"),
-    }
-
-
-def declaration_choices() -> list[tuple[str, object]]:
-    """Return every declaration a side can announce, grouped by kind, as select choices.
-
-    Values are the engine's tokens (``tierce:KH``, ``carre:J``); sequences are listed by
-    top card, highest first, in each suit. Carrés of 8 and 7 are worth nothing (§D) and
-    are left out.
-    """
-    ranks = _rank_letters()
-    kinds = (
-        (DeclarationKind.TIERCE, gettext("Tierce"), gettext("Tierces (20)")),
-        (DeclarationKind.CINQUANTE, gettext("Cinquante"), gettext("Cinquantes (50)")),
-        (DeclarationKind.CENT, gettext("Cent"), gettext("Cents (100)")),
-    )
-    choices: list[tuple[str, object]] = [("", "—")]
-    for kind, name, group in kinds:
-        tops = RANKS[SEQUENCE_LENGTHS[kind] - 1 :][::-1]
-        options = [
-            (f"{kind}:{rank}{suit}", f"{name} {ranks[rank]}{SUIT_SYMBOLS[suit]}")
-            for suit in SUITS
-            for rank in tops
-        ]
-        choices.append((group, options))
-    carres = _carre_labels()
-    choices.append(
-        (
-            gettext("Carrés"),
-            [(f"{DeclarationKind.CARRE}:{rank}", carres[rank]) for rank in CARRE_ORDER[:6]],
-        )
-    )
-    return choices
-
-
-def _trump_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
-    """Return the trumps the rules allow, as button labels: the suit symbol, spoken name hidden."""
-    names = _suit_names()
-    choices = []
-    for trump in scoring.Trump:
-        if not rules.allows_trump(trump):
-            continue
-        if trump.is_suit:
-            label = format_html(
-                '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
-                SUIT_SYMBOLS[trump.value],
-                names[trump.value],
-            )
-        elif trump is scoring.Trump.NO_TRUMP:
-            label = gettext("No trump")
-        else:
-            label = gettext("All trump")
-        choices.append((trump.value, label))
-    return choices
 
 
 def whole_number(text: object) -> int | str:
@@ -228,7 +139,7 @@ class TableDealForm(forms.Form):
         self.is_edit = is_edit
         del self.fields["deal_number" if is_edit else "version"]
         self.fields["taker"].choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
-        self.fields["trump"].widget.choices = _trump_choices(rules)
+        self.fields["trump"].widget.choices = trump_choices(rules)
         if rules.has_contract:
             self.fields["contract"].widget = forms.NumberInput(
                 attrs={

@@ -1,0 +1,127 @@
+"""The organiser's deal form: every input of one deal, checked by the engine (RULES.md §B6)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.errors import DealError
+from tournaments.forms.messages import deal_error_message
+from tournaments.models import CoincheLevel, TeamSide, Trump
+
+
+def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
+    return [("", "—")] + [
+        (str(value), gettext("Capot") if value == scoring.CAPOT else str(value))
+        for value in rules.allowed_contracts()
+    ]
+
+
+class DealForm(forms.Form):
+    """Every input of one deal, checked by the engine; errors go beside their field.
+
+    Built for a rule set: the contract and coinche fields exist only where the rules
+    have them, and the trump choices leave out SA/TA where they are not allowed.
+    """
+
+    deal_number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    taker = forms.ChoiceField(
+        label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect, required=False
+    )
+    is_passed = forms.BooleanField(label=_("All four passed"), required=False)
+    trump = forms.ChoiceField(label=_("Trump"), choices=Trump.choices, required=False)
+    contract = forms.ChoiceField(label=_("Contract"), required=False)
+    coinche = forms.ChoiceField(
+        label=_("Coinche"), choices=CoincheLevel.choices, initial=CoincheLevel.NONE, required=False
+    )
+    taker_tricks = forms.IntegerField(label=_("Tricks won by the taker"), required=False)
+    taker_card_points = forms.IntegerField(label=_("Taker's card points"), required=False)
+    defence_card_points = forms.IntegerField(label=_("Defence's card points"), required=False)
+    taker_belotes = forms.IntegerField(label=_("Taker's belotes"), initial=0, required=False)
+    defence_belotes = forms.IntegerField(label=_("Defence's belotes"), initial=0, required=False)
+    taker_declarations = forms.IntegerField(
+        label=_("Taker's declarations"), initial=0, required=False
+    )
+    defence_declarations = forms.IntegerField(
+        label=_("Defence's declarations"), initial=0, required=False
+    )
+
+    def __init__(self, *args, rules: scoring.RuleSet, team_names: tuple[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.fields["taker"].choices = [
+            (TeamSide.A, team_names[0]),
+            (TeamSide.B, team_names[1]),
+        ]
+        self.fields["trump"].choices = [("", "—")] + [
+            (value, label)
+            for value, label in Trump.choices
+            if rules.allows_trump(scoring.Trump(value))
+        ]
+        if rules.has_contract:
+            self.fields["contract"].choices = _contract_choices(rules)
+        else:
+            del self.fields["contract"]
+            del self.fields["coinche"]
+        if not rules.has_declarations:
+            del self.fields["taker_declarations"]
+            del self.fields["defence_declarations"]
+        for name, field in self.fields.items():
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
+            field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+
+    def clean(self) -> dict:
+        """Build the engine's deal and put the engine's first error beside its field."""
+        data = super().clean()
+        data["deal"] = None
+        if data.get("is_passed"):
+            data["taker"] = data.get("taker") or TeamSide.A  # no taker when all four pass
+            return data
+        required = {
+            "taker": gettext("Choose the taker's team."),
+            "trump": gettext("Choose the trump."),
+            "taker_tricks": gettext("This field is required."),
+            "taker_card_points": gettext("This field is required."),
+            "defence_card_points": gettext("This field is required."),
+        }
+        for name, message in required.items():
+            if name not in self.errors and data.get(name) in (None, ""):
+                self.add_error(name, message)
+        if self.errors:
+            return data
+        deal = self.to_deal(data)
+        error = scoring.validate_deal(deal, self.rules)
+        if error is not None:
+            self.add_engine_error(error)
+        data["deal"] = deal
+        return data
+
+    def to_deal(self, data: dict) -> scoring.Deal:
+        """Return the engine's :class:`scoring.Deal` for cleaned data."""
+        contract_text = data.get("contract", "")
+        if not self.rules.has_contract:
+            contract = None
+        elif contract_text == scoring.CAPOT:
+            contract = scoring.CAPOT
+        else:
+            contract = int(contract_text) if contract_text else None
+        return scoring.Deal(
+            trump=data["trump"],
+            contract=contract,
+            coinche=data.get("coinche") or CoincheLevel.NONE,
+            taker_card_points=data["taker_card_points"],
+            defence_card_points=data["defence_card_points"],
+            taker_tricks=data["taker_tricks"],
+            taker_belotes=data.get("taker_belotes") or 0,
+            defence_belotes=data.get("defence_belotes") or 0,
+            taker_declarations=data.get("taker_declarations") or 0,
+            defence_declarations=data.get("defence_declarations") or 0,
+        )
+
+    def add_engine_error(self, error: DealError) -> None:
+        """Show an engine error beside the field it concerns (or above the form)."""
+        name = "trump" if error.field == "ruleset" else error.field
+        self.add_error(name if name in self.fields else None, deal_error_message(error))
