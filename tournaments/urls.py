@@ -10,10 +10,11 @@ from tournaments.views import (
     round_desk,
     rounds,
     setup,
-    table,
     team_import,
     teams,
 )
+from tournaments.views.table import confirmation as table_confirmation
+from tournaments.views.table import entry as table_entry
 
 app_name = "tournaments"
 
@@ -159,23 +160,31 @@ urlpatterns = [
         name="standings-csv",
     ),
     path("concours/<slug:slug>/gestion/donnes.csv", exports_data.deals_csv, name="deals-csv"),
-    # Table entry on the players' phones: the token is the secret (views/table.py).
-    path("table/<str:token>/", table.table_entry, name="table-entry"),
-    path("table/<str:token>/donne/", table.table_deal, name="table-deal"),
-    path("table/<str:token>/donnes/<int:number>/", table.table_deal_edit, name="table-deal-edit"),
+    # Table entry on the players' phones: the token is the secret (views/table/).
+    path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
+    path("table/<str:token>/donne/", table_entry.table_deal, name="table-deal"),
+    path(
+        "table/<str:token>/donnes/<int:number>/",
+        table_entry.table_deal_edit,
+        name="table-deal-edit",
+    ),
     path(
         "table/<str:token>/donnes/<int:number>/confirmer/",
-        table.table_confirm,
+        table_confirmation.table_confirm,
         name="table-confirm",
     ),
     path(
         "table/<str:token>/donnes/<int:number>/contester/",
-        table.table_dispute,
+        table_confirmation.table_dispute,
         name="table-dispute",
     ),
-    path("table/<str:token>/tout-confirmer/", table.table_confirm_all, name="table-confirm-all"),
-    path("table/<str:token>/code/", table.table_pin, name="table-pin"),
-    path("table/<str:token>/apercu/", table.table_preview, name="table-preview"),
+    path(
+        "table/<str:token>/tout-confirmer/",
+        table_confirmation.table_confirm_all,
+        name="table-confirm-all",
+    ),
+    path("table/<str:token>/code/", table_confirmation.table_pin, name="table-pin"),
+    path("table/<str:token>/apercu/", table_entry.table_preview, name="table-preview"),
     # PDF exports (tournaments/exports/pdf.py) and the prize list the standings print.
     path(
         "concours/<slug:slug>/gestion/parties/<int:number>/feuilles.pdf",

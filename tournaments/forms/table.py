@@ -1,4 +1,4 @@
-"""The forms of table entry on the players' phones (views/table.py).
+"""The forms of table entry on the players' phones (views/table/).
 
 :class:`TableDealForm` takes one deal as the table sees it: the taker's team, the trump,
 the contract (a number, or capot) and coinche, the taker's tricks and card points, the

@@ -1,4 +1,4 @@
-"""Table entry on the players' phones (views/table.py): the page, the phone form, the
+"""Table entry on the players' phones (views/table/): the page, the phone form, the
 engine's errors beside their fields, confirmation by the other team, and the links' safety."""
 
 import datetime

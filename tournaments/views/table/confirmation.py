@@ -1,0 +1,88 @@
+"""Confirmation at the table: confirm the opponents' deals, dispute one, or confirm one's
+own deals with the opponents' PIN typed on this phone."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.forms.table import DisputeForm, PinForm
+from tournaments.models import TableLink
+from tournaments.views.table.board import (
+    Notice,
+    answer,
+    get_link_deal,
+    refused,
+    table_link_required,
+)
+
+
+@require_POST
+@table_link_required
+def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Confirm one of the opponents' deals."""
+    deal = get_link_deal(link, number)
+    try:
+        count = services.confirm_deals(link=link, now=timezone.now(), deal_number=number)
+    except services.ServiceError as refusal:
+        return answer(request, link, refused(refusal))
+    if count == 0:
+        text = _("Deal %(number)s is already confirmed.")
+    else:
+        text = _("Deal %(number)s confirmed.")
+    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_confirm_all(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Confirm every deal of the opponents still waiting."""
+    try:
+        count = services.confirm_deals(link=link, now=timezone.now())
+    except services.ServiceError as refusal:
+        return answer(request, link, refused(refusal))
+    return answer(request, link, _confirmed_count(count))
+
+
+def _confirmed_count(count: int) -> Notice:
+    if count == 0:
+        return Notice("success", _("No deal was waiting for confirmation."))
+    text = ngettext("%(count)s deal confirmed.", "%(count)s deals confirmed.", count)
+    return Notice("success", text % {"count": count})
+
+
+@require_POST
+@table_link_required
+def table_dispute(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
+    deal = get_link_deal(link, number)
+    form = DisputeForm(request.POST)
+    note = form.cleaned_data["note"] if form.is_valid() else ""
+    try:
+        services.dispute_deal(
+            link=link, deal_number=deal.deal_number, note=note, now=timezone.now()
+        )
+    except services.ServiceError as refusal:
+        return answer(request, link, refused(refusal))
+    text = _("Deal %(number)s disputed: the organiser has been told.")
+    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_pin(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return answer(request, link, Notice("error", form.errors["pin"][0]))
+    try:
+        count = services.confirm_with_pin(
+            link=link, pin=form.cleaned_data["pin"], now=timezone.now()
+        )
+    except services.ServiceError as refusal:
+        return answer(request, link, refused(refusal))
+    return answer(request, link, _confirmed_count(count))

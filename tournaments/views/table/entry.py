@@ -1,0 +1,148 @@
+"""Table entry: the page, record the next deal, correct one's own deal, the live preview."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import scoring
+from tournaments import selectors, services
+from tournaments.forms.table import TableDealForm
+from tournaments.models import Deal, DealStatus, TableLink
+from tournaments.views.table.board import (
+    TEMPLATE,
+    Notice,
+    answer,
+    edit_form,
+    get_link_deal,
+    may_edit,
+    new_deal_form,
+    page_context,
+    refused,
+    show,
+    table_link_required,
+)
+
+
+def _inputs(data: dict) -> dict:
+    """Return the cleaned deal inputs as the table services take them."""
+    return {
+        "taker": data["taker"],
+        "deal": data["deal"],
+        "declarations_text": data["declarations_text"],
+    }
+
+
+def _as_double_tap(
+    link: TableLink, number: int, refusal: services.ServiceError
+) -> services.ServiceError:
+    """Say "deal N is already recorded" for a second tap on a match's last deal too.
+
+    The services find the match over (or locked, in trust mode) before they look at the
+    number; the phone that tapped twice only needs to know its deal is in.
+    """
+    is_over = refusal.code in ("match_finished", "match_locked")
+    if is_over and selectors.next_deal_number(match=link.match) > number:
+        return services.ServiceError("deal_exists", number=number)
+    return refusal
+
+
+def _recorded(link: TableLink, deal: Deal) -> Notice:
+    if deal.status == DealStatus.CONFIRMED:
+        text = _("Deal %(number)s recorded.")
+    else:
+        text = _("Deal %(number)s recorded: the opponents confirm it on their phone.")
+    return Notice("success", text % {"number": deal.deal_number})
+
+
+@require_GET
+@table_link_required
+def table_entry(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Show the match to one team: totals, deals in words, the form, what to confirm."""
+    return render(request, TEMPLATE, page_context(link))
+
+
+@require_POST
+@table_link_required
+def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Record the next deal; the deal number the phone expected guards against double taps."""
+    form = new_deal_form(link, request.POST)
+    if not form.is_valid():
+        return show(request, link, form, status=422)
+    data = form.cleaned_data
+    try:
+        deal = services.submit_deal(
+            link=link, deal_number=data["deal_number"], now=timezone.now(), **_inputs(data)
+        )
+    except scoring.InvalidDeal as invalid:  # only if the rules changed since the form checked
+        form.add_engine_error(invalid.error)
+        return show(request, link, form, status=422)
+    except services.ServiceError as refusal:
+        return answer(request, link, refused(_as_double_tap(link, data["deal_number"], refusal)))
+    return answer(request, link, _recorded(link, deal))
+
+
+@require_http_methods(["GET", "POST"])
+@table_link_required
+def table_deal_edit(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
+    deal = get_link_deal(link, number)
+    if not may_edit(link, deal):
+        return _not_editable(request, link, deal)
+    form = edit_form(link, deal, request.POST if request.method == "POST" else None)
+    if not form.is_valid():
+        status = 422 if form.is_bound else 200
+        return show(request, link, form, editing=deal, status=status)
+    return _save_correction(request, link, deal, form)
+
+
+def _not_editable(request: HttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
+    """Refuse to correct the other team's deal or a confirmed one, saying why (403)."""
+    code = "not_yours" if deal.entered_by_side != link.side else "already_confirmed"
+    notice = refused(services.ServiceError(code, number=deal.deal_number))
+    if request.method == "POST":
+        return answer(request, link, notice)
+    return render(request, TEMPLATE, page_context(link, notice=notice), status=403)
+
+
+def _save_correction(
+    request: HttpRequest, link: TableLink, deal: Deal, form: TableDealForm
+) -> HttpResponse:
+    """Save the corrected deal; a stale form shows the deal as it is now, to check again."""
+    data = form.cleaned_data
+    try:
+        row = services.edit_deal_at_table(
+            link=link,
+            deal=deal,
+            taker=data["taker"],
+            inputs=data["deal"],
+            version=data["version"],
+            now=timezone.now(),
+            declarations_text=data["declarations_text"],
+        )
+    except services.ServiceError as refusal:
+        if refusal.code != "stale":
+            return answer(request, link, refused(refusal))
+        deal.refresh_from_db()
+        fresh = edit_form(link, deal)
+        return show(request, link, fresh, editing=deal, notice=refused(refusal), status=409)
+    if row.version == data["version"]:
+        text = _("Nothing changed: deal %(number)s stays as it was.")
+    else:
+        text = _("Deal %(number)s corrected: the opponents confirm it again.")
+    return answer(request, link, Notice("success", text % {"number": row.deal_number}))
+
+
+@require_POST
+@table_link_required
+def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Return the defence's card points and the declarations that count, as filled in.
+
+    Reads and writes nothing but the form: htmx swaps the two outputs out of band.
+    """
+    form = new_deal_form(link, request.POST)
+    context = {"form": form, "preview": form.preview(), "rules": form.rules, "oob": True}
+    return render(request, f"{TEMPLATE}#preview", context)
