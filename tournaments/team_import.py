@@ -33,7 +33,7 @@ from pathlib import PurePath
 
 from openpyxl import load_workbook
 
-from tournaments.importing import decode_text
+from tournaments.importing.reading import decode_text
 from tournaments.models import Club, Team, Tournament
 from tournaments.services.registration import TeamData
 

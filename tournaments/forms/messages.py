@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
-from tournaments.importing import ImportProblem
+from tournaments.importing.reading import ImportProblem
 from tournaments.team_import import TeamFileProblem
 
 _DEAL_MESSAGES = {
