@@ -666,3 +666,41 @@ def test_the_french_excel_deals_csv_imports_back_to_the_same_standings_and_deals
         standings_csv(tournament=original),
         deals_csv(tournament=original),
     )
+
+
+def played_tables(tables: int):
+    """A tournament whose closed round 1 has ``tables`` matches of two deals each."""
+    tournament = TournamentFactory()
+    played = RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    for table in range(1, tables + 1):
+        match = MatchFactory(round=played, table_number=table, is_finished=True)
+        for number in (1, 2):
+            DealFactory(match=match, deal_number=number)
+    return tournament
+
+
+def workbook_deal_rows(data: bytes) -> int:
+    return open_workbook(data)["Donnes"].max_row - 1
+
+
+def csv_deal_rows(data: bytes) -> int:
+    return len(data.decode("utf-8").splitlines()) - 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("export", "queries", "deal_rows"),
+    # The workbook: the standings (4), the matches, their deals, the teams.
+    [(tournament_xlsx, 7, workbook_deal_rows), (deals_csv, 2, csv_deal_rows)],
+    ids=["workbook", "deals-csv"],
+)
+@pytest.mark.parametrize("tables", [1, 3])
+def test_the_exports_run_the_same_queries_for_1_and_3_tables(
+    django_assert_num_queries, export, queries, deal_rows, tables
+):
+    tournament = played_tables(tables)
+
+    with django_assert_num_queries(queries):
+        data = export(tournament=tournament)
+
+    assert deal_rows(data) == 2 * tables

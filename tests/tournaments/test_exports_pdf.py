@@ -323,6 +323,25 @@ def test_a_negative_score_and_an_unconfirmed_deal_are_printed_as_they_are(concou
     assert 0.01 < ink_fraction(data, tmp_path, page=2) < 0.5
 
 
+@pytest.mark.parametrize("tables", [1, 3])
+def test_the_match_sheets_run_the_same_queries_for_1_and_3_tables(
+    db, django_assert_num_queries, tables
+):
+    tournament = TournamentFactory()
+    first = RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    for table in range(1, tables + 1):
+        match = MatchFactory(round=first, table_number=table)
+        for number in (1, 2):
+            DealFactory(match=match, deal_number=number)
+    round_ = round_of(tournament, 1)
+
+    with django_assert_num_queries(2):
+        html = pdf.match_sheets_html(round=round_)
+
+    # Per sheet: the two heading rows, both deals, the totals.
+    assert [len(rows) for rows in html_tables(html, "deals")] == [5] * tables
+
+
 # Standings -------------------------------------------------------------------------------
 
 

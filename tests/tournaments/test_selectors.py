@@ -18,7 +18,13 @@ from tests.factories import (
     TournamentFactory,
 )
 from tournaments.models import ByeCredit, Ranking, Round
-from tournaments.selectors import TeamFigures, counted_matches, tournament_standings
+from tournaments.selectors import (
+    TeamFigures,
+    counted_matches,
+    round_deals,
+    tournament_deals,
+    tournament_standings,
+)
 from tournaments.services import record_deal
 from tournaments.standings import StandingRow
 
@@ -27,6 +33,15 @@ NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
 def teams_of(tournament, *numbers):
     return {number: TeamFactory(tournament=tournament, number=number) for number in numbers}
+
+
+def closed_published_and_draft(tournament):
+    """Rounds 1, 2 and 3 of ``tournament``: closed, published, and a draft."""
+    statuses = (Round.Status.CLOSED, Round.Status.PUBLISHED, Round.Status.DRAFT)
+    return tuple(
+        RoundFactory(tournament=tournament, number=number, status=status)
+        for number, status in enumerate(statuses, start=1)
+    )
 
 
 def finished(round_, team_a, team_b, total_a, total_b):
@@ -274,9 +289,7 @@ def test_it_sums_each_teams_figures_from_its_counted_matches():
 @pytest.mark.django_db
 def test_it_counts_complete_matches_of_published_and_closed_rounds_only():
     tournament = TournamentFactory()
-    closed = RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
-    published = RoundFactory(tournament=tournament, number=2, status=Round.Status.PUBLISHED)
-    draft = RoundFactory(tournament=tournament, number=3, status=Round.Status.DRAFT)
+    closed, published, draft = closed_published_and_draft(tournament)
     of_closed = MatchFactory(round=closed, is_finished=True, result="A", total_a=300)
     finished_now = MatchFactory(round=published, is_finished=True, result="B", total_b=300)
     closed_for_time = MatchFactory(round=published, closed_at=NOW, result="draw")
@@ -309,3 +322,37 @@ def test_it_leaves_unfinished_and_draft_matches_out_of_the_standings():
     rows = ranked(tournament)
 
     assert rows == [(1, 1, 300, 1, 100), (2, 2, 200, 0, -100)]
+
+
+# round_deals and tournament_deals
+
+
+@pytest.mark.django_db
+def test_round_deals_are_the_rounds_deals_by_table_then_deal_number():
+    round_ = RoundFactory()
+    table_2 = MatchFactory(round=round_, table_number=2)
+    table_1 = MatchFactory(round=round_, table_number=1)
+    later = [DealFactory(match=table_2, deal_number=n) for n in (2, 1)]
+    earlier = [DealFactory(match=table_1, deal_number=n) for n in (2, 1)]
+    next_round = RoundFactory(tournament=round_.tournament, number=2)
+    DealFactory(match=MatchFactory(round=next_round, table_number=1), deal_number=1)
+
+    deals = list(round_deals(round=round_))
+
+    assert deals == [earlier[1], earlier[0], later[1], later[0]]
+
+
+@pytest.mark.django_db
+def test_tournament_deals_leave_out_draft_rounds_and_other_tournaments():
+    tournament = TournamentFactory()
+    closed, published, draft = closed_published_and_draft(tournament)
+    of_published = DealFactory(match=MatchFactory(round=published, table_number=1), deal_number=1)
+    of_table_2 = DealFactory(match=MatchFactory(round=closed, table_number=2), deal_number=1)
+    table_1 = MatchFactory(round=closed, table_number=1)
+    of_table_1 = [DealFactory(match=table_1, deal_number=n) for n in (2, 1)]
+    DealFactory(match=MatchFactory(round=draft, table_number=1), deal_number=1)
+    DealFactory(deal_number=1)  # another tournament
+
+    deals = list(tournament_deals(tournament=tournament))
+
+    assert deals == [of_table_1[1], of_table_1[0], of_table_2, of_published]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections import defaultdict
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -343,15 +344,17 @@ def match_sheets_html(*, round: Round) -> str:
     its taker, contract, trump, coinche, both scores and the running totals (as the
     engine stored them), then the match totals and its result."""
     tournament = round.tournament
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in selectors.round_deals(round=round):
+        deals[deal.match_id].append(deal)
     sheets = []
     for match in selectors.round_matches(round=round):
-        deals = selectors.match_deals(match=match)
         sheets.append(
             ScoreSheet(
                 table_number=match.table_number,
                 team_a=_sheet_team(match.team_a, "A"),
                 team_b=_sheet_team(match.team_b, "B"),
-                deals=tuple(_deal_line(deal, match) for deal in deals),
+                deals=tuple(_deal_line(deal, match) for deal in deals[match.pk]),
                 total_a=match.total_a,
                 total_b=match.total_b,
                 result=_result(match),

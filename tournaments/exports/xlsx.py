@@ -20,6 +20,7 @@ nothing is a formula, text that looks like one is quoted, control characters go.
 from __future__ import annotations
 
 import io
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -54,9 +55,15 @@ class Sheet:
 
 def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
     """Return the matches of the tournament's published and closed rounds, by round and
-    table, each with its deals in order (every status: the status is exported too)."""
+    table, each with its deals in order (every status: the status is exported too).
+
+    Two queries, however many matches: one for the matches, one for all their deals.
+    """
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in selectors.tournament_deals(tournament=tournament):
+        deals[deal.match_id].append(deal)
     return [
-        (match, list(selectors.match_deals(match=match)))
+        (match, deals[match.pk])
         for match in selectors.tournament_matches(tournament=tournament)
         if match.round.status != Round.Status.DRAFT
     ]
