@@ -72,6 +72,10 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 # Where the sample concours (data/) and the golden scoring files (golden/) live.
 BELOTE_SHARED_DIR = Path(os.environ.get("BELOTE_SHARED_DIR") or BASE_DIR.parent / "shared")
+# The address phones use to reach this site (e.g. http://192.168.1.20:8000/), printed in the
+# QR codes and table links. Empty: the address the organiser's browser used. ./run sets it to
+# the laptop's address on the local network, so codes printed from "localhost" still work.
+BELOTE_PUBLIC_URL = os.environ.get("BELOTE_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

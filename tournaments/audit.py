@@ -179,14 +179,21 @@ def audit_entries(*, deal_records: list, unlock_records: list) -> list[AuditEntr
                 changes=_changes(record),
             )
         )
+    # The match's own events: stopped for time, reopened, or unlocked with a reason.
+    events = {
+        "closed for time": lambda: _("Closed for time"),
+        "reopened": lambda: _("Table reopened"),
+    }
     for record in unlock_records:
+        reason = record.history_change_reason
+        event = events.get(reason)
         entries.append(
             AuditEntry(
                 when=record.history_date,
                 who=_user_name(record.history_user) or "—",
                 deal_number=None,
-                action=_("Match unlocked"),
-                reason=record.history_change_reason,
+                action=event() if event else _("Match unlocked"),
+                reason="" if event else reason,
                 changes=(),
             )
         )

@@ -287,10 +287,10 @@ def match_history(*, match: Match) -> list:
 
 
 def match_unlocks(*, match: Match) -> list:
-    """Return the organiser's unlocks of ``match`` (its history records with a reason),
-    newest first, with who did it."""
+    """Return the organiser's actions on ``match`` (its history records with a reason:
+    unlocked, closed for time, reopened), newest first, with who did it."""
     return list(
-        Match.history.filter(id=match.pk, locked_at__isnull=True)
+        Match.history.filter(id=match.pk)
         .exclude(history_change_reason__isnull=True)
         .exclude(history_change_reason="")
         .select_related("history_user")

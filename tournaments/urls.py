@@ -1,5 +1,6 @@
-from django.urls import path
+from django.urls import path, register_converter
 
+from tournaments.converters import NumberConverter
 from tournaments.views import (
     corrections,
     entry,
@@ -16,38 +17,40 @@ from tournaments.views import (
 from tournaments.views.table import confirmation as table_confirmation
 from tournaments.views.table import entry as table_entry
 
+register_converter(NumberConverter, "num")
+
 app_name = "tournaments"
 
 urlpatterns = [
     path("", public.tournament_list, name="home"),
     path("concours/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path(
-        "concours/<slug:slug>/parties/<int:number>/",
+        "concours/<slug:slug>/parties/<num:number>/",
         public.round_detail,
         name="round-detail",
     ),
     path(
-        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/",
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/",
         public.match_detail,
         name="match-detail",
     ),
     path(
-        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/",
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/",
         entry.deal_create,
         name="deal-create",
     ),
     path(
-        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/<int:deal>/corriger/",
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/<num:deal>/corriger/",
         corrections.deal_correct,
         name="deal-correct",
     ),
     path(
-        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/donnes/<int:deal>/supprimer/",
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/<num:deal>/supprimer/",
         corrections.deal_delete,
         name="deal-delete",
     ),
     path(
-        "concours/<slug:slug>/parties/<int:number>/tables/<int:table>/deverrouiller/",
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/deverrouiller/",
         corrections.match_unlock,
         name="match-unlock",
     ),
@@ -67,73 +70,78 @@ urlpatterns = [
         name="team-check-in-all",
     ),
     path(
-        "concours/<slug:slug>/gestion/equipes/<int:number>/",
+        "concours/<slug:slug>/gestion/equipes/<num:number>/",
         teams.team_edit,
         name="team-edit",
     ),
     path(
-        "concours/<slug:slug>/gestion/equipes/<int:number>/supprimer/",
+        "concours/<slug:slug>/gestion/equipes/<num:number>/supprimer/",
         teams.team_remove,
         name="team-remove",
     ),
     path(
-        "concours/<slug:slug>/gestion/equipes/<int:number>/pointer/",
+        "concours/<slug:slug>/gestion/equipes/<num:number>/pointer/",
         teams.team_check_in,
         name="team-check-in",
     ),
     path(
-        "concours/<slug:slug>/gestion/equipes/<int:number>/retirer/",
+        "concours/<slug:slug>/gestion/equipes/<num:number>/retirer/",
         teams.team_withdraw,
         name="team-withdraw",
     ),
     path("concours/<slug:slug>/gestion/tirer/", rounds.round_draw, name="round-draw"),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/",
         rounds.round_manage,
         name="round-manage",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/echanger/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/echanger/",
         rounds.round_swap,
         name="round-swap",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/publier/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/publier/",
         rounds.round_publish,
         name="round-publish",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/annuler/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/annuler/",
         rounds.round_discard,
         name="round-discard",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/clore/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/clore/",
         rounds.round_close,
         name="round-close",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/tables/<int:table>/arreter/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/arreter/",
         rounds.match_close,
         name="match-close",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/avancement/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/rouvrir/",
+        rounds.match_reopen,
+        name="match-reopen",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/avancement/",
         round_desk.round_progress,
         name="round-progress",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/qr/",
+        "concours/<slug:slug>/gestion/parties/<num:number>/qr/",
         round_desk.round_qr,
         name="round-qr",
     ),
     path(
-        "concours/<slug:slug>/gestion/liens/<int:pk>/revoquer/",
+        "concours/<slug:slug>/gestion/liens/<num:pk>/revoquer/",
         round_desk.link_revoke,
         name="link-revoke",
     ),
     path(
-        "concours/<slug:slug>/gestion/liens/<int:pk>/renouveler/",
+        "concours/<slug:slug>/gestion/liens/<num:pk>/renouveler/",
         round_desk.link_regenerate,
         name="link-regenerate",
     ),
@@ -164,17 +172,17 @@ urlpatterns = [
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
     path("table/<str:token>/donne/", table_entry.table_deal, name="table-deal"),
     path(
-        "table/<str:token>/donnes/<int:number>/",
+        "table/<str:token>/donnes/<num:number>/",
         table_entry.table_deal_edit,
         name="table-deal-edit",
     ),
     path(
-        "table/<str:token>/donnes/<int:number>/confirmer/",
+        "table/<str:token>/donnes/<num:number>/confirmer/",
         table_confirmation.table_confirm,
         name="table-confirm",
     ),
     path(
-        "table/<str:token>/donnes/<int:number>/contester/",
+        "table/<str:token>/donnes/<num:number>/contester/",
         table_confirmation.table_dispute,
         name="table-dispute",
     ),
@@ -187,17 +195,17 @@ urlpatterns = [
     path("table/<str:token>/apercu/", table_entry.table_preview, name="table-preview"),
     # PDF exports (tournaments/exports/pdf.py) and the prize list the standings print.
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/feuilles.pdf",
+        "concours/<slug:slug>/gestion/parties/<num:number>/feuilles.pdf",
         exports_pdf.score_sheets_pdf,
         name="score-sheets-pdf",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/tirage.pdf",
+        "concours/<slug:slug>/gestion/parties/<num:number>/tirage.pdf",
         exports_pdf.draw_sheet_pdf,
         name="draw-sheet-pdf",
     ),
     path(
-        "concours/<slug:slug>/gestion/parties/<int:number>/resultats.pdf",
+        "concours/<slug:slug>/gestion/parties/<num:number>/resultats.pdf",
         exports_pdf.match_sheets_pdf,
         name="match-sheets-pdf",
     ),

@@ -114,6 +114,19 @@ def click_and_wait(page: Page, name: str, *, within=None) -> None:
         target.click()
 
 
+def accept_questions(page: Page) -> list[str]:
+    """Answer yes to every confirm() question of ``page`` from now on, and return the list
+    of the questions asked, which fills as they come (static/js/confirm.js)."""
+    questions = []
+
+    def on_dialog(dialog) -> None:
+        questions.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", on_dialog)
+    return questions
+
+
 def messages(page: Page) -> list[str]:
     return page.locator("ul.messages li").all_inner_texts()
 
@@ -209,6 +222,7 @@ def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
 ):
     url = live_server.url
     problems = watch_for_problems(page)
+    questions = accept_questions(page)
 
     # Log in: the desk sends a stranger to the login page, then back.
     page.goto(f"{url}/organisation/concours/nouveau/")
@@ -340,18 +354,22 @@ def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
             has=page.get_by_role("link", name=str(number), exact=True)
         )
         click_and_wait(page, "Arrêter au temps", within=row)
+        assert questions.pop() == (
+            f"Arrêter la table {number} maintenant ? Elle comptera avec les points qu’elle a."
+        )
         assert messages(page) == [f"Table {number} arrêtée au temps."]
     assert read_table(page, *PROGRESS_COLUMNS) == [
         (str(m.table_number), str(m.team_a), str(m.team_b), a, b, progress)
         for m, a, b, progress in [
             (table_1, "190", "620", "Terminée"),
             (table_2, "300", "300", "Terminée"),
-            (table_3, "0", "0", "Arrêtée au temps"),
-            (table_4, "0", "0", "Arrêtée au temps"),
+            (table_3, "0", "0", "Arrêtée au temps Rouvrir"),
+            (table_4, "0", "0", "Arrêtée au temps Rouvrir"),
         ]
     ]
     screenshot("round-1-tables-done")
     click_and_wait(page, "Clore la partie")
+    assert questions.pop() == "Clore cette partie ? Ses résultats servent au tirage suivant."
 
     assert messages(page) == ["Partie 1 close."]
     assert list(
@@ -436,3 +454,4 @@ def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
     screenshot("round-2-published")
     # No page failed and no script broke along the way (htmx polls included).
     assert problems == []
+    assert questions == []

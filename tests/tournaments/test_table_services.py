@@ -475,3 +475,71 @@ def test_regenerating_an_old_link_when_the_team_has_an_active_one_returns_that_o
 
     new.refresh_from_db()
     assert (again, new.revoked_at, TableLink.objects.filter(side="A").count()) == (new, None, 2)
+
+
+# Review fixes: confirming what was seen, unlocking, closing ---------------------------------
+
+
+def test_a_deal_corrected_since_the_phone_showed_it_is_not_confirmed_blind(match, links):
+    deal = submit(links["A"], 1)
+    services.edit_deal_at_table(
+        link=links["A"], deal=deal, taker="A", inputs=MORE, version=1, now=LATER
+    )
+
+    code = refusal(lambda: services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1}))
+
+    assert code == ("changed", {"numbers": "1"})
+    assert statuses(match) == [(1, "pending", "A")]
+
+
+def test_confirming_the_versions_seen_confirms_them(match, links):
+    submit(links["A"], 1)
+
+    count = services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1})
+
+    assert (count, statuses(match)) == (1, [(1, "confirmed", "A")])
+
+
+def test_unlocking_puts_the_tables_deals_back_to_waiting_for_the_opponents(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+    services.confirm_deals(link=links["B"], now=LATER)
+
+    services.unlock_match(match=match, reason="Plis mal comptés", now=LATER, user=UserFactory())
+
+    match.refresh_from_db()
+    assert (match.locked_at, statuses(match)) == (None, [(1, "pending", "A"), (2, "pending", "A")])
+
+
+def test_a_round_with_unconfirmed_deals_cannot_close(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+
+    code = refusal(lambda: services.close_round(round=match.round, now=LATER))
+
+    assert code == ("deals_unconfirmed", {"tables": str(match.table_number)})
+    assert Round.objects.get(pk=match.round_id).status == Round.Status.PUBLISHED
+
+
+def test_a_match_closed_for_time_keeps_its_result_after_a_correction(match, links):
+    deal = submit(links["A"], 1)
+    services.close_match_for_time(match=match, now=LATER)
+
+    services.correct_deal(
+        deal=deal, taker="B", inputs=MORE, version=1, now=LATER, reason="Mauvais preneur"
+    )
+
+    match.refresh_from_db()
+    assert (match.total_a, match.total_b, match.result, match.is_complete) == (40, 210, "B", True)
+
+
+def test_a_match_closed_for_time_can_be_reopened_while_the_round_is_played(match, links):
+    submit(links["A"], 1)
+    services.close_match_for_time(match=match, now=LATER)
+
+    services.reopen_match(match=match, now=LATER)
+
+    match.refresh_from_db()
+    assert (match.closed_at, match.result, match.is_complete) == (None, "", False)
+    code = refusal(lambda: services.reopen_match(match=match, now=LATER))
+    assert code == ("not_closed_for_time", {"table": match.table_number})

@@ -34,7 +34,7 @@ def _contract_initial(deal: Deal) -> str:
 class DealCorrectionForm(DealForm):
     """Every input of a recorded deal, the version the organiser saw, and a reason."""
 
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput)
     reason = _reason_field(_("Reason for the correction"))
 
     def __init__(self, *args, deal: Deal, **kwargs):

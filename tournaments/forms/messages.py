@@ -84,6 +84,15 @@ SERVICE_MESSAGES = {
     "matches_open": _(
         "Some matches are not finished (tables %(tables)s): finish them or close them for time."
     ),
+    "deals_unconfirmed": _(
+        "Some deals are not confirmed yet (tables %(tables)s): the opponents confirm them, or "
+        "you settle them on the match page. Only confirmed deals count."
+    ),
+    "not_closed_for_time": _("Table %(table)s was not closed for time."),
+    "changed": _(
+        "The opponents changed deal(s) %(numbers)s meanwhile: check them as they are now, then "
+        "confirm again."
+    ),
     "same_team": _("Choose two different teams."),
     "unknown_team": _("This team is not in the draw."),
     "same_pairing": _("These two teams already play each other: nothing to swap."),

@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, TieBreak, Tournament
+from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
 
 #: One line per preset (RULES.md §B), shown when the organiser picks it.
 PRESET_SUMMARIES = {
@@ -74,6 +75,7 @@ class TournamentForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "confirmation_mode": forms.RadioSelect,
         }
+        error_messages = {"name": {"unique": _("A tournament with this name already exists.")}}
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
@@ -102,6 +104,11 @@ class TournamentForm(forms.ModelForm):
         # opened before the setting existed) keeps the tournament's mode.
         self.fields["confirmation_mode"].required = False
         self.fields["number_of_rounds"].widget.attrs.update({"min": "1", "max": "20"})
+        if self.instance.pk and is_settings_frozen(self.instance):
+            # Round 1 is published: the rules are fixed; show them, greyed out.
+            for name in (*FROZEN_SETTINGS, "tie_break_1", "tie_break_2", "tie_break_3"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
 
     def clean_confirmation_mode(self) -> str:
         """Keep the tournament's mode (the default one for a new tournament) when absent."""
@@ -143,7 +150,7 @@ def organiser_clubs(user):
 class TeamForm(forms.Form):
     """One team: number (optional, assigned when empty), both players, club."""
 
-    number = forms.IntegerField(label=_("Number"), min_value=1, required=False)
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=9999, required=False)
     player_1 = forms.CharField(label=_("Player 1"), max_length=100)
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
@@ -156,5 +163,5 @@ class TeamForm(forms.Form):
 class SwapForm(forms.Form):
     """Two teams of a draft draw to swap."""
 
-    first = forms.IntegerField(label=_("Team"), min_value=1)
-    second = forms.IntegerField(label=_("with team"), min_value=1)
+    first = forms.IntegerField(label=_("Team"), min_value=1, max_value=9999)
+    second = forms.IntegerField(label=_("with team"), min_value=1, max_value=9999)

@@ -50,15 +50,17 @@ def whole_number(text: object) -> int | str:
 def card_points_for(tricks: int | str, taker_text: object) -> tuple[int | str, int]:
     """Return the taker's and the defence's card points from what the phone sent.
 
-    All 8 tricks: 252/0; no trick: 0/252 (RULES.md §A, whatever was typed). Otherwise the
-    defence has 162 − taker, never below 0, so that a taker's 200 is refused as a wrong
-    total (« ici 200 ») rather than as negative points.
+    All 8 tricks: 252/0; no trick: 0/252 (RULES.md §A) when nothing, or that, was typed;
+    typed points that do not fit go to the engine, which refuses them (a mis-tapped "8"
+    must not turn 162 points into a capot). Otherwise the defence has 162 − taker, never
+    below 0, so that a taker's 200 is refused as a wrong total (« ici 200 ») rather than
+    as negative points.
     """
-    if tricks == TRICKS_PER_DEAL:
-        return CAPOT_CARD_POINTS, 0
-    if tricks == 0:
-        return 0, CAPOT_CARD_POINTS
     taker = whole_number(taker_text)
+    if tricks == TRICKS_PER_DEAL:
+        return (CAPOT_CARD_POINTS if taker == "" else taker), 0
+    if tricks == 0:
+        return (0 if taker == "" else taker), CAPOT_CARD_POINTS
     if isinstance(taker, int):
         return taker, max(0, DEAL_CARD_POINTS - taker)
     return taker, 0
@@ -98,8 +100,12 @@ class TableDealForm(forms.Form):
     and ``deal_number`` or ``version``.
     """
 
-    deal_number = forms.IntegerField(min_value=1, widget=forms.HiddenInput, required=False)
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput, required=False)
+    deal_number = forms.IntegerField(
+        min_value=1, max_value=99, widget=forms.HiddenInput, required=False
+    )
+    version = forms.IntegerField(
+        min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput, required=False
+    )
     is_passed = forms.BooleanField(label=_("All four passed"), required=False)
     taker = forms.ChoiceField(
         label=_("Taker"),

@@ -4,13 +4,14 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
-from tournaments.services.deals import breakdown_to_json, correct_deal, delete_deal, record_deal
+from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.draws import (
     close_match_for_time,
     close_round,
     discard_draft,
     draw_round,
     publish_round,
+    reopen_match,
     swap_teams_in_draft,
 )
 from tournaments.services.errors import ServiceError
@@ -25,6 +26,7 @@ from tournaments.services.registration import (
     update_team,
     withdraw_team,
 )
+from tournaments.services.scores import breakdown_to_json
 from tournaments.services.setup import create_tournament, is_settings_frozen, update_tournament
 from tournaments.services.table import (
     confirm_deals,
@@ -44,6 +46,7 @@ __all__ = [
     "edit_deal_at_table",
     "ensure_table_links",
     "regenerate_link",
+    "reopen_match",
     "revoke_link",
     "submit_deal",
     "unlock_match",

@@ -13,32 +13,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import scoring
-from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
 from tournaments.models import Deal, DealStatus, Match, Round
 from tournaments.services.draws import draw_round
 from tournaments.services.errors import ServiceError
-
-
-def breakdown_to_json(score: scoring.DealScore) -> dict:
-    """Return the engine's breakdown of a deal as JSON-ready data, stored on the deal."""
-    return {
-        "outcome": score.outcome.value,
-        "multiplier": score.multiplier,
-        "taker_capot": score.taker_capot,
-        "defence_capot": score.defence_capot,
-        "reserve": score.reserve,
-        "lines": [
-            {
-                "side": line.side.value,
-                "kind": line.kind.value,
-                "points": line.points,
-                "amount": line.amount,
-                "multiplier": line.multiplier,
-                "rule": line.rule,
-            }
-            for line in score.lines
-        ],
-    }
+from tournaments.services.scores import replay_match
 
 
 def record_deal(
@@ -103,7 +81,7 @@ def record_deal(
                 row.save()
         except IntegrityError:
             raise ServiceError("deal_exists", number=deal_number) from None
-        _rescore_match(match, rules, now)
+        replay_match(match, rules, now)
     row.refresh_from_db()
     return row
 
@@ -218,7 +196,7 @@ def correct_deal(
         _audit(row, entered_by, entered_by_side, reason.strip(), now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
-        _rescore_match(match, rules, now)
+        replay_match(match, rules, now)
         _redraw_later_draft(match)
     row.refresh_from_db()
     return row
@@ -238,7 +216,7 @@ def delete_deal(
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         _audit(row, entered_by, "", reason.strip(), now)
         row.delete()
-        _rescore_match(match, match.round.tournament.rules, now)
+        replay_match(match, match.round.tournament.rules, now)
         _redraw_later_draft(match)
 
 
@@ -252,66 +230,3 @@ def _redraw_later_draft(match: Match) -> None:
         return
     draft.delete()
     draw_round(tournament=tournament)
-
-
-def _rescore_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> None:
-    """Replay the match's deals in order through the engine and store every score.
-
-    The match row must be locked by the caller. Raises ServiceError ``match_finished``
-    if a deal comes after the end of the match.
-    """
-    deals = list(match.deals.order_by("deal_number"))
-    state = MatchState()
-    match_format = match.round.tournament.engine_match_format
-    for row in deals:
-        previous = state
-        try:
-            step = advance_match(
-                state, MatchDeal(scoring.Team(row.taker), row.to_engine()), rules, match_format
-            )
-        except MatchFinished:
-            raise ServiceError("match_finished") from None
-        state = step.state
-        score = step.score
-        row.score_a = state.total_a - previous.total_a
-        row.score_b = state.total_b - previous.total_b
-        row.total_a, row.total_b = state.total_a, state.total_b
-        if score is None:
-            row.outcome, row.taker_score, row.defence_score, row.reserve = "", 0, 0, 0
-            row.breakdown = {}
-        else:
-            row.outcome = score.outcome.value
-            row.taker_score, row.defence_score = score.taker_score, score.defence_score
-            row.reserve = score.reserve
-            row.breakdown = breakdown_to_json(score)
-    Deal.objects.bulk_update(
-        deals,
-        [
-            "score_a",
-            "score_b",
-            "total_a",
-            "total_b",
-            "outcome",
-            "taker_score",
-            "defence_score",
-            "reserve",
-            "breakdown",
-        ],
-    )
-    match.total_a, match.total_b = state.total_a, state.total_b
-    match.reserve = state.reserve
-    match.deals_played = state.deals_played
-    match.is_finished = state.is_finished
-    match.result = state.result.value if state.result else ""
-    match.version += 1
-    match.save(
-        update_fields=[
-            "total_a",
-            "total_b",
-            "reserve",
-            "deals_played",
-            "is_finished",
-            "result",
-            "version",
-        ]
-    )

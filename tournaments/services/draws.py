@@ -16,10 +16,11 @@ from django.db import transaction
 from django.db.models import Q
 
 from tournaments import pairing
-from tournaments.models import Bye, DealOutcome, Match, Round, Team, Tournament
+from tournaments.models import Bye, DealStatus, Match, Round, Team, Tournament
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import ServiceError
 from tournaments.services.links import ensure_table_links
+from tournaments.services.scores import replay_match
 
 #: Seeds are stored in a signed 64-bit column.
 SEED_BITS = 62
@@ -128,6 +129,29 @@ def _save_draw(round_: Round, draw: pairing.Draw) -> None:
         Bye.objects.create(round=round_, team_id=draw.bye)
 
 
+def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
+    """Undo "closed for time" while the round is still being played.
+
+    Raises ServiceError ``not_published`` or ``not_closed_for_time``.
+    """
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+        )
+        if match.round.status != Round.Status.PUBLISHED:
+            raise ServiceError("not_published", number=match.round.number)
+        if match.closed_at is None:
+            raise ServiceError("not_closed_for_time", table=match.table_number)
+        match.closed_at = None
+        match.locked_at = None
+        match._history_user = user
+        match._change_reason = "reopened"
+        match._history_date = now
+        match.save(update_fields=["closed_at", "locked_at"])
+        replay_match(match, match.round.tournament.rules, now)
+    return match
+
+
 def _draft(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
@@ -191,51 +215,37 @@ def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     return round_
 
 
-def close_match_for_time(*, match: Match, now: datetime.datetime) -> Match:
+def close_match_for_time(*, match: Match, now: datetime.datetime, user=None) -> Match:
     """Stop a match that ran out of time: it counts with the totals it has.
 
     Raises ServiceError ``not_published`` (the round is a draft or closed) or
     ``match_finished`` (it is already complete).
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+        match = (
+            Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+        )
         if match.round.status != Round.Status.PUBLISHED:
             raise ServiceError("not_published", number=match.round.number)
         if match.is_complete:
             raise ServiceError("match_finished")
-        # The match ends here: a pending litige reserve returns to the teams that put it
-        # in (RULES.md §C), as the engine does at the end of a match.
-        returned = _pending_reserve(match)
-        match.total_a += returned["A"]
-        match.total_b += returned["B"]
-        match.reserve = 0
+        # The match ends here; replaying it returns a pending litige reserve (RULES.md §C)
+        # and gives the result on totals.
         match.closed_at = now
-        match.result = _leader(match.total_a, match.total_b)
-        match.save(update_fields=["total_a", "total_b", "reserve", "closed_at", "result"])
+        match._history_user = user
+        match._change_reason = "closed for time"
+        match._history_date = now
+        match.save(update_fields=["closed_at"])
+        replay_match(match, match.round.tournament.rules, now)
     return match
-
-
-def _pending_reserve(match: Match) -> dict[str, int]:
-    """Return the litige reserve each side (``"A"``, ``"B"``) has put in and not yet lost:
-    that of the litiges after the last deal that paid the reserve out (passes aside)."""
-    pending = {"A": 0, "B": 0}
-    for deal in match.deals.filter(is_passed=False).order_by("-deal_number"):
-        if deal.outcome != DealOutcome.LITIGE:
-            break
-        pending[deal.taker] += deal.reserve
-    return pending
-
-
-def _leader(total_a: int, total_b: int) -> str:
-    if total_a == total_b:
-        return "draw"
-    return "A" if total_a > total_b else "B"
 
 
 def close_round(*, round: Round, now: datetime.datetime) -> Round:
     """Close a published round once every match is complete; the next can then be drawn.
 
-    Raises ServiceError ``not_published`` or ``matches_open`` (with the open tables).
+    Only confirmed deals count (RULES.md §E): a round with deals still waiting for the
+    opponents, or disputed, cannot close. Raises ServiceError ``not_published``,
+    ``matches_open`` or ``deals_unconfirmed`` (with the tables concerned).
     """
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round.pk)
@@ -248,6 +258,14 @@ def close_round(*, round: Round, now: datetime.datetime) -> Round:
         )
         if open_tables:
             raise ServiceError("matches_open", tables=", ".join(map(str, open_tables)))
+        unconfirmed = list(
+            round_.matches.filter(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
+            .order_by("table_number")
+            .values_list("table_number", flat=True)
+            .distinct()
+        )
+        if unconfirmed:
+            raise ServiceError("deals_unconfirmed", tables=", ".join(map(str, unconfirmed)))
         round_.status = Round.Status.CLOSED
         round_.closed_at = now
         round_.save(update_fields=["status", "closed_at"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.db.models import F
@@ -117,11 +118,17 @@ def edit_deal_at_table(
 
 
 def confirm_deals(
-    *, link: TableLink, now: datetime.datetime, deal_number: int | None = None
+    *,
+    link: TableLink,
+    now: datetime.datetime,
+    deal_number: int | None = None,
+    seen_versions: Mapping[int, int] | None = None,
 ) -> int:
     """Confirm the other team's pending deals (one, or all when ``deal_number`` is None).
 
     Returns how many were confirmed; the match locks once finished and all confirmed.
+    ``seen_versions`` maps each deal number to the version the confirming phone showed:
+    a deal corrected since is not confirmed blind (ServiceError ``changed``).
     Raises ServiceError ``own_entry`` when the deal was recorded by this same link's
     team (a team cannot confirm its own sheet), and the refusals of a closed table.
     """
@@ -133,8 +140,13 @@ def confirm_deals(
             row = pending.first()
             if row is not None and row.entered_by_side == link.side:
                 raise ServiceError("own_entry", number=deal_number)
+        rows = list(pending.exclude(entered_by_side=link.side))
+        if seen_versions is not None:
+            changed = [r.deal_number for r in rows if seen_versions.get(r.deal_number) != r.version]
+            if changed:
+                raise ServiceError("changed", numbers=", ".join(map(str, changed)))
         count = 0
-        for row in pending.exclude(entered_by_side=link.side):
+        for row in rows:
             row.status = DealStatus.CONFIRMED
             row.dispute_note = ""
             row.updated_at = now
@@ -201,12 +213,22 @@ def _lock_if_confirmed(match: Match, now: datetime.datetime) -> None:
 def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> Match:
     """Unlock a confirmed match so the table can change it again; ``reason`` is audited.
 
+    The deals the table entered go back to waiting for the opponents: the team that
+    recorded a deal may correct it, and the other confirms it again.
+
     Raises ServiceError ``reason_required``.
     """
     if not reason.strip():
         raise ServiceError("reason_required")
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
+        # The table may correct its own entries again; the opponents confirm them anew.
+        for row in match.deals.filter(status=DealStatus.CONFIRMED).exclude(entered_by_side=""):
+            row.status = DealStatus.PENDING
+            row._history_user = user
+            row._change_reason = reason.strip()
+            row._history_date = now
+            row.save(update_fields=["status"])
         match.locked_at = None
         match._history_user = user
         match._change_reason = reason.strip()

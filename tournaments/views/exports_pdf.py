@@ -20,6 +20,7 @@ from tournaments.views.lookups import (
     get_round,
     get_tournament,
     get_tournament_for_organiser,
+    public_url,
 )
 
 
@@ -37,7 +38,7 @@ def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileRespon
     data = pdf.score_sheets_pdf(
         round=round_,
         two_per_page=request.GET.get("deux") == "1",
-        base_url=request.build_absolute_uri("/"),
+        base_url=public_url(request, "/"),
     )
     return _pdf_response(data, f"{tournament.slug}-partie-{number}-feuilles.pdf")
 

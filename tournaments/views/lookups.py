@@ -1,9 +1,23 @@
 """Scoped lookups shared by the views: 404 for what does not exist or is not yours."""
 
+from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Deal, Match, Round, TableLink, Tournament
+
+
+def public_url(request: HttpRequest, path: str) -> str:
+    """Return the absolute address of ``path`` as the players' phones must use it.
+
+    settings.BELOTE_PUBLIC_URL (./run sets the laptop's LAN address) wins over the
+    address the organiser's browser used, which may be "localhost": a QR code printed
+    from it would open nothing on a phone.
+    """
+    base = settings.BELOTE_PUBLIC_URL
+    if base:
+        return base.rstrip("/") + path
+    return request.build_absolute_uri(path)
 
 
 def is_organiser(user, tournament: Tournament) -> bool:

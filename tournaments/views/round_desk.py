@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.models import Match, TableLink, Team
 from tournaments.qr import qr_code_svg
-from tournaments.views.lookups import get_link, get_round, get_tournament_for_organiser
+from tournaments.views.lookups import get_link, get_round, get_tournament_for_organiser, public_url
 
 #: The round page asks for the tables' progress this often, in seconds.
 PROGRESS_SECONDS = 10
@@ -45,7 +45,7 @@ def _cards(request: HttpRequest, match: Match, links: dict[str, TableLink]) -> l
         if link is None or not link.is_active:
             cards.append(TeamLinkCard(side, team, link, "", ""))
             continue
-        url = request.build_absolute_uri(link.get_absolute_url())
+        url = public_url(request, link.get_absolute_url())
         title = _("Table %(table)s, team %(number)s") % {
             "table": match.table_number,
             "number": team.number,

@@ -12,7 +12,7 @@ from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
 from tournaments.models import Round, Team
-from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser
+from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
 from tournaments.views.round_desk import PROGRESS_SECONDS
 
 
@@ -35,7 +35,7 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "last_round": rounds[-1] if rounds else None,
         "team_counts": selectors.team_counts(tournament=tournament),
         "is_frozen": services.is_settings_frozen(tournament),
-        "projector_url": request.build_absolute_uri(f"/ecran/{tournament.projector_token}/"),
+        "projector_url": public_url(request, f"/ecran/{tournament.projector_token}/"),
     }
     return render(request, "tournaments/tournament_manage.html", context)
 
@@ -168,9 +168,24 @@ def match_close(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     tournament = get_tournament_for_organiser(request, slug)
     match = get_match(get_round(tournament, number), table)
     try:
-        services.close_match_for_time(match=match, now=timezone.now())
+        services.close_match_for_time(match=match, now=timezone.now(), user=request.user)
     except services.ServiceError as refusal:
         _refused(request, refusal)
     else:
         messages.success(request, _("Table %(table)s closed for time.") % {"table": table})
+    return _round_page(tournament, number)
+
+
+@login_required
+@require_POST
+def match_reopen(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Undo "closed for time" while the round is still being played."""
+    tournament = get_tournament_for_organiser(request, slug)
+    match = get_match(get_round(tournament, number), table)
+    try:
+        services.reopen_match(match=match, now=timezone.now(), user=request.user)
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        messages.success(request, _("Table %(table)s reopened.") % {"table": table})
     return _round_page(tournament, number)

@@ -278,3 +278,20 @@ def test_unknown_pages_are_404(client, url):
     response = client.get(url)
 
     assert response.status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/concours/t/parties/99999999999999999999/",
+        "/concours/t/parties/1/tables/9223372036854775808/",
+        "/concours/t/gestion/equipes/99999999999999999999/",
+    ],
+)
+def test_numbers_too_large_to_exist_in_urls_are_404(client, url):
+    MatchFactory(round__tournament=TournamentFactory(slug="t"), table_number=1)
+
+    response = client.get(url)
+
+    assert response.status_code == 404

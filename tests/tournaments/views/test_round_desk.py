@@ -5,6 +5,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.test import RequestFactory
 
 import scoring
 from tests.factories import (
@@ -17,6 +18,7 @@ from tests.factories import (
 )
 from tournaments import services
 from tournaments.models import Club, Round, TableLink, Tournament
+from tournaments.views.lookups import public_url
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 DESK = "/concours/t/gestion/parties/1/"
@@ -328,3 +330,52 @@ def test_a_settings_form_without_the_mode_keeps_it(desk):
     tournament = Tournament.objects.get(pk=round_.tournament_id)
     assert messages_of(saved) == ["Réglages enregistrés."]
     assert (tournament.name, tournament.confirmation_mode) == ("Concours du Lot", "trust")
+
+
+@pytest.mark.django_db
+def test_printed_links_use_the_public_address_not_localhost(client, settings):
+    settings.BELOTE_PUBLIC_URL = "http://192.168.1.20:8000/"
+    request = RequestFactory().get("/", HTTP_HOST="localhost:8000")
+
+    url = public_url(request, "/table/abc/")
+
+    assert url == "http://192.168.1.20:8000/table/abc/"
+
+
+@pytest.mark.django_db
+def test_without_a_public_address_links_follow_the_browser(client, settings):
+    settings.BELOTE_PUBLIC_URL = ""
+    settings.ALLOWED_HOSTS = ["192.168.1.20"]
+    request = RequestFactory().get("/", HTTP_HOST="192.168.1.20:8000")
+
+    url = public_url(request, "/table/abc/")
+
+    assert url == "http://192.168.1.20:8000/table/abc/"
+
+
+@pytest.mark.django_db
+def test_a_table_closed_for_time_can_be_reopened_and_both_show_in_the_audit(client):
+    from tests.factories import ClubFactory, MatchFactory, TournamentFactory, UserFactory
+
+    organiser = UserFactory(username="lucie")
+    club = ClubFactory()
+    club.organisers.add(organiser)
+    match = MatchFactory(
+        round__tournament=TournamentFactory(club=club, slug="t"), round__number=1, table_number=1
+    )
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fr"
+
+    client.post("/concours/t/gestion/parties/1/tables/1/arreter/")
+    response = client.post("/concours/t/gestion/parties/1/tables/1/rouvrir/", follow=True)
+
+    match.refresh_from_db()
+    assert [str(m) for m in response.context["messages"]] == [
+        "Table 1 arrêtée au temps.",
+        "Table 1 rouverte.",
+    ]
+    assert (match.closed_at, match.is_complete) == (None, False)
+    page = client.get("/concours/t/parties/1/tables/1/").content.decode()
+    actions = re.findall(r"<strong>(Arrêtée au temps|Table rouverte)</strong>", page)
+    # The trail is printed twice (a table on wide screens, cards on phones); newest first.
+    assert actions == ["Table rouverte", "Table rouverte", "Arrêtée au temps", "Arrêtée au temps"]

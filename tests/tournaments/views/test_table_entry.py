@@ -43,6 +43,11 @@ VALID = {
 }
 
 
+def seen() -> dict[str, list[str]]:
+    """Return the ``seen`` fields a phone sends: every deal's number and version as shown."""
+    return {"seen": [f"{n}:{v}" for n, v in Deal.objects.values_list("deal_number", "version")]}
+
+
 @pytest.fixture
 def tournament(db):
     return TournamentFactory(slug="t", name="Concours de la Saint-André")
@@ -312,10 +317,19 @@ def test_a_passed_deal_needs_nothing_else(phone, match, links):
 def test_the_defence_card_points_are_the_complement_and_a_capot_is_252(phone, match, links):
     record(phone, links["A"], 1, {"taker_card_points": "81"})
     record(phone, links["A"], 2, {"taker_tricks": "8", "taker_card_points": ""})
-    record(phone, links["A"], 3, {"taker_tricks": "0", "taker_card_points": "40"})
+    record(phone, links["A"], 3, {"taker_tricks": "0", "taker_card_points": "0"})
 
     points = list(Deal.objects.values_list("taker_card_points", "defence_card_points"))
     assert points == [(81, 81), (252, 0), (0, 252)]
+
+
+def test_points_typed_with_a_mis_tapped_8_tricks_are_refused_not_made_a_capot(phone, links):
+    response = record(phone, links["A"], 1, {"taker_tricks": "8", "taker_card_points": "162"})
+
+    assert errors_beside_fields(response) == {
+        "taker_card_points": ["Avec les 8 plis (capot), le preneur a 252 points et la défense 0."]
+    }
+    assert Deal.objects.count() == 0
 
 
 def test_declarations_are_resolved_and_kept_as_announced(phone, match, links):
@@ -619,7 +633,7 @@ def test_the_other_team_cannot_correct_a_deal(phone, match, links):
 
 def test_a_confirmed_deal_cannot_be_corrected_at_the_table(phone, match, links):
     record(phone, links["A"], 1)
-    phone.post(url("table-confirm", links["B"], 1))
+    phone.post(url("table-confirm", links["B"], 1), seen())
 
     response = phone.post(url("table-deal-edit", links["A"], 1), VALID | {"version": "1"})
 
@@ -653,7 +667,7 @@ def test_the_other_team_confirms_one_deal(phone, match, links):
     record(phone, links["A"], 1)
 
     page = phone.get(url("table-entry", links["B"]), HTTP_HX_REQUEST="")
-    response = phone.post(url("table-confirm", links["B"], 1))
+    response = phone.post(url("table-confirm", links["B"], 1), seen())
 
     assert [row.deal.deal_number for row in page.context["to_confirm"]] == [1]
     assert re.findall(
@@ -669,9 +683,9 @@ def test_the_other_team_confirms_one_deal(phone, match, links):
 
 def test_confirming_twice_says_it_is_already_confirmed(phone, match, links):
     record(phone, links["A"], 1)
-    phone.post(url("table-confirm", links["B"], 1))
+    phone.post(url("table-confirm", links["B"], 1), seen())
 
-    response = phone.post(url("table-confirm", links["B"], 1))
+    response = phone.post(url("table-confirm", links["B"], 1), seen())
 
     assert notices(response) == [("success", "La donne 1 est déjà confirmée.")]
 
@@ -679,7 +693,7 @@ def test_confirming_twice_says_it_is_already_confirmed(phone, match, links):
 def test_a_team_cannot_confirm_its_own_deal(phone, match, links):
     record(phone, links["A"], 1)
 
-    response = phone.post(url("table-confirm", links["A"], 1))
+    response = phone.post(url("table-confirm", links["A"], 1), seen())
 
     assert notices(response) == [
         (
@@ -696,8 +710,8 @@ def test_confirm_all_confirms_only_the_other_teams_deals(phone, match, links):
     record(phone, links["B"], 2, {"taker": "B"})
     record(phone, links["A"], 3)
 
-    response = phone.post(url("table-confirm-all", links["B"]))
-    again = phone.post(url("table-confirm-all", links["B"]))
+    response = phone.post(url("table-confirm-all", links["B"]), seen())
+    again = phone.post(url("table-confirm-all", links["B"]), seen())
 
     assert notices(response) == [("success", "2 donnes confirmées.")]
     assert notices(again) == [("success", "Aucune donne n’attendait de confirmation.")]
@@ -954,8 +968,8 @@ def test_a_whole_match_through_the_phones_confirmed_by_the_other_link(phone, mat
     play_full_match(phone, links)
     before_confirmation = standings_points(match.round.tournament)
 
-    phone.post(url("table-confirm-all", links["A"]))
-    response = phone.post(url("table-confirm-all", links["B"]))
+    phone.post(url("table-confirm-all", links["A"]), seen())
+    response = phone.post(url("table-confirm-all", links["B"]), seen())
 
     match.refresh_from_db()
     rows = list(Deal.objects.order_by("deal_number"))
@@ -975,8 +989,8 @@ def test_a_whole_match_through_the_phones_confirmed_by_the_other_link(phone, mat
 
 def test_a_locked_match_is_read_only(phone, match, links):
     play_full_match(phone, links)
-    phone.post(url("table-confirm-all", links["A"]))
-    phone.post(url("table-confirm-all", links["B"]))
+    phone.post(url("table-confirm-all", links["A"]), seen())
+    phone.post(url("table-confirm-all", links["B"]), seen())
     before = snapshot()
 
     page = phone.get(url("table-entry", links["A"]), HTTP_HX_REQUEST="")
@@ -1155,3 +1169,20 @@ def test_table_tokens_are_long_random_and_unrelated(match, links):
 
     assert [bool(re.fullmatch(r"[A-Za-z0-9_-]{22}", token)) for token in tokens] == [True] * 4
     assert len(set(tokens)) == 4
+
+
+def test_a_deal_corrected_since_the_page_was_shown_is_not_confirmed_blind(phone, match, links):
+    record(phone, links["A"], 1)
+    shown = seen()
+    Deal.objects.update(version=2)
+
+    response = phone.post(url("table-confirm", links["B"], 1), shown)
+
+    assert notices(response) == [
+        (
+            "error",
+            "Les adversaires ont modifié la ou les donnes 1 entre-temps : vérifiez-les telles "
+            "qu’elles sont maintenant, puis confirmez à nouveau.",
+        )
+    ]
+    assert Deal.objects.get().status == "pending"

@@ -27,7 +27,9 @@ def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpRes
     """Confirm one of the opponents' deals."""
     deal = get_link_deal(link, number)
     try:
-        count = services.confirm_deals(link=link, now=timezone.now(), deal_number=number)
+        count = services.confirm_deals(
+            link=link, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
+        )
     except services.ServiceError as refusal:
         return answer(request, link, refused(refusal))
     if count == 0:
@@ -42,10 +44,24 @@ def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpRes
 def table_confirm_all(request: HttpRequest, link: TableLink) -> HttpResponse:
     """Confirm every deal of the opponents still waiting."""
     try:
-        count = services.confirm_deals(link=link, now=timezone.now())
+        count = services.confirm_deals(link=link, now=timezone.now(), seen_versions=_seen(request))
     except services.ServiceError as refusal:
         return answer(request, link, refused(refusal))
     return answer(request, link, _confirmed_count(count))
+
+
+def _seen(request: HttpRequest) -> dict[int, int]:
+    """Return the deal versions the phone showed (``seen=number:version`` fields).
+
+    A phone that sends none (an old page) confirms nothing blind: the service then finds
+    every deal "changed" and the page shows them as they are now.
+    """
+    seen = {}
+    for value in request.POST.getlist("seen"):
+        number, _colon, version = value.partition(":")
+        if number.isascii() and number.isdigit() and version.isascii() and version.isdigit():
+            seen[int(number[:6])] = int(version[:9])
+    return seen
 
 
 def _confirmed_count(count: int) -> Notice:

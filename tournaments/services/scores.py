@@ -1,0 +1,108 @@
+"""Replaying a match through the engine: the one place match and deal scores are stored."""
+
+from __future__ import annotations
+
+import datetime
+
+import scoring
+from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
+from tournaments.models import Deal, Match
+from tournaments.services.errors import ServiceError
+
+
+def breakdown_to_json(score: scoring.DealScore) -> dict:
+    """Return the engine's breakdown of a deal as JSON-ready data, stored on the deal."""
+    return {
+        "outcome": score.outcome.value,
+        "multiplier": score.multiplier,
+        "taker_capot": score.taker_capot,
+        "defence_capot": score.defence_capot,
+        "reserve": score.reserve,
+        "lines": [
+            {
+                "side": line.side.value,
+                "kind": line.kind.value,
+                "points": line.points,
+                "amount": line.amount,
+                "multiplier": line.multiplier,
+                "rule": line.rule,
+            }
+            for line in score.lines
+        ],
+    }
+
+
+def _leader(total_a: int, total_b: int) -> str:
+    if total_a == total_b:
+        return "draw"
+    return "A" if total_a > total_b else "B"
+
+
+def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> None:
+    """Replay the match's deals in order through the engine and store every score.
+
+    A match the organiser stopped for time ends after its last deal: a litige reserve
+    still pending returns to the teams that put it in (RULES.md §C) and the team with
+    more points wins. The match row must be locked by the caller. Raises ServiceError
+    ``match_finished`` if a deal comes after the end of the match.
+    """
+    deals = list(match.deals.order_by("deal_number"))
+    state = MatchState()
+    match_format = match.round.tournament.engine_match_format
+    for row in deals:
+        previous = state
+        try:
+            step = advance_match(
+                state, MatchDeal(scoring.Team(row.taker), row.to_engine()), rules, match_format
+            )
+        except MatchFinished:
+            raise ServiceError("match_finished") from None
+        state = step.state
+        score = step.score
+        row.score_a = state.total_a - previous.total_a
+        row.score_b = state.total_b - previous.total_b
+        row.total_a, row.total_b = state.total_a, state.total_b
+        if score is None:
+            row.outcome, row.taker_score, row.defence_score, row.reserve = "", 0, 0, 0
+            row.breakdown = {}
+        else:
+            row.outcome = score.outcome.value
+            row.taker_score, row.defence_score = score.taker_score, score.defence_score
+            row.reserve = score.reserve
+            row.breakdown = breakdown_to_json(score)
+    Deal.objects.bulk_update(
+        deals,
+        [
+            "score_a",
+            "score_b",
+            "total_a",
+            "total_b",
+            "outcome",
+            "taker_score",
+            "defence_score",
+            "reserve",
+            "breakdown",
+        ],
+    )
+    match.total_a, match.total_b = state.total_a, state.total_b
+    match.reserve = state.reserve
+    match.deals_played = state.deals_played
+    match.is_finished = state.is_finished
+    match.result = state.result.value if state.result else ""
+    if match.closed_at is not None and not state.is_finished:
+        match.total_a += state.reserve_a
+        match.total_b += state.reserve_b
+        match.reserve = 0
+        match.result = _leader(match.total_a, match.total_b)
+    match.version += 1
+    match.save(
+        update_fields=[
+            "total_a",
+            "total_b",
+            "reserve",
+            "deals_played",
+            "is_finished",
+            "result",
+            "version",
+        ]
+    )
