@@ -135,6 +135,24 @@ def test_a_draft_round_has_sheets_without_qr_codes(concours):
     assert (html.count("<svg"), html.count("/table/")) == (0, 0)
 
 
+def test_a_draft_round_sheet_says_draft_in_its_header_and_footer(concours):
+    data = pdf.score_sheets_pdf(round=round_of(concours, 2), base_url=BASE_URL)
+
+    [page] = page_texts(data)
+    lines = page.splitlines()
+    assert lines[:3] == ["Partie 2", "Table 1", "BROUILLON"]
+    assert lines[-1] == (
+        "Concours de Noël · Feuilles de marque, partie 2 · Brouillon : pas encore publié, "
+        "les tables peuvent encore changer. page 1 / 1"
+    )
+
+
+def test_a_published_round_sheet_does_not_say_draft(concours):
+    data = pdf.score_sheets_pdf(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert [text for text in page_texts(data) if "Brouillon" in text] == []
+
+
 def test_a_revoked_table_link_is_not_printed(concours):
     round_ = round_of(concours, 1)
     revoked = TableLink.objects.get(match__round=round_, match__table_number=2, side="B")

@@ -256,7 +256,7 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     Each sheet has the teams and players, the rule preset in one line, a row per deal
     (:func:`sheet_row_count`), signature boxes, and a QR code of each team's table link,
     made absolute with ``base_url`` (e.g. ``https://club.example/``). A draft round has
-    no links, so its sheets have no QR code. ``two_per_page`` puts two sheets side by
+    no links, so its sheets have no QR code, and each says « Brouillon ». ``two_per_page`` puts two sheets side by
     side on a landscape A4 page.
     """
     tournament = round.tournament
@@ -275,6 +275,7 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     context = {
         "heading": _heading(tournament),
         "round": round,
+        "is_draft": round.status == Round.Status.DRAFT,
         "pages": _pages(sheets, 2 if two_per_page else 1),
         "two_per_page": two_per_page,
         "rows": range(1, row_count + 1),
