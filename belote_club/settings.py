@@ -105,6 +105,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "belote_club.middleware.NotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "belote_club.urls"

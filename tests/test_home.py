@@ -125,3 +125,28 @@ def test_it_shows_the_signed_in_user_and_a_logout_form_that_posts(admin_client, 
         f"Connecté\u00a0: {admin_user.get_username()}",
         "post",
     )
+
+
+@pytest.mark.django_db
+def test_opening_the_logout_address_gives_a_page_not_a_blank_405(admin_client, admin_user):
+    response = admin_client.get(reverse("logout"))
+
+    page = read_page(response.content)
+    assert (response.status_code, response["Allow"], page.heading, page.signed_in_as) == (
+        405,
+        "POST, OPTIONS",
+        "Utilisez les boutons du site",
+        f"Connecté\u00a0: {admin_user.get_username()}",
+    )
+
+
+@pytest.mark.django_db
+def test_the_405_page_is_in_english_from_the_language_cookie(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+
+    response = client.get(reverse("logout"))
+
+    assert (response.status_code, read_page(response.content).heading) == (
+        405,
+        "Use the site's buttons",
+    )
