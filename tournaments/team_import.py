@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from tournaments.importing.reading import decode_text
 from tournaments.models import Club, Team, Tournament
@@ -86,7 +87,8 @@ class TeamFileProblem:
     line (else one of :data:`COLUMNS`); ``params`` fill the message.
 
     Codes for the file: ``extension``, ``unreadable``, ``not_text``, ``not_xlsx``,
-    ``empty``, ``too_many_lines`` (``max``), ``columns`` (``columns``: the missing ones,
+    ``empty``, ``too_many_lines`` (``max``), ``formula_without_value`` (``cell``, e.g. "B3": a
+    formula whose value the file does not hold), ``columns`` (``columns``: the missing ones,
     comma-separated), ``column_twice``, ``no_rows``. For a line: ``number`` (``value``, ``max``),
     ``missing_player``, ``too_long`` (``max``), ``duplicate_number`` (``number``,
     ``line``: where it came first), ``same_pair`` (``line``). Against the tournament:
@@ -219,6 +221,9 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
         if unpacked > MAX_XLSX_UNPACKED_BYTES:
             raise _FileProblem("not_xlsx")
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        # The same cells as written: a formula whose value was never computed and saved
+        # (a file made by a program, not a spreadsheet) reads as empty above.
+        formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except _FileProblem:
         raise
     # A damaged or foreign file makes openpyxl raise many kinds of errors (BadZipFile,
@@ -226,16 +231,23 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
     # "this is not a workbook we can read", never a server error.
     except Exception:
         raise _FileProblem("not_xlsx") from None
-    return _xlsx_records(workbook)
+    return _xlsx_records(workbook, formulas)
 
 
-def _xlsx_records(workbook) -> Iterator[tuple[int, list[str]]]:
+def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
     try:
         if not workbook.worksheets:
             raise _FileProblem("empty")
-        sheet = workbook.worksheets[0]
-        rows = sheet.iter_rows(max_row=MAX_LINES + 1, max_col=MAX_XLSX_COLUMNS, values_only=True)
-        for line, values in enumerate(rows, start=1):
+        limits = {"max_row": MAX_LINES + 1, "max_col": MAX_XLSX_COLUMNS, "values_only": True}
+        rows = workbook.worksheets[0].iter_rows(**limits)
+        written = formulas.worksheets[0].iter_rows(**limits)
+        for line, (values, as_written) in enumerate(zip(rows, written, strict=False), start=1):
+            for column, (value, formula) in enumerate(
+                zip(values, as_written, strict=False), start=1
+            ):
+                if value is None and isinstance(formula, str) and formula.startswith("="):
+                    cell = f"{get_column_letter(column)}{line}"
+                    raise _FileProblem("formula_without_value", line=line, cell=cell)
             cells = [_cell_text(value) for value in values]
             if any(cells):
                 yield line, cells
@@ -245,6 +257,7 @@ def _xlsx_records(workbook) -> Iterator[tuple[int, list[str]]]:
         raise _FileProblem("not_xlsx") from None
     finally:
         workbook.close()
+        formulas.close()
 
 
 def _cell_text(value: object) -> str:

@@ -155,6 +155,34 @@ def test_it_reads_whole_float_numbers_of_an_xlsx_as_team_numbers():
     )
 
 
+def test_a_formula_saved_without_its_value_names_the_cell_to_fix():
+    # A program that writes formulas (openpyxl here) does not compute them: only a
+    # spreadsheet that opens and saves the file stores their results.
+    data = xlsx_bytes([["player_1", "player_2"], ["Ana", "Léa"], ["Zoé", '=UPPER("bob")']])
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == file_problem("formula_without_value", line=3, cell="B3")
+    with translation.override("fr"):
+        assert team_import_problem_message(team_file.problems[0]) == (
+            "La cellule B3 contient une formule dont le fichier n’a pas le résultat : ouvrez "
+            "le fichier dans Excel ou LibreOffice, enregistrez-le, puis importez-le à nouveau."
+        )
+
+
+def test_a_formula_saved_with_its_value_reads_as_that_value():
+    data = xlsx_bytes([["player_1", "player_2"], ["Zoé", '=UPPER("bob")']])
+    data = replace_in_sheet(
+        data,
+        '<c r="B2"><f>UPPER("bob")</f><v /></c>',
+        '<c r="B2" t="str"><f>UPPER("bob")</f><v>BOB</v></c>',
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Zoé", "BOB"),))
+
+
 def test_it_skips_empty_lines_and_trims_and_collapses_spaces():
     data = "\n\nplayer_1;player_2;club\n\n ;  ; \n  Hélène\u00a0 Martin ; Paul\tDurand ;  ACB  \n\n"
 

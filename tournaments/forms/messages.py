@@ -217,6 +217,10 @@ TEAM_IMPORT_MESSAGES = {
         "and save it again as .xlsx or CSV."
     ),
     "empty": _("The file is empty."),
+    "formula_without_value": _(
+        "Cell %(cell)s holds a formula whose result the file does not contain: open the file "
+        "in Excel or LibreOffice, save it, then import it again."
+    ),
     "too_many_lines": _(
         "The file has more than %(max)s lines: import at most %(max)s lines at a time."
     ),
