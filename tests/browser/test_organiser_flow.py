@@ -419,7 +419,7 @@ def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
     fifth, sixth, seventh, eighth = standing[4:]
     met_in_round_1 = {frozenset((m.team_a.pk, m.team_b.pk)) for m in matches_1}
     if frozenset((fifth.pk, sixth.pk)) in met_in_round_1:
-        avoided = f"Évite de rejouer contre l’équipe ou les équipes {sixth.number}."
+        avoided = f"Évite de rejouer contre l’équipe {sixth.number}."
         bottom = [(fifth, seventh, avoided), (sixth, eighth, "")]
     else:
         bottom = [(fifth, sixth, ""), (seventh, eighth, "")]
