@@ -4,7 +4,8 @@ Presentation only, like tournaments.breakdown: it reads the django-simple-histor
 that ``selectors.match_history`` and ``selectors.match_unlocks`` return and writes nothing.
 The table services write their link in the change reason (``"table link A"``,
 ``"confirmed by table link B"``, ``"disputed by table link A"``, ``"table link A – why"``);
-an organiser's change carries the organiser (``history_user``) and the reason typed.
+an organiser's change carries the organiser (``history_user``) and the reason typed, or
+``"confirmed by the organiser"`` for a waiting deal confirmed as it stood.
 Only the deal's inputs, its status and the dispute note are shown: the scores are
 recomputed from the inputs, so their changes say nothing more.
 """
@@ -45,6 +46,8 @@ AUDITED_FIELDS = (
 #: Shown at creation and deletion even when empty or zero (a deal's core inputs).
 _ALWAYS_SHOWN = ("taker", "trump", "taker_tricks", "taker_card_points", "defence_card_points")
 _NOTHING = ("", None, False, 0, "none")
+#: The change reason of a deal the organiser confirmed as it stood (services/table.py).
+ORGANISER_CONFIRMED = "confirmed by the organiser"
 _TABLE_REASON = re.compile(
     r"^(?:(?P<action>confirmed|disputed) by )?table link (?P<side>[AB])(?: – (?P<reason>.*))?$",
     re.DOTALL,
@@ -124,6 +127,8 @@ def _who_and_action(record) -> tuple[str, str, str]:
         action = _("Deleted")
     elif table is not None and table["action"] == "confirmed":
         action = _("Confirmed")
+    elif reason == ORGANISER_CONFIRMED:
+        action, reason = _("Confirmed"), ""
     elif table is not None and table["action"] == "disputed":
         action = _("Disputed")
     elif table is not None:

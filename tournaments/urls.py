@@ -45,6 +45,11 @@ urlpatterns = [
         name="deal-correct",
     ),
     path(
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/<num:deal>/valider/",
+        corrections.deal_confirm,
+        name="deal-confirm",
+    ),
+    path(
         "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/<num:deal>/supprimer/",
         corrections.deal_delete,
         name="deal-delete",

@@ -288,6 +288,53 @@ def test_the_match_locks_once_finished_and_all_confirmed(match, links):
     )
 
 
+# confirm_deal_by_organiser ---------------------------------------------------------------------
+
+
+def test_the_organiser_confirms_a_disputed_deal_as_it_stands_and_the_match_locks(match, links):
+    organiser = UserFactory(username="marie")
+    submit(links["A"], 1)
+    submit(links["B"], 2, taker="B")
+    services.confirm_deals(link=links["A"], now=NOW)
+    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+
+    services.confirm_deal_by_organiser(
+        deal=Deal.objects.get(deal_number=1), version=1, now=LATER, user=organiser
+    )
+
+    deal = Deal.objects.get(deal_number=1)
+    assert (deal.status, deal.dispute_note, deal.version, deal.updated_at) == (
+        DealStatus.CONFIRMED,
+        "",
+        1,
+        LATER,
+    )
+    last = deal.history.first()
+    assert (last.history_user, last.history_change_reason, last.history_date) == (
+        organiser,
+        "confirmed by the organiser",
+        LATER,
+    )
+    match.refresh_from_db()
+    assert (match.total_a, match.total_b, match.locked_at) == (250, 250, LATER)
+
+
+def test_the_organiser_cannot_confirm_a_deal_changed_since_or_already_confirmed(match, links):
+    organiser = UserFactory(username="marie")
+    edit(links["A"], submit(links["A"], 1))
+    deal = Deal.objects.get()
+
+    assert refusal(
+        lambda: services.confirm_deal_by_organiser(deal=deal, version=1, now=LATER, user=organiser)
+    ) == ("stale", {"number": 1})
+    assert Deal.objects.get().status == DealStatus.PENDING
+
+    services.confirm_deals(link=links["B"], now=NOW)
+    assert refusal(
+        lambda: services.confirm_deal_by_organiser(deal=deal, version=2, now=LATER, user=organiser)
+    ) == ("already_confirmed", {"number": 1})
+
+
 # confirm_with_pin ------------------------------------------------------------------------------
 
 

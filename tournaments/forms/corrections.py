@@ -1,4 +1,4 @@
-"""Forms of the organiser's corrections on the match page: change or delete a deal, unlock.
+"""Forms of the organiser’s corrections on the match page: confirm, change or delete a deal, unlock.
 
 Each needs a reason, kept in the audit trail. Every deal of the page has its own forms,
 told apart by a prefix (``correct-3``, ``delete-3``), so that an error shows beside the
@@ -89,3 +89,9 @@ class ReasonForm(forms.Form):
         self.fields["reason"].widget.attrs["aria-describedby"] = (
             f"{self.add_prefix('reason')}-errors"
         )
+
+
+class ConfirmDealForm(forms.Form):
+    """The version of a waiting deal the organiser saw, to confirm it as it stands."""
+
+    version = forms.IntegerField(min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput)

@@ -7,7 +7,7 @@ importer's problems and the team file's problems.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
@@ -81,17 +81,26 @@ SERVICE_MESSAGES = {
     "not_enough_teams": _("At least two teams must be present to draw a round."),
     "not_draft": _("Round %(number)s is already published: its draw is fixed."),
     "not_published": _("Round %(number)s is not being played."),
-    "matches_open": _(
-        "Some matches are not finished (tables %(tables)s): finish them or close them for time."
+    # These three take "count": how many tables or deals the list names.
+    "matches_open": ngettext_lazy(
+        "A match is not finished (table %(tables)s): finish it or close it for time.",
+        "Some matches are not finished (tables %(tables)s): finish them or close them for time.",
+        "count",
     ),
-    "deals_unconfirmed": _(
+    "deals_unconfirmed": ngettext_lazy(
+        "Some deals are not confirmed yet (table %(tables)s): the opponents confirm them, or "
+        "you settle them on the match page. Only confirmed deals count.",
         "Some deals are not confirmed yet (tables %(tables)s): the opponents confirm them, or "
-        "you settle them on the match page. Only confirmed deals count."
+        "you settle them on the match page. Only confirmed deals count.",
+        "count",
     ),
     "not_closed_for_time": _("Table %(table)s was not closed for time."),
-    "changed": _(
-        "The opponents changed deal(s) %(numbers)s meanwhile: check them as they are now, then "
-        "confirm again."
+    "changed": ngettext_lazy(
+        "The opponents changed deal %(numbers)s meanwhile: check it as it is now, then "
+        "confirm again.",
+        "The opponents changed deals %(numbers)s meanwhile: check them as they are now, then "
+        "confirm again.",
+        "count",
     ),
     "same_team": _("Choose two different teams."),
     "unknown_team": _("This team is not in the draw."),
@@ -161,8 +170,19 @@ def deal_error_message(error: DealError) -> str:
 
 
 def service_error_message(code: str, params: dict) -> str:
-    """Return the translated message for a :class:`tournaments.services.ServiceError`."""
+    """Return the translated message for a :class:`tournaments.services.ServiceError`.
+
+    A message about a list of tables or deals (``tables``/``numbers``: "1, 3") agrees
+    with how many the list names.
+    """
+    listed = params.get("tables", params.get("numbers"))
+    if code in _COUNTED and isinstance(listed, str):
+        return SERVICE_MESSAGES[code] % {**params, "count": len(listed.split(", "))}
     return str(SERVICE_MESSAGES[code]) % params
+
+
+#: The messages of :data:`SERVICE_MESSAGES` that agree with a count.
+_COUNTED = frozenset({"matches_open", "deals_unconfirmed", "changed"})
 
 
 def import_problem_message(problem: ImportProblem) -> str:

@@ -29,6 +29,7 @@ from tournaments.services.registration import (
 from tournaments.services.scores import breakdown_to_json
 from tournaments.services.setup import create_tournament, is_settings_frozen, update_tournament
 from tournaments.services.table import (
+    confirm_deal_by_organiser,
     confirm_deals,
     confirm_with_pin,
     dispute_deal,
@@ -38,6 +39,7 @@ from tournaments.services.table import (
 )
 
 __all__ = [
+    "confirm_deal_by_organiser",
     "confirm_deals",
     "confirm_with_pin",
     "correct_deal",

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F
 
 import scoring
+from tournaments.audit import ORGANISER_CONFIRMED
 from tournaments.models import (
     ConfirmationMode,
     Deal,
@@ -199,6 +200,34 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
         row._change_reason = f"disputed by table link {link.side}"
         row._history_date = now
         row.save(update_fields=["status", "dispute_note", "updated_at"])
+    return row
+
+
+def confirm_deal_by_organiser(*, deal: Deal, version: int, now: datetime.datetime, user) -> Deal:
+    """Confirm a pending or disputed deal as it stands, for the organiser who settles it.
+
+    Its inputs and scores do not change, so nothing is replayed; the audit trail keeps
+    who confirmed it and when, and the match locks once finished and all confirmed.
+    ``version`` is the version the organiser saw.
+
+    Raises ServiceError ``stale`` (changed since, e.g. at the table) or
+    ``already_confirmed``.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=deal.match_id)
+        row = Deal.objects.select_for_update().get(pk=deal.pk)
+        if row.version != version:
+            raise ServiceError("stale", number=row.deal_number)
+        if row.status == DealStatus.CONFIRMED:
+            raise ServiceError("already_confirmed", number=row.deal_number)
+        row.status = DealStatus.CONFIRMED
+        row.dispute_note = ""
+        row.updated_at = now
+        row._history_user = user
+        row._change_reason = ORGANISER_CONFIRMED
+        row._history_date = now
+        row.save(update_fields=["status", "dispute_note", "updated_at"])
+        _lock_if_confirmed(match, now)
     return row
 
 

@@ -1,6 +1,7 @@
-"""Organiser views on the match page: correct or delete a deal, unlock a match.
+"""Organiser views on the match page: confirm, correct or delete a deal, unlock a match.
 
-Each needs a reason, kept in the audit trail with who and when. A correction replays
+Each change needs a reason, kept in the audit trail with who and when; confirming a
+waiting deal as it stands needs none. A correction replays
 the match; the standings follow, and a draft draw of a later round is drawn again.
 """
 
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from tournaments import services
+from tournaments.forms.corrections import ConfirmDealForm
 from tournaments.forms.messages import correction_error_message
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import get_deal, get_match, get_round, get_tournament_for_organiser
@@ -66,6 +68,27 @@ def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal:
         if corrected.version == form.cleaned_data["version"]:
             text = _("Deal %(number)s already had these values: nothing changed.")
         messages.success(request, text % {"number": deal})
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+    """Confirm a waiting or disputed deal as it stands (the organiser settles it)."""
+    match = _organiser_match(request, slug, number, table)[1]
+    row = get_deal(match, deal)
+    form = ConfirmDealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This form is out of date: reload the page and try again."))
+        return redirect(match)
+    try:
+        services.confirm_deal_by_organiser(
+            deal=row, version=form.cleaned_data["version"], now=timezone.now(), user=request.user
+        )
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        messages.success(request, _("Deal %(number)s confirmed.") % {"number": deal})
     return redirect(match)
 
 

@@ -71,6 +71,7 @@ KWARGS = {
     "deal-create": {"slug": "t", "number": 1, "table": 1},
     "deal-correct": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "deal-delete": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "deal-confirm": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "match-unlock": {"slug": "t", "number": 1, "table": 1},
     "round-progress": {"slug": "t", "number": 1},
     "round-qr": {"slug": "t", "number": 1},
@@ -111,6 +112,7 @@ POSTS = {
         "correct-1-defence_card_points": "48",
     },
     "deal-delete": {"delete-1-reason": "Donne rejouée"},
+    "deal-confirm": {"version": 1},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
     "prize-list": {"prizes": "Un jambon"},
 }
@@ -132,6 +134,7 @@ POST_ONLY = {
     "match-reopen",
     "deal-correct",
     "deal-delete",
+    "deal-confirm",
     "match-unlock",
     "link-revoke",
     "link-regenerate",
@@ -156,7 +159,8 @@ def tournament(db):
     match = MatchFactory(
         round=played, table_number=1, team_a=teams[0], team_b=teams[1], locked_at=NOW
     )
-    DealFactory(match=match, deal_number=1)
+    # Waiting for confirmation, so that confirming it would change something.
+    DealFactory(match=match, deal_number=1, status="pending")
     TableLink.objects.create(pk=LINK, match=match, side="A", pin="1234", created_at=NOW)
     ByeFactory(round=played, team=teams[2])
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)

@@ -309,6 +309,46 @@ def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(de
     assert re.findall(r'<tr class="(deal-[a-z]+)">', public) == ["deal-disputed", "deal-pending"]
 
 
+def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_so(desk, match):
+    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
+    page = desk.get(MATCH_URL).content.decode()
+    assert page.count("Valider cette donne telle quelle") == 1
+
+    response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": "1"}, follow=True)
+
+    assert messages_of(response) == ["Donne 1 validée."]
+    deal = Deal.objects.get()
+    assert (deal.status, deal.dispute_note, deal.version) == ("confirmed", "", 1)
+    assert table_rows(response, "audit")[1][1:] == [
+        "Marie Dupuy",
+        "1",
+        "Confirmée État : Contestée → Confirmée Motif de la contestation : Belote oubliée → —",
+        "",
+    ]
+    assert "Valider cette donne telle quelle" not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("version", "message"),
+    [
+        (
+            "2",
+            "La donne 1 a été modifiée entre-temps (à la table ou par un autre organisateur) : "
+            "vérifiez-la ci-dessous, puis corrigez-la de nouveau.",
+        ),
+        ("abc", "Ce formulaire n’est plus à jour : rechargez la page et recommencez."),
+    ],
+)
+def test_confirming_a_deal_from_a_stale_page_is_refused(desk, match, version, message):
+    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+
+    response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": version}, follow=True)
+
+    assert messages_of(response) == [message]
+    assert Deal.objects.get().status == "pending"
+
+
 def confirm_whole_match(match: Match) -> None:
     for number in (1, 2, 3):
         services.submit_deal(

@@ -1181,8 +1181,8 @@ def test_a_deal_corrected_since_the_page_was_shown_is_not_confirmed_blind(phone,
     assert notices(response) == [
         (
             "error",
-            "Les adversaires ont modifié la ou les donnes 1 entre-temps : vérifiez-les telles "
-            "qu’elles sont maintenant, puis confirmez à nouveau.",
+            "Les adversaires ont modifié la donne 1 entre-temps : vérifiez-la telle qu’elle "
+            "est maintenant, puis confirmez à nouveau.",
         )
     ]
     assert Deal.objects.get().status == "pending"
