@@ -21,7 +21,7 @@ from tests.factories import (
 )
 from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
 from tournaments.exports import pdf
-from tournaments.models import Round, TableLink
+from tournaments.models import Round, TableLink, Team
 from tournaments.services import ensure_table_links, record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -235,6 +235,16 @@ def test_the_draw_sheet_lists_the_tables_then_every_team_by_number(concours):
         ]
     ]
     assert "Brouillon" not in html
+
+
+def test_a_long_name_without_spaces_wraps_inside_the_draw_sheet(concours):
+    Team.objects.filter(tournament=concours, number=4).update(player_1="B" * 60)
+
+    data = pdf.draw_sheet_pdf(round=round_of(concours, 1))
+
+    first_page = page_texts(data)[0]
+    assert "".join(first_page.split()).count("B" * 60) == 1
+    assert max(len(line) for line in first_page.splitlines() if "BBB" in line) < 60
 
 
 def test_a_draft_draw_sheet_says_it_is_a_draft(concours, tmp_path):
