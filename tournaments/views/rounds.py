@@ -6,12 +6,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
 from tournaments.models import Round, Team
+from tournaments.pairing import PairingReason
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
 from tournaments.views.round_desk import PROGRESS_SECONDS
 
@@ -117,6 +119,22 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             _("Teams %(first)s and %(second)s swapped.")
             % {"first": first.number, "second": second.number},
         )
+        rematches = list(
+            round_.matches.filter(is_rematch=True, pairing_reason=PairingReason.SWAPPED)
+            .order_by("table_number")
+            .values_list("table_number", flat=True)
+        )
+        if rematches:
+            tables = ", ".join(map(str, rematches))
+            messages.warning(
+                request,
+                ngettext(
+                    "Careful: at table %(tables)s the two teams have already met.",
+                    "Careful: at tables %(tables)s the two teams have already met.",
+                    len(rematches),
+                )
+                % {"tables": tables},
+            )
     return _round_page(tournament, number)
 
 

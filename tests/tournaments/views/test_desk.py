@@ -244,6 +244,34 @@ def test_swapping_two_teams_in_a_draft(desk, tournament):
     assert Match.objects.get(table_number=1).team_a.number == bye
 
 
+def test_a_swap_that_makes_a_rematch_is_flagged_and_warned(desk, tournament):
+    teams = {team.number: team for team in Team.objects.all()}
+    first = Round.objects.create(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    Match.objects.create(round=first, table_number=1, team_a=teams[1], team_b=teams[2])
+    Match.objects.create(round=first, table_number=2, team_a=teams[3], team_b=teams[4])
+    draft = Round.objects.create(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    Match.objects.create(round=draft, table_number=1, team_a=teams[1], team_b=teams[3])
+    Match.objects.create(round=draft, table_number=2, team_a=teams[2], team_b=teams[4])
+    Bye.objects.create(round=draft, team=teams[5])
+
+    response = desk.post(
+        "/concours/t/gestion/parties/2/echanger/", {"first": 3, "second": 2}, follow=True
+    )
+
+    assert messages_of(response) == [
+        "Équipes 3 et 2 échangées.",
+        "Attention : aux tables 1, 2, les deux équipes se sont déjà rencontrées.",
+    ]
+    assert list(
+        Match.objects.filter(round=draft)
+        .order_by("table_number")
+        .values_list("team_a__number", "team_b__number", "is_rematch")
+    ) == [(1, 2, True), (3, 4, True)]
+    page = response.content.decode()
+    assert page.count('<tr class="rematch">') == 2
+    assert page.count("Modifié à la main : ces deux équipes se sont déjà rencontrées.") == 2
+
+
 def test_withdrawing_a_team_after_a_round(desk, tournament):
     Team.objects.update(is_checked_in=True)
     Round.objects.create(tournament=tournament, number=1, status=Round.Status.CLOSED)
