@@ -15,7 +15,9 @@ Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``numbe
 (``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``.
 Only the players are required; an empty number is assigned on save. Other columns are
 ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
-"Unicode text"), separated by ``;``, ``,`` or a tab. XLSX: the first sheet.
+"Unicode text"), separated by ``;``, ``,`` or a tab. XLSX: the first sheet with a non-empty
+cell (a workbook may keep an empty sheet before the teams). Every cell is cleaned by
+:func:`tournaments.text.clean_name`, as the team form cleans what is typed.
 
 Problems are :class:`TeamFileProblem` codes; only ``forms/messages.py`` turns them into words.
 """
@@ -37,6 +39,7 @@ from openpyxl.utils import get_column_letter
 from tournaments.importing.reading import decode_text
 from tournaments.models import Club, Team, Tournament
 from tournaments.services.registration import TeamData
+from tournaments.text import clean_name
 
 #: The columns, in display order; only the players are required.
 COLUMNS = ("number", "player_1", "player_2", "club")
@@ -72,7 +75,7 @@ _MAX_LENGTHS = {
 @dataclass(frozen=True)
 class TeamRow:
     """One team line of the file: its line (1 = first line), number (None: assign one on
-    save), both players and the club, with spaces trimmed and collapsed."""
+    save), both players and the club, cleaned by :func:`tournaments.text.clean_name`."""
 
     line: int
     number: int | None
@@ -235,22 +238,19 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
 
 
 def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
+    """Yield the records of the first sheet with a non-empty cell; none when no sheet has one.
+
+    ``workbook`` holds the values, ``formulas`` the same file as written: both are read
+    at the same sheet index, row by row.
+    """
     try:
-        if not workbook.worksheets:
-            raise _FileProblem("empty")
-        limits = {"max_row": MAX_LINES + 1, "max_col": MAX_XLSX_COLUMNS, "values_only": True}
-        rows = workbook.worksheets[0].iter_rows(**limits)
-        written = formulas.worksheets[0].iter_rows(**limits)
-        for line, (values, as_written) in enumerate(zip(rows, written, strict=False), start=1):
-            for column, (value, formula) in enumerate(
-                zip(values, as_written, strict=False), start=1
-            ):
-                if value is None and isinstance(formula, str) and formula.startswith("="):
-                    cell = f"{get_column_letter(column)}{line}"
-                    raise _FileProblem("formula_without_value", line=line, cell=cell)
-            cells = [_cell_text(value) for value in values]
-            if any(cells):
-                yield line, cells
+        for sheet, sheet_as_written in zip(workbook.worksheets, formulas.worksheets, strict=True):
+            has_records = False
+            for record in _sheet_records(sheet, sheet_as_written):
+                has_records = True
+                yield record
+            if has_records:
+                return
     except _FileProblem:
         raise
     except Exception:  # The sheet's XML is read lazily: damage shows up here.
@@ -258,6 +258,24 @@ def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
     finally:
         workbook.close()
         formulas.close()
+
+
+def _sheet_records(sheet, sheet_as_written) -> Iterator[tuple[int, list[str]]]:
+    """Yield (line, cells) for the non-empty lines of one sheet.
+
+    Raises _FileProblem ``formula_without_value`` on a formula whose value the file lacks.
+    """
+    limits = {"max_row": MAX_LINES + 1, "max_col": MAX_XLSX_COLUMNS, "values_only": True}
+    rows = sheet.iter_rows(**limits)
+    written = sheet_as_written.iter_rows(**limits)
+    for line, (values, as_written) in enumerate(zip(rows, written, strict=False), start=1):
+        for column, (value, formula) in enumerate(zip(values, as_written, strict=False), start=1):
+            if value is None and isinstance(formula, str) and formula.startswith("="):
+                cell = f"{get_column_letter(column)}{line}"
+                raise _FileProblem("formula_without_value", line=line, cell=cell)
+        cells = [_cell_text(value) for value in values]
+        if any(cells):
+            yield line, cells
 
 
 def _cell_text(value: object) -> str:
@@ -268,7 +286,7 @@ def _cell_text(value: object) -> str:
         return str(int(value))
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    return _clean(str(value))
+    return clean_name(str(value))
 
 
 # Shared checks on (line, cells) records.
@@ -289,7 +307,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         if line > MAX_LINES:
             raise _FileProblem("too_many_lines", max=MAX_LINES)
         values = {
-            column: _clean(cells[index]) if index < len(cells) else ""
+            column: clean_name(cells[index]) if index < len(cells) else ""
             for column, index in positions.items()
         }
         row, row_problems = _read_row(line, values)
@@ -360,13 +378,6 @@ def _whole_number(text: str) -> int | None:
     return number if 1 <= number <= MAX_NUMBER else None
 
 
-def _clean(text: str) -> str:
-    """Trim the text and turn runs of spaces, tabs, line breaks, non-breaking spaces and
-    control characters into one space."""
-    printable = "".join(char if char.isprintable() else " " for char in text)
-    return " ".join(printable.split())
-
-
 def _header_key(name: str) -> str:
     """Return a header name without case, accents, spaces or punctuation: "N°" -> "n"."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -375,4 +386,4 @@ def _header_key(name: str) -> str:
 
 def _pair_key(player_1: str, player_2: str) -> frozenset[str]:
     """Return what makes two teams the same pair: both names, either order, any case."""
-    return frozenset((_clean(player_1).casefold(), _clean(player_2).casefold()))
+    return frozenset((clean_name(player_1).casefold(), clean_name(player_2).casefold()))

@@ -773,7 +773,7 @@ def test_the_club_option_finds_an_existing_club(tmp_path):
 def test_names_lose_control_and_invisible_characters_and_numbers_their_leading_zeros(tmp_path):
     teams = (
         CLASSIC_TEAMS.replace("1,Anne Petit", "0001,Anne\tPetit\x07")
-        .replace("Marc Petit", "Marc\u200bPetit")
+        .replace("Marc Petit", "Marc\u200b Petit\ufeff")
         .replace("Luc Bon", "\u202eLuc  Bon")
         .replace("Club de Cahors", '"Club de\r\nCahors"', 1)
     )

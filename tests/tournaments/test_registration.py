@@ -143,6 +143,28 @@ def test_it_creates_a_club_once_by_name():
 
 
 @pytest.mark.django_db
+def test_it_stores_clean_names_and_finds_the_club_by_its_clean_name():
+    tournament = TournamentFactory()
+    club = ClubFactory(name="Les As")
+
+    register_teams(
+        tournament=tournament,
+        teams=[
+            TeamData(" Bell\x07Ring\u200b", "Tab\tName", club="Les\u00a0As\x7f"),
+            TeamData("Anne", "Bruno", club="\u200b\x7f"),
+        ],
+        rng=rng(),
+    )
+
+    assert team_rows(tournament) == [
+        (1, "BellRing", "Tab Name", "Les As"),
+        (2, "Anne", "Bruno", None),
+    ]
+    assert Team.objects.get(number=1).club == club
+    assert Club.objects.count() == 2  # "Les As" and the tournament's club
+
+
+@pytest.mark.django_db
 def test_it_refuses_a_number_already_taken():
     tournament = TournamentFactory()
     TeamFactory(tournament=tournament, number=7)
@@ -155,7 +177,9 @@ def test_it_refuses_a_number_already_taken():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("player_1", "player_2"), [("", "Bruno"), ("Anne", "   ")])
+@pytest.mark.parametrize(
+    ("player_1", "player_2"), [("", "Bruno"), ("Anne", "   "), ("\u200b\x07", "Bruno")]
+)
 def test_it_refuses_a_team_without_both_players(player_1, player_2):
     tournament = TournamentFactory()
 
@@ -173,6 +197,7 @@ def test_it_refuses_a_team_without_both_players(player_1, player_2):
         ("Anne Martin", "Bruno Petit"),
         ("bruno petit", "ANNE MARTIN"),
         (" Anne martin", "Bruno Petit "),
+        ("Anne\u00a0Martin\u200b", "Bruno\x07 Petit"),
     ],
 )
 def test_it_refuses_the_same_two_players_twice(player_1, player_2):

@@ -22,23 +22,30 @@ from tournaments.team_import import (
 
 
 def xlsx_bytes(rows: list[list[object]]) -> bytes:
+    return workbook_bytes([rows])
+
+
+def workbook_bytes(sheets: list[list[list[object]]]) -> bytes:
+    """Return a workbook with one sheet per item of ``sheets``, in that order."""
     workbook = Workbook()
-    sheet = workbook.active
-    for row in rows:
-        sheet.append(row)
+    workbook.remove(workbook.active)
+    for number, rows in enumerate(sheets, start=1):
+        sheet = workbook.create_sheet(f"Feuille {number}")
+        for row in rows:
+            sheet.append(row)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
 
 
-def replace_in_sheet(data: bytes, old: str, new: str) -> bytes:
-    """Rewrite the first sheet's XML, e.g. to store 3 as 3.0 as some tools do."""
+def replace_in_sheet(data: bytes, old: str, new: str, sheet: int = 1) -> bytes:
+    """Rewrite a sheet's XML, e.g. to store 3 as 3.0 as some tools do."""
     source = zipfile.ZipFile(io.BytesIO(data))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as target:
         for item in source.infolist():
             content = source.read(item.filename)
-            if item.filename == "xl/worksheets/sheet1.xml":
+            if item.filename == f"xl/worksheets/sheet{sheet}.xml":
                 content = content.decode().replace(old, new).encode()
             target.writestr(item, content)
     return buffer.getvalue()
@@ -143,6 +150,74 @@ def test_it_reads_the_first_sheet_of_an_xlsx_workbook():
     )
 
 
+def test_it_reads_the_teams_on_the_second_sheet_when_the_first_is_empty():
+    data = workbook_bytes(
+        [
+            [],
+            [
+                [None],
+                ["Numéro", "Joueur 1", "Joueur 2", "Club"],
+                [1, "Hélène Martin", "Paul Durand", "ACB"],
+            ],
+        ]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(3, 1, "Hélène Martin", "Paul Durand", "ACB"),))
+
+
+def test_a_sheet_of_blank_cells_is_empty_and_the_next_sheet_is_read():
+    data = workbook_bytes(
+        [
+            [[None, None], ["  ", "\u200b\t\x7f"]],
+            [],
+            [["player_1", "player_2"], ["Hélène", "Paul"]],
+        ]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Paul"),))
+
+
+def test_only_the_first_sheet_with_a_cell_is_read():
+    data = workbook_bytes(
+        [
+            [["player_1", "player_2"], ["Hélène", "Paul"]],
+            [["player_1", "player_2"], ["Jean", "Marie"]],
+        ]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Paul"),))
+
+
+def test_a_formula_without_its_value_on_the_second_sheet_names_its_cell():
+    data = workbook_bytes(
+        [[], [["player_1", "player_2"], ["Ana", "Léa"], ["Zoé", '=UPPER("bob")']]]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == file_problem("formula_without_value", line=3, cell="B3")
+
+
+def test_a_formula_with_its_value_on_the_second_sheet_reads_as_that_value():
+    data = workbook_bytes([[], [["player_1", "player_2"], ["Zoé", '=UPPER("bob")']]])
+    data = replace_in_sheet(
+        data,
+        '<c r="B2"><f>UPPER("bob")</f><v /></c>',
+        '<c r="B2" t="str"><f>UPPER("bob")</f><v>BOB</v></c>',
+        sheet=2,
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Zoé", "BOB"),))
+
+
 def test_it_reads_whole_float_numbers_of_an_xlsx_as_team_numbers():
     data = xlsx_bytes([["number", "player_1", "player_2"], [3, "Hélène", "Paul"], [2.5, "A", "B"]])
     data = replace_in_sheet(data, "<v>3</v>", "<v>3.0</v>")
@@ -191,6 +266,33 @@ def test_it_skips_empty_lines_and_trims_and_collapses_spaces():
     assert team_file == TeamFile(rows=(TeamRow(6, None, "Hélène Martin", "Paul Durand", "ACB"),))
 
 
+def test_it_drops_control_and_invisible_characters_from_names_as_the_team_form_does():
+    data = (
+        "player_1;player_2;club\n"
+        "Ctl\x0bChar;Esc\x1b[31mRed\x01;Club\x7f\n"
+        "Bell\x07Ring;Tab\tName\u200b;\u202e« L’Écluse »\u202c\n"
+    )
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file == TeamFile(
+        rows=(
+            TeamRow(2, None, "Ctl Char", "Esc[31mRed", "Club"),
+            TeamRow(3, None, "BellRing", "Tab Name", "« L’Écluse »"),
+        )
+    )
+
+
+def test_it_drops_control_and_invisible_characters_from_xlsx_cells():
+    data = xlsx_bytes(
+        [["player_1", "player_2", "club"], ["\ufeffHélène\x7f", "Tab\tName\u200b", "Club\x9f"]]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Tab Name", "Club"),))
+
+
 def test_it_ignores_extra_columns_and_extra_cells():
     data = "club;player_2;note;player_1\nACB;Paul;à l'heure;Hélène;en trop\n"
 
@@ -222,6 +324,8 @@ def test_a_quoted_cell_over_two_lines_keeps_the_line_where_its_team_starts():
         ("equipes.csv", b"\n \n;;\n", file_problem("empty")),
         ("equipes.xlsx", b"", file_problem("empty")),
         ("equipes.xlsx", xlsx_bytes([]), file_problem("empty")),
+        ("equipes.xlsx", workbook_bytes([[], [], []]), file_problem("empty")),
+        ("equipes.xlsx", workbook_bytes([[], [[None, " "], ["\u200b"]]]), file_problem("empty")),
         ("equipes.xlsx", b"player_1;player_2\nA;B\n", file_problem("not_xlsx")),
         ("equipes.csv", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", file_problem("not_text")),
         ("equipes.csv", xlsx_bytes([["player_1", "player_2"]]), file_problem("not_text")),

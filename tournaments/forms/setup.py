@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, TieBreak, Tournament
 from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
+from tournaments.text import clean_name
 
 #: One line per preset (RULES.md §B), shown when the organiser picks it.
 PRESET_SUMMARIES = {
@@ -40,6 +41,19 @@ PRESET_SUMMARIES = {
 }
 
 TIE_BREAK_CHOICES = [("", "—"), *TieBreak.choices]
+
+
+def _cleaned_name(form: forms.Form, field_name: str) -> str:
+    """Return the field's text cleaned by :func:`tournaments.text.clean_name`.
+
+    Raises the field's "required" error when a required name is empty once cleaned (only
+    spaces, control or invisible characters were typed).
+    """
+    name = clean_name(form.cleaned_data[field_name])
+    field = form.fields[field_name]
+    if field.required and not name:
+        raise forms.ValidationError(field.error_messages["required"], code="required")
+    return name
 
 
 class TournamentForm(forms.ModelForm):
@@ -110,6 +124,14 @@ class TournamentForm(forms.ModelForm):
                 if name in self.fields:
                     self.fields[name].disabled = True
 
+    def clean_name(self) -> str:
+        """Clean the tournament's name as every typed name is."""
+        return _cleaned_name(self, "name")
+
+    def clean_venue(self) -> str:
+        """Clean the venue as every typed name is."""
+        return _cleaned_name(self, "venue")
+
     def clean_confirmation_mode(self) -> str:
         """Keep the tournament's mode (the default one for a new tournament) when absent."""
         return self.cleaned_data["confirmation_mode"] or self.instance.confirmation_mode
@@ -158,6 +180,18 @@ class TeamForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"].widget.attrs["inputmode"] = "numeric"
+
+    def clean_player_1(self) -> str:
+        """Clean the first player's name as every typed name is."""
+        return _cleaned_name(self, "player_1")
+
+    def clean_player_2(self) -> str:
+        """Clean the second player's name as every typed name is."""
+        return _cleaned_name(self, "player_2")
+
+    def clean_club(self) -> str:
+        """Clean the club's name: the club is found by it, so "Club\\x7f" is "Club"."""
+        return _cleaned_name(self, "club")
 
 
 class SwapForm(forms.Form):

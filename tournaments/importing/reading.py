@@ -19,6 +19,7 @@ from pathlib import Path
 import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.models import Club, Team, Tournament
+from tournaments.text import clean_name
 
 TEAM_COLUMNS = ("number", "player_1", "player_2")
 DEAL_FILE_COLUMNS = (
@@ -157,16 +158,16 @@ def _whole_number(row: dict[str, str], column: str, limit: int, code: str = "too
 
 
 def _clean_name(text: str, column: str, limit: int) -> str:
-    """Return a name trimmed, with runs of spaces, line breaks and other control or
-    invisible characters made one space; empty when nothing is left.
+    """Return a name cleaned by :func:`tournaments.text.clean_name`, as the forms clean
+    it: spaces collapsed and trimmed, control and invisible characters dropped; empty
+    when nothing is left.
 
     Raises _CellError ``nul`` for a NUL character (a sign of a binary or broken file)
     and ``too_long`` (params: limit) past ``limit`` characters, the database's maximum.
     """
     if "\x00" in text:
         raise _CellError(column, "nul")
-    printable = "".join(char if char.isprintable() else " " for char in text)
-    name = " ".join(printable.split())
+    name = clean_name(text)
     if len(name) > limit:
         raise _CellError(column, "too_long", limit=limit)
     return name

@@ -15,6 +15,7 @@ from django.db.models import Max
 
 from tournaments.models import Club, Round, Team, Tournament
 from tournaments.services.errors import ServiceError
+from tournaments.text import clean_name
 
 #: Largest lot drawn for the last tie-break (RULES.md §E).
 LOT_RANGE = 1_000_000
@@ -22,7 +23,11 @@ LOT_RANGE = 1_000_000
 
 @dataclass(frozen=True)
 class TeamData:
-    """One team as a form or an import gives it; ``number`` None means "next free"."""
+    """One team as a form or an import gives it; ``number`` None means "next free".
+
+    The names are stored cleaned by :func:`tournaments.text.clean_name` (the forms and
+    the import have cleaned them already; cleaning twice changes nothing).
+    """
 
     player_1: str
     player_2: str
@@ -31,7 +36,7 @@ class TeamData:
 
 
 def _pair_key(player_1: str, player_2: str) -> frozenset[str]:
-    return frozenset((player_1.strip().casefold(), player_2.strip().casefold()))
+    return frozenset((clean_name(player_1).casefold(), clean_name(player_2).casefold()))
 
 
 def next_round_to_play(tournament: Tournament) -> int:
@@ -44,7 +49,8 @@ def next_round_to_play(tournament: Tournament) -> int:
 
 
 def _club(name: str) -> Club | None:
-    name = name.strip()
+    # Looked up by its cleaned name: "Club\x7f" is the club "Club", not a second one.
+    name = clean_name(name)
     return Club.objects.get_or_create(name=name)[0] if name else None
 
 
@@ -52,7 +58,7 @@ def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) 
     others = Team.objects.filter(tournament=tournament)
     if exclude is not None:
         others = others.exclude(pk=exclude.pk)
-    if not data.player_1.strip() or not data.player_2.strip():
+    if not clean_name(data.player_1) or not clean_name(data.player_2):
         raise ServiceError("missing_player")
     if data.number is not None and others.filter(number=data.number).exists():
         raise ServiceError("duplicate_number", number=data.number)
@@ -84,8 +90,8 @@ def register_teams(
             team = Team(
                 tournament=tournament,
                 number=number,
-                player_1=data.player_1.strip(),
-                player_2=data.player_2.strip(),
+                player_1=clean_name(data.player_1),
+                player_2=clean_name(data.player_2),
                 club=_club(data.club),
                 lot=rng.randrange(LOT_RANGE),
                 first_round=first_round,
@@ -113,8 +119,8 @@ def update_team(*, team: Team, data: TeamData) -> Team:
         _check(team.tournament, data, exclude=team)
         if data.number is not None:
             team.number = data.number
-        team.player_1 = data.player_1.strip()
-        team.player_2 = data.player_2.strip()
+        team.player_1 = clean_name(data.player_1)
+        team.player_2 = clean_name(data.player_2)
         team.club = _club(data.club)
         team.full_clean(validate_unique=False, validate_constraints=False)
         team.save()

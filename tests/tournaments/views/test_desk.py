@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory
-from tournaments.models import Bye, Match, Round, Team, Tournament
+from tournaments.models import Bye, Club, Match, Round, Team, Tournament
 
 
 @pytest.fixture
@@ -192,6 +192,53 @@ def test_a_team_registered_by_form_gets_the_next_number(desk, tournament):
     assert messages_of(response) == ["Équipe 6 inscrite."]
     team = Team.objects.get(number=6)
     assert (team.players, team.club.name, team.first_round) == ("Noé / Zoé", "Club de Sète", 1)
+
+
+def test_a_team_registered_with_control_characters_is_stored_clean_in_the_existing_club(
+    desk, tournament, club
+):
+    response = desk.post(
+        "/concours/t/gestion/equipes/",
+        {
+            "player_1": "Ctl\x0bChar",
+            "player_2": "Esc\x1b[31mRed\x01",
+            "club": "Amicale de Cahors\x7f",
+        },
+        follow=True,
+    )
+
+    assert messages_of(response) == ["Équipe 6 inscrite."]
+    team = Team.objects.get(number=6)
+    assert (team.player_1, team.player_2, team.club) == ("Ctl Char", "Esc[31mRed", club)
+    assert list(Club.objects.values_list("name", flat=True)) == ["Amicale de Cahors"]
+
+
+def test_a_team_edited_with_invisible_characters_keeps_one_club(desk, tournament, club):
+    desk.post(
+        "/concours/t/gestion/equipes/2/",
+        {
+            "number": "2",
+            "player_1": "Bell\x07Ring",
+            "player_2": "Tab\tName\u200b",
+            "club": "\u200bAmicale\u00a0de  Cahors\x7f",
+        },
+    )
+
+    team = Team.objects.get(number=2)
+    assert (team.player_1, team.player_2, team.club) == ("BellRing", "Tab Name", club)
+    assert list(Club.objects.values_list("name", flat=True)) == ["Amicale de Cahors"]
+
+
+def test_a_team_of_invisible_names_is_refused_and_saves_nothing(desk, tournament):
+    response = desk.post(
+        "/concours/t/gestion/equipes/", {"player_1": "\u200b\x07", "player_2": "\x7f "}
+    )
+
+    assert response.context["form"].errors == {
+        "player_1": ["Ce champ est obligatoire."],
+        "player_2": ["Ce champ est obligatoire."],
+    }
+    assert Team.objects.count() == 5
 
 
 def test_a_whole_round_from_the_desk(desk, tournament):
