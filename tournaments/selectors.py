@@ -165,6 +165,24 @@ def public_rounds(*, tournament: Tournament) -> QuerySet[Round]:
     return tournament_rounds(tournament=tournament).exclude(status=Round.Status.DRAFT)
 
 
+def draft_round(*, tournament: Tournament) -> Round | None:
+    """Return the round of ``tournament`` whose draw is still a draft, or None."""
+    return tournament.rounds.filter(status=Round.Status.DRAFT).first()
+
+
+def published_round(*, tournament: Tournament) -> Round | None:
+    """Return the round of ``tournament`` being played (published, not closed), or None."""
+    return tournament.rounds.filter(status=Round.Status.PUBLISHED).first()
+
+
+def is_in_draw(*, team: Team, round: Round) -> bool:
+    """Return True when ``team`` has a table or the bye in the draw of ``round``."""
+    return (
+        Match.objects.filter(round=round).filter(Q(team_a=team) | Q(team_b=team)).exists()
+        or Bye.objects.filter(round=round, team=team).exists()
+    )
+
+
 def tournament_teams(*, tournament: Tournament) -> QuerySet[Team]:
     """Return the teams of ``tournament`` by number, with their club."""
     return Team.objects.filter(tournament=tournament).select_related("club").order_by("number")

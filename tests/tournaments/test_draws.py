@@ -3,25 +3,29 @@ discard, publish, close a match for time, close a round."""
 
 import datetime
 import threading
+from random import Random
 
 import pytest
 from django.db import connection
 
 import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
-from tournaments.models import ByeCredit, Match, Round, RulesPreset
+from tournaments.models import ByeCredit, Match, Round, RulesPreset, Team
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
     ServiceError,
+    TeamData,
     close_match_for_time,
     close_round,
     discard_draft,
     draw_round,
     publish_round,
     record_deal,
+    register_team,
     swap_teams_in_draft,
     withdraw_team,
 )
+from tournaments.services.draws import drawable_teams
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 LATER = datetime.datetime(2026, 11, 28, 15, 30, tzinfo=datetime.UTC)
@@ -416,6 +420,63 @@ def test_it_discards_a_draft_with_its_tables_and_bye():
     discard_draft(round=round_)
 
     assert (tournament.rounds.count(), Match.objects.count(), round_.byes.count()) == (0, 0, 0)
+
+
+@pytest.mark.django_db
+def test_it_draws_a_team_registered_during_a_draft_once_the_draft_is_discarded():
+    tournament = TournamentFactory()
+    present_teams(tournament, 1, 2, 3, 4)
+    drafted = draw_round(tournament=tournament, seed=SEED)
+    late = register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=Random(1))
+    first_round_during_the_draft = Team.objects.get(pk=late.pk).first_round
+
+    discard_draft(round=drafted)
+    redrawn = draw_round(tournament=tournament, seed=SEED)
+
+    assert (first_round_during_the_draft, Team.objects.get(pk=late.pk).first_round) == (2, 1)
+    assert layout(redrawn) == SEED_LAYOUT_5
+
+
+@pytest.mark.django_db
+def test_it_draws_a_team_registered_during_a_draft_from_the_next_round_once_published():
+    tournament = TournamentFactory()
+    present_teams(tournament, 1, 2, 3, 4)
+    drafted = draw_round(tournament=tournament, seed=SEED)
+    register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=Random(1))
+
+    publish_round(round=drafted, now=NOW)
+
+    assert layout(drafted) == SEED_LAYOUT_4
+    assert [team.number for team in drawable_teams(tournament=tournament, round_number=2)] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+    ]
+
+
+@pytest.mark.django_db
+def test_it_leaves_the_first_round_of_teams_registered_before_the_draft_when_discarding():
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    present_teams(tournament, 1, 2, 3, 4)
+    TeamFactory(tournament=tournament, number=5, first_round=2, is_checked_in=True)
+    TeamFactory(tournament=tournament, number=6, first_round=3, is_checked_in=True)
+    TeamFactory(number=7, first_round=3)  # another tournament
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+
+    discard_draft(round=draft)
+
+    assert list(Team.objects.order_by("number").values_list("number", "first_round")) == [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 2),
+        (6, 2),
+        (7, 3),
+    ]
 
 
 @pytest.mark.django_db

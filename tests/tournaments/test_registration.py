@@ -272,14 +272,43 @@ def test_it_lets_a_late_team_join_the_next_round_present(status):
 
 
 @pytest.mark.django_db
-def test_it_registers_a_team_for_round_one_while_it_is_a_draft():
+def test_it_registers_a_team_for_round_one_before_any_draw_not_yet_present():
+    tournament = TournamentFactory()
+
+    team = register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=rng())
+
+    team.refresh_from_db()
+    assert (team.first_round, team.is_checked_in) == (1, False)
+
+
+@pytest.mark.django_db
+def test_it_lets_a_team_registered_while_round_one_is_a_draft_join_round_two_present():
     tournament = TournamentFactory()
     RoundFactory(tournament=tournament, number=1, status=Round.Status.DRAFT)
 
     team = register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=rng())
 
     team.refresh_from_db()
-    assert (team.first_round, team.is_checked_in) == (1, False)
+    assert (team.first_round, team.is_checked_in) == (2, True)
+
+
+@pytest.mark.django_db
+def test_it_lets_teams_imported_while_a_round_is_a_draft_join_the_round_after_it():
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+
+    register_teams(
+        tournament=tournament,
+        teams=[TeamData("Anne", "Bruno"), TeamData("Chloé", "Denis")],
+        rng=rng(),
+    )
+
+    assert list(
+        Team.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "first_round", "is_checked_in")
+    ) == [(1, 3, True), (2, 3, True)]
 
 
 # update_team
@@ -385,6 +414,68 @@ def test_it_marks_a_team_present_or_absent(is_checked_in):
 
     team.refresh_from_db()
     assert (returned.is_checked_in, team.is_checked_in) == (is_checked_in, is_checked_in)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seat", ["team_a", "team_b", "bye"])
+def test_it_refuses_to_mark_absent_a_team_in_a_draft_draw(seat):
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    team = TeamFactory(tournament=tournament, number=6, is_checked_in=True)
+    if seat == "bye":
+        ByeFactory(round=draft, team=team)
+    else:
+        MatchFactory(round=draft, **{seat: team})
+
+    with pytest.raises(ServiceError) as refusal:
+        set_checked_in(team=team, is_checked_in=False)
+
+    assert (refusal.value.code, refusal.value.params) == (
+        "absent_in_draft",
+        {"team": 6, "round": 2},
+    )
+    team.refresh_from_db()
+    assert team.is_checked_in is True
+
+
+@pytest.mark.django_db
+def test_it_marks_absent_a_team_left_out_of_the_draft():
+    tournament = TournamentFactory()
+    draft = RoundFactory(tournament=tournament, number=1, status=Round.Status.DRAFT)
+    MatchFactory(round=draft)
+    team = TeamFactory(tournament=tournament, is_checked_in=True)
+
+    set_checked_in(team=team, is_checked_in=False)
+
+    team.refresh_from_db()
+    assert team.is_checked_in is False
+
+
+@pytest.mark.django_db
+def test_it_marks_absent_a_team_playing_a_published_round_which_keeps_its_table():
+    tournament = TournamentFactory()
+    published = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    team = TeamFactory(tournament=tournament, number=3, is_checked_in=True)
+    match = MatchFactory(round=published, team_a=team)
+
+    set_checked_in(team=team, is_checked_in=False)
+
+    team.refresh_from_db()
+    assert team.is_checked_in is False
+    assert list(published.matches.values_list("pk", "team_a__number")) == [(match.pk, 3)]
+
+
+@pytest.mark.django_db
+def test_it_marks_present_a_team_in_a_draft_draw():
+    draft = RoundFactory(status=Round.Status.DRAFT)
+    team = TeamFactory(tournament=draft.tournament, is_checked_in=False)
+    MatchFactory(round=draft, team_b=team)
+
+    set_checked_in(team=team, is_checked_in=True)
+
+    team.refresh_from_db()
+    assert team.is_checked_in is True
 
 
 @pytest.mark.django_db

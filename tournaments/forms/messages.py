@@ -7,7 +7,7 @@ importer's problems and the team file's problems.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
@@ -75,6 +75,10 @@ SERVICE_MESSAGES = {
     "in_draft": _(
         "This team is in the draft draw of round %(number)s: discard the draft, withdraw the "
         "team, then draw again."
+    ),
+    "absent_in_draft": _(
+        "Team %(team)s is in the draft draw of round %(round)s: marked absent, it would leave "
+        "its opponent alone. Discard the draft, mark the team absent, then draw again."
     ),
     "round_open": _("Round %(number)s is not closed yet: close it before drawing the next one."),
     "all_rounds_drawn": _("All %(rounds)s rounds have been drawn."),
@@ -209,6 +213,33 @@ def import_problem_message(problem: ImportProblem) -> str:
     if not problem.field:
         return gettext("%(file)s, line %(line)s [%(code)s]: %(text)s") % where
     return gettext("%(file)s, line %(line)s, column “%(field)s” [%(code)s]: %(text)s") % where
+
+
+def left_out_of_draft_message(*, count: int, round_number: int) -> str:
+    """Return the warning for ``count`` present teams that the draft of a round lacks.
+
+    They play from the round after it, unless the organiser discards the draft and draws
+    again (services/registration.py).
+    """
+    return ngettext(
+        "Round %(round)s is drawn as a draft without this team: it plays from round "
+        "%(next)s. To include it in round %(round)s, discard the draft and draw again.",
+        "Round %(round)s is drawn as a draft without these %(count)s teams: they play from "
+        "round %(next)s. To include them in round %(round)s, discard the draft and draw again.",
+        count,
+    ) % {"count": count, "round": round_number, "next": round_number + 1}
+
+
+def kept_in_published_round_message(*, team_number: int, round_number: int) -> str:
+    """Return the note for a team marked absent that has a table or the bye in a published round.
+
+    A published draw is fixed: the team keeps its place there and is only left out of the
+    next draw.
+    """
+    return gettext(
+        "Round %(round)s is already published: team %(team)s keeps its place in it and is "
+        "only left out of the next draw."
+    ) % {"team": team_number, "round": round_number}
 
 
 # Team import (CSV or XLSX): the problem codes of tournaments.team_import --------------

@@ -196,9 +196,18 @@ def swap_teams_in_draft(*, round: Round, first: Team, second: Team) -> Round:
 
 
 def discard_draft(*, round: Round) -> None:
-    """Delete a draft round so that it can be drawn again. Raises ``not_draft``."""
+    """Delete a draft round so that it can be drawn again. Raises ``not_draft``.
+
+    Teams registered while it was a draft joined from the round after it
+    (services/registration.py); the round is now the next to draw, so they join from it
+    and the new draw includes them.
+    """
     with transaction.atomic():
-        _draft(round).delete()
+        round_ = _draft(round)
+        Team.objects.filter(
+            tournament_id=round_.tournament_id, first_round__gt=round_.number
+        ).update(first_round=round_.number)
+        round_.delete()
 
 
 def publish_round(*, round: Round, now: datetime.datetime) -> Round:

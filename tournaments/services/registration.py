@@ -1,7 +1,10 @@
 """Registration on the day: teams added, edited, removed, checked in, withdrawn (RULES.md §E).
 
-A team registered once a round is published is a late team: it joins from the next
-round. A withdrawn team keeps its results, is never drawn again and ranks last.
+A team registered once a round is drawn, even as a draft, is a late team: it joins from
+the next round not drawn yet (discarding the draft brings it back into the redrawn
+round). A withdrawn team keeps its results, is never drawn again and ranks last. A team
+in a draft draw can neither withdraw nor be marked absent: its opponent would be left
+alone once the draft is published.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from tournaments.models import Club, Round, Team, Tournament
+from tournaments.selectors import draft_round, is_in_draw
 from tournaments.services.errors import ServiceError
 from tournaments.text import clean_name
 
@@ -48,6 +52,24 @@ def next_round_to_play(tournament: Tournament) -> int:
     return last + 1
 
 
+def next_round_to_draw(tournament: Tournament) -> int:
+    """Return the first round not drawn yet: after the last one, a draft included.
+
+    A team registered now joins from this round: a draft draw already made does not
+    have it.
+    """
+    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    return last + 1
+
+
+def _draft_with(team: Team) -> Round | None:
+    """Return the draft round when ``team`` has a table or the bye in its draw, else None."""
+    draft = draft_round(tournament=team.tournament)
+    if draft is not None and is_in_draw(team=team, round=draft):
+        return draft
+    return None
+
+
 def _club(name: str) -> Club | None:
     # Looked up by its cleaned name: "Club\x7f" is the club "Club", not a second one.
     name = clean_name(name)
@@ -73,14 +95,15 @@ def register_teams(
 ) -> list[Team]:
     """Register teams in one transaction and return them; numbers are assigned when missing.
 
-    A team registered after a round was published joins from the next round and is
-    marked present. Raises ServiceError ``missing_player``, ``duplicate_number`` or
-    ``same_pair`` for the first team that cannot be registered; nothing is saved then.
+    A team registered once a round is drawn, even as a draft, joins from the next round
+    not drawn yet (:func:`next_round_to_draw`) and is marked present. Raises ServiceError
+    ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
+    cannot be registered; nothing is saved then.
     """
     created = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        first_round = next_round_to_play(tournament)
+        first_round = next_round_to_draw(tournament)
         for data in teams:
             _check(tournament, data)
             number = data.number
@@ -140,8 +163,22 @@ def remove_team(*, team: Team) -> None:
 
 
 def set_checked_in(*, team: Team, is_checked_in: bool) -> Team:
-    """Mark a team present or absent for the next draw."""
-    Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
+    """Mark a team present or absent for the next draw.
+
+    A team marked present while a round is a draft and left out of it plays from the next
+    round, unless the draft is discarded and drawn again. A published round is fixed: a
+    team marked absent keeps its table in it and is only left out of the next draw.
+
+    Raises ServiceError ``absent_in_draft`` when a team in a draft draw is marked absent
+    (discard the draft first, then mark it absent, then draw again); nothing is saved.
+    """
+    with transaction.atomic():
+        locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        if not is_checked_in:
+            draft = _draft_with(locked)
+            if draft is not None:
+                raise ServiceError("absent_in_draft", team=locked.number, round=draft.number)
+        Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
     team.is_checked_in = is_checked_in
     return team
 
@@ -163,13 +200,8 @@ def withdraw_team(*, team: Team) -> Team:
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if team.is_withdrawn:
             raise ServiceError("already_withdrawn", number=team.number)
-        draft = team.tournament.rounds.filter(status=Round.Status.DRAFT).first()
-        in_draft = draft is not None and (
-            draft.matches.filter(team_a=team).exists()
-            or draft.matches.filter(team_b=team).exists()
-            or draft.byes.filter(team=team).exists()
-        )
-        if in_draft:
+        draft = _draft_with(team)
+        if draft is not None:
             raise ServiceError("in_draft", number=draft.number)
         team.withdrawn_from_round = next_round_to_play(team.tournament)
         team.is_checked_in = False

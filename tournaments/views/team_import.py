@@ -21,11 +21,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import services
-from tournaments.forms.messages import team_import_problem_message, team_import_service_message
+from tournaments import selectors, services
+from tournaments.forms.messages import (
+    left_out_of_draft_message,
+    team_import_problem_message,
+    team_import_service_message,
+)
 from tournaments.forms.team_import import TeamImportConfirmForm, TeamImportForm
 from tournaments.models import Tournament
-from tournaments.services.registration import next_round_to_play
+from tournaments.services.registration import next_round_to_draw
 from tournaments.team_import import (
     TeamFile,
     TeamRow,
@@ -84,6 +88,10 @@ def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, team_import_service_message(refusal.code, refusal.params))
         return redirect("tournaments:team-import", slug=tournament.slug)
     messages.success(request, _registered_message(len(teams)))
+    draft = selectors.draft_round(tournament=tournament)
+    if draft is not None:
+        text = left_out_of_draft_message(count=len(teams), round_number=draft.number)
+        messages.warning(request, text)
     return redirect("tournaments:team-list", slug=tournament.slug)
 
 
@@ -126,7 +134,10 @@ def _take_upload(request: HttpRequest, tournament: Tournament) -> tuple[str, byt
 def _render_preview(
     request: HttpRequest, tournament: Tournament, team_file: TeamFile, token: str
 ) -> HttpResponse:
-    """Render every line with its problems, the file's own problems and the summary."""
+    """Render every line with its problems, the file's own problems and the summary.
+
+    While a round is a draft, the summary says the teams play from the round after it.
+    """
     lines_with_rows = {row.line for row in team_file.rows}
     by_line: dict[int, list] = {}
     for problem in team_file.problems:
@@ -149,11 +160,19 @@ def _render_preview(
         "file_problems": file_problems,
         "ready_count": sum(1 for line in lines if not line.messages),
         "problem_count": len(team_file.problems),
-        "first_round": next_round_to_play(tournament),
+        "first_round": next_round_to_draw(tournament),
+        "draft_warning": _draft_warning(tournament, count=len(lines)),
         "confirm_form": TeamImportConfirmForm(initial={"token": token}) if token else None,
         "is_preview": True,
     }
     return render(request, TEMPLATE, context, status=200 if token else 422)
+
+
+def _draft_warning(tournament: Tournament, count: int) -> str:
+    draft = selectors.draft_round(tournament=tournament)
+    if draft is None:
+        return ""
+    return left_out_of_draft_message(count=count, round_number=draft.number)
 
 
 def _registered_message(count: int) -> str:

@@ -10,7 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.forms.messages import service_error_message
+from tournaments.forms.messages import (
+    kept_in_published_round_message,
+    left_out_of_draft_message,
+    service_error_message,
+)
 from tournaments.forms.setup import TeamForm
 from tournaments.models import Team
 from tournaments.services.registration import TeamData
@@ -40,6 +44,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, service_error_message(refusal.code, refusal.params))
         else:
             messages.success(request, _("Team %(number)s registered.") % {"number": team.number})
+            _warn_left_out_of_draft(request, tournament, count=1)
             return _back(tournament)
     context = {
         "tournament": tournament,
@@ -75,6 +80,14 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/team_form.html", context)
 
 
+def _warn_left_out_of_draft(request, tournament, count):
+    """Warn that ``count`` present teams are not in the draft draw, if there is one."""
+    draft = selectors.draft_round(tournament=tournament)
+    if draft is not None and count:
+        text = left_out_of_draft_message(count=count, round_number=draft.number)
+        messages.warning(request, text)
+
+
 def _team_action(request, slug, number, action, done_message):
     tournament = get_tournament_for_organiser(request, slug)
     team = get_object_or_404(Team, tournament=tournament, number=number)
@@ -99,16 +112,36 @@ def team_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def team_check_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Mark a team present (``present=1``) or absent (``present=0``)."""
+    """Mark a team present (``present=1``) or absent (``present=0``).
+
+    Present but left out of a draft draw, it plays from the next round: the organiser is
+    told so. Absent while it plays a published round, it keeps its place there.
+    """
+    tournament = get_tournament_for_organiser(request, slug)
+    team = get_object_or_404(Team, tournament=tournament, number=number)
     is_present = request.POST.get("present") == "1"
-    text = _("Team %(number)s is present.") if is_present else _("Team %(number)s is absent.")
-    return _team_action(
-        request,
-        slug,
-        number,
-        lambda t: services.set_checked_in(team=t, is_checked_in=is_present),
-        text,
-    )
+    try:
+        services.set_checked_in(team=team, is_checked_in=is_present)
+    except services.ServiceError as refusal:
+        messages.error(request, service_error_message(refusal.code, refusal.params))
+    else:
+        _checked_in_messages(request, tournament, team)
+    return _back(tournament)
+
+
+def _checked_in_messages(request, tournament, team):
+    if team.is_checked_in:
+        messages.success(request, _("Team %(number)s is present.") % {"number": team.number})
+        draft = selectors.draft_round(tournament=tournament)
+        if draft is not None and not selectors.is_in_draw(team=team, round=draft):
+            text = left_out_of_draft_message(count=1, round_number=draft.number)
+            messages.warning(request, text)
+        return
+    messages.success(request, _("Team %(number)s is absent.") % {"number": team.number})
+    playing = selectors.published_round(tournament=tournament)
+    if playing is not None and selectors.is_in_draw(team=team, round=playing):
+        text = kept_in_published_round_message(team_number=team.number, round_number=playing.number)
+        messages.info(request, text)
 
 
 @login_required
@@ -131,4 +164,5 @@ def team_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament_for_organiser(request, slug)
     count = services.check_in_all(tournament=tournament)
     messages.success(request, _("%(count)s teams marked present.") % {"count": count})
+    _warn_left_out_of_draft(request, tournament, count=count)
     return _back(tournament)

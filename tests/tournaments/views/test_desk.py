@@ -330,6 +330,140 @@ def test_withdrawing_a_team_after_a_round(desk, tournament):
     assert (team.withdrawn_from_round, team.is_checked_in) == (2, False)
 
 
+LEFT_OUT_OF_DRAFT_1 = (
+    "La partie 1 est tirée en brouillon sans cette équipe : elle joue à partir de la partie 2. "
+    "Pour l’inclure dans la partie 1, annulez le brouillon et tirez à nouveau."
+)
+
+
+def team_states(tournament):
+    return list(
+        Team.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "first_round", "is_checked_in")
+    )
+
+
+def test_a_team_registered_during_a_draft_is_told_it_plays_from_the_next_round(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+
+    response = desk.post(
+        "/concours/t/gestion/equipes/", {"player_1": "Noé", "player_2": "Zoé"}, follow=True
+    )
+
+    assert messages_of(response) == ["Équipe 6 inscrite.", LEFT_OUT_OF_DRAFT_1]
+    team = Team.objects.get(number=6)
+    assert (team.first_round, team.is_checked_in) == (2, True)
+    page = " ".join(response.content.decode().split())
+    assert re.findall(r"Présente · joue à partir de la partie \d+", page) == [
+        "Présente · joue à partir de la partie 2"
+    ]
+
+
+def test_a_team_registered_during_a_draft_is_drawn_when_the_draft_is_drawn_again(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+    desk.post("/concours/t/gestion/equipes/", {"player_1": "Noé", "player_2": "Zoé"}, follow=True)
+
+    discarded = desk.post("/concours/t/gestion/parties/1/annuler/", follow=True)
+    drawn = desk.post("/concours/t/gestion/tirer/", follow=True)
+
+    assert messages_of(discarded) == ["Brouillon de la partie 1 annulé."]
+    assert messages_of(drawn) == ["Partie 1 tirée : vérifiez-la, puis publiez-la."]
+    round_ = Round.objects.get()
+    seated = sorted(
+        [*round_.matches.values_list("team_a__number", flat=True)]
+        + [*round_.matches.values_list("team_b__number", flat=True)]
+        + [*round_.byes.values_list("team__number", flat=True)]
+    )
+    assert seated == [1, 2, 3, 4, 5, 6]
+    assert Team.objects.get(number=6).first_round == 1
+
+
+def test_marking_absent_a_team_in_the_draft_is_refused_and_saves_nothing(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+    number = Match.objects.get(table_number=1).team_a.number
+    before = team_states(tournament)
+
+    response = desk.post(
+        f"/concours/t/gestion/equipes/{number}/pointer/", {"present": "0"}, follow=True
+    )
+
+    assert messages_of(response) == [
+        f"L’équipe {number} figure dans le tirage en brouillon de la partie 1 : absente, elle "
+        "laisserait son adversaire seul. Annulez le brouillon, marquez l’équipe absente, puis "
+        "tirez à nouveau."
+    ]
+    assert team_states(tournament) == before
+    assert (Round.objects.get().status, Match.objects.count(), Bye.objects.count()) == (
+        "draft",
+        2,
+        1,
+    )
+
+
+def test_marking_present_a_team_left_out_of_the_draft_says_it_plays_from_the_next_round(
+    desk, tournament
+):
+    Team.objects.exclude(number=5).update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+
+    response = desk.post("/concours/t/gestion/equipes/5/pointer/", {"present": "1"}, follow=True)
+
+    assert messages_of(response) == ["Équipe 5 présente.", LEFT_OUT_OF_DRAFT_1]
+    assert Team.objects.get(number=5).is_checked_in is True
+
+
+def test_marking_present_a_team_in_the_draft_says_nothing_more(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+    number = Match.objects.get(table_number=1).team_b.number
+
+    response = desk.post(
+        f"/concours/t/gestion/equipes/{number}/pointer/", {"present": "1"}, follow=True
+    )
+
+    assert messages_of(response) == [f"Équipe {number} présente."]
+
+
+def test_marking_every_team_present_during_a_draft_says_they_play_from_the_next_round(
+    desk, tournament
+):
+    Team.objects.filter(number__lte=3).update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+
+    response = desk.post("/concours/t/gestion/equipes/pointer-tout/", follow=True)
+
+    assert messages_of(response) == [
+        "2 équipes pointées présentes.",
+        "La partie 1 est tirée en brouillon sans ces 2 équipes : elles jouent à partir de la "
+        "partie 2. Pour les inclure dans la partie 1, annulez le brouillon et tirez à nouveau.",
+    ]
+    assert team_states(tournament) == [(n, 1, True) for n in range(1, 6)]
+
+
+def test_marking_absent_a_team_playing_a_published_round_keeps_its_table(desk, tournament):
+    Team.objects.update(is_checked_in=True)
+    desk.post("/concours/t/gestion/tirer/", follow=True)
+    desk.post("/concours/t/gestion/parties/1/publier/", follow=True)
+    match = Match.objects.get(table_number=1)
+    number = match.team_a.number
+
+    response = desk.post(
+        f"/concours/t/gestion/equipes/{number}/pointer/", {"present": "0"}, follow=True
+    )
+
+    assert messages_of(response) == [
+        f"Équipe {number} absente.",
+        f"La partie 1 est déjà publiée : l’équipe {number} y garde sa place et ne sera "
+        "simplement pas tirée à la partie suivante.",
+    ]
+    assert Team.objects.get(number=number).is_checked_in is False
+    assert Match.objects.get(table_number=1).team_a.number == number
+
+
 def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament):
     Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
 

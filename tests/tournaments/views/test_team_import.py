@@ -1,6 +1,7 @@
 """The organiser's team import: upload, preview with every problem in French, then confirm."""
 
 import io
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -9,7 +10,7 @@ from openpyxl import Workbook
 
 from tests.factories import ClubFactory, RoundFactory, TeamFactory, TournamentFactory, UserFactory
 from tournaments.forms.team_import import TEAM_FILE_MAX_BYTES
-from tournaments.models import Team
+from tournaments.models import Round, Team
 from tournaments.views.team_import import SESSION_KEY
 
 URL = "/concours/t/gestion/equipes/importer/"
@@ -226,6 +227,44 @@ def test_the_preview_says_when_the_teams_will_join_a_running_tournament(french_c
         "Une partie a déjà été publiée : ces équipes joueront à partir de la partie 2."
         in response.content.decode()
     )
+
+
+LEFT_OUT_OF_DRAFT_2_3 = (
+    "La partie 2 est tirée en brouillon sans ces 3 équipes : elles jouent à partir de la "
+    "partie 3. Pour les inclure dans la partie 2, annulez le brouillon et tirez à nouveau."
+)
+
+
+def test_the_preview_says_teams_imported_during_a_draft_play_from_the_round_after_it(
+    french_client, tournament
+):
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+
+    response = upload(french_client, VALID_CSV)
+
+    page = " ".join(response.content.decode().split())
+    assert (response.context["first_round"], response.context["draft_warning"]) == (
+        3,
+        LEFT_OUT_OF_DRAFT_2_3,
+    )
+    assert re.findall(r'<p class="notice">(.*?)</p>', page) == [LEFT_OUT_OF_DRAFT_2_3]
+
+
+def test_teams_imported_during_a_draft_play_from_the_round_after_it(french_client, tournament):
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    token = upload(french_client, VALID_CSV).context["confirm_form"].initial["token"]
+
+    response = french_client.post(CONFIRM_URL, {"token": token}, follow=True)
+
+    assert [str(m) for m in response.context["messages"]] == [
+        "3 équipes inscrites.",
+        LEFT_OUT_OF_DRAFT_2_3,
+    ]
+    assert list(
+        Team.objects.order_by("number").values_list("number", "first_round", "is_checked_in")
+    ) == [(1, 3, True), (5, 3, True), (6, 3, True)]
 
 
 def test_confirm_is_refused_when_the_file_had_problems(french_client):
