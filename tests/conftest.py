@@ -1,11 +1,15 @@
-"""Project-wide test set-up: hypothesis profiles. Nothing here may need the database or models.
+"""Project-wide test set-up: hypothesis profiles, and each test back in the default language.
+
+Nothing here may need the database or models: tests/scoring also runs without Django.
 
 HYPOTHESIS_PROFILE names the profile to load ("ci" or hypothesis' "default"); when it is unset
 and CI is non-empty, as on the CI machine, "ci" is loaded. ./test sets HYPOTHESIS_PROFILE=ci.
 """
 
 import os
+import sys
 
+import pytest
 from hypothesis import settings
 
 # The same examples on every run, no example database between runs, and no per-example time
@@ -15,3 +19,18 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None, 
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
 )
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Leave no language active after a test.
+
+    LocaleMiddleware activates the language of each request in the thread and nothing
+    deactivates it, so a request in English would turn the next test's messages English.
+    """
+    yield
+    conf = sys.modules.get("django.conf")
+    if conf is not None and conf.settings.configured:
+        from django.utils import translation
+
+        translation.deactivate()
