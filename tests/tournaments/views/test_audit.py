@@ -317,7 +317,7 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
 
     response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": "1"}, follow=True)
 
-    assert messages_of(response) == ["Donne 1 validée."]
+    assert messages_of(response) == ["Donne 1 confirmée."]
     deal = Deal.objects.get()
     assert (deal.status, deal.dispute_note, deal.version) == ("confirmed", "", 1)
     assert table_rows(response, "audit")[1][1:] == [
