@@ -116,11 +116,21 @@ class MatchState:
 
 @dataclass(frozen=True)
 class MatchStep:
-    """One deal of a match with its score (None for a passed deal) and the state after it."""
+    """One deal of a match with its score (None for a passed deal) and the state after it.
+
+    Attributes:
+        reserve_collected: the litige reserve this deal paid, whole, to its winner (the
+            taker if made, the defence if chuted), in scored points (RULES.md §C).
+        reserve_returned_a, reserve_returned_b: the reserve still pending when this deal
+            ended the match, returned to each team that put it in (RULES.md §C).
+    """
 
     match_deal: MatchDeal
     score: DealScore | None
     state: MatchState
+    reserve_collected: int = 0
+    reserve_returned_a: int = 0
+    reserve_returned_b: int = 0
 
 
 @dataclass(frozen=True)
@@ -156,12 +166,15 @@ def advance_match(
     before = {Team.A: state.total_a, Team.B: state.total_b}
     new = _with_totals(state, {taker: score.taker_score, defence: score.defence_score})
     new = replace(new, deals_played=state.deals_played + 1)
+    collected = 0
     if score.outcome is DealOutcome.LITIGE:
         key = "reserve_a" if taker is Team.A else "reserve_b"
         new = replace(new, **{key: getattr(new, key) + score.reserve})
     elif state.reserve:
         winner = taker if score.outcome is DealOutcome.MADE else defence
-        new = replace(_with_totals(new, {winner: state.reserve}), reserve_a=0, reserve_b=0)
+        collected = state.reserve
+        new = replace(_with_totals(new, {winner: collected}), reserve_a=0, reserve_b=0)
+    pending = new  # the reserve that ending the match on this deal returns (§C)
     tricks = {
         taker: match_deal.deal.taker_tricks,
         defence: TRICKS_PER_DEAL - match_deal.deal.taker_tricks,
@@ -169,7 +182,7 @@ def advance_match(
     if match_format.kind is FormatKind.DEALS:
         if new.deals_played >= match_format.value:
             new = _finish(new)
-        return MatchStep(match_deal, score, new)
+        return _step(match_deal, score, new, collected, pending)
     # What each team scored this deal is its belote and nothing else: always so for a chuted
     # taker, but not for a trickless defence paid a chute (a capot taker short of a high
     # contract), nor for a trickless taker made by its declarations.
@@ -197,7 +210,26 @@ def advance_match(
         new = _finish(new, MatchResult(reached[0].value) if is_other_waiting else None)
     elif len(reached) == 2 and new.total_a != new.total_b:
         new = _finish(new)
-    return MatchStep(match_deal, score, new)
+    return _step(match_deal, score, new, collected, pending)
+
+
+def _step(
+    match_deal: MatchDeal,
+    score: DealScore,
+    state: MatchState,
+    collected: int,
+    pending: MatchState,
+) -> MatchStep:
+    """Return the step of a scored deal; a match it ended returned ``pending``'s reserve."""
+    is_returned = state.is_finished
+    return MatchStep(
+        match_deal,
+        score,
+        state,
+        reserve_collected=collected,
+        reserve_returned_a=pending.reserve_a if is_returned else 0,
+        reserve_returned_b=pending.reserve_b if is_returned else 0,
+    )
 
 
 def _finish(state: MatchState, result: MatchResult | None = None) -> MatchState:

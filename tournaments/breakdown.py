@@ -1,7 +1,9 @@
 """Say a scored deal in words, from the breakdown the engine stored (for sheets and pages).
 
 Presentation only: the numbers come from the engine's :class:`scoring.ScoreLine` list
-stored on the deal (see ``services.breakdown_to_json``); nothing is scored here.
+stored on the deal, with the litige reserve the deal collected or gave back (see
+``services.breakdown_to_json``), so each side's amounts add up to its team's score for the
+deal; nothing is scored here.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ _KINDS = {
     "opponent_belote": lambda: _("belote taken"),
     "declarations": lambda: _("declarations"),
     "opponent_declarations": lambda: _("opponents' declarations"),
+    # Match lines (RULES.md §C) the service adds to the engine's deal lines.
+    "reserve_collected": lambda: _("litige reserve"),
+    "reserve_returned": lambda: _("litige reserve returned at the end of the match"),
 }
 
 
@@ -101,7 +106,9 @@ def describe_deal(deal: Deal, *, is_classic: bool) -> str:
         "taker": _side(deal, "taker"),
         "defence": _side(deal, "defence"),
     }
-    if breakdown["reserve"]:
+    # A litige that ends the match gave its reserve back at once (shown in the amounts).
+    is_returned = any(line["kind"] == "reserve_returned" for line in breakdown["lines"])
+    if breakdown["reserve"] and not is_returned:
         sentence += " " + ngettext(
             "%(reserve)s point goes in reserve for the winner of the next deal.",
             "%(reserve)s points go in reserve for the winner of the next deal.",

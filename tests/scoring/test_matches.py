@@ -295,6 +295,53 @@ def test_a_reserve_pending_at_the_end_returns_to_each_team_that_put_it_in():
     ]
 
 
+def test_the_step_that_pays_the_reserve_says_how_much_it_collected():
+    state = play(MatchState(), TWO_LITIGES, CLASSIC, DEALS_12)[-1]
+    match_deal = MatchDeal(B, CLASSIC_MADE)
+
+    step = advance_match(state, match_deal, CLASSIC, DEALS_12)
+
+    assert step == MatchStep(
+        match_deal,
+        score_deal(CLASSIC_MADE, CLASSIC),
+        MatchState(total_a=91 + 62, total_b=101 + 100 + 152, deals_played=3),
+        reserve_collected=152,
+    )
+
+
+def test_a_litige_step_and_a_plain_step_collect_no_reserve():
+    match = score_match([*TWO_LITIGES, MatchDeal(A, CLASSIC_MADE)], CLASSIC, DEALS_12)
+
+    collected = [
+        (step.reserve_collected, step.reserve_returned_a, step.reserve_returned_b)
+        for step in match.steps
+    ]
+
+    assert collected == [(0, 0, 0), (0, 0, 0), (152, 0, 0)]
+
+
+def test_the_last_deal_of_a_match_says_what_reserve_it_returned_to_each_team():
+    deals = [MatchDeal(A, CLASSIC_LITIGE), MatchDeal(B, CLASSIC_LITIGE_WITH_BELOTE)]
+
+    match = score_match(deals, CLASSIC, MatchFormat(FormatKind.DEALS, 2))
+
+    assert [
+        (step.reserve_collected, step.reserve_returned_a, step.reserve_returned_b)
+        for step in match.steps
+    ] == [(0, 0, 0), (0, 81, 71)]
+
+
+def test_a_target_match_ended_on_a_litige_says_what_reserve_it_returned():
+    deals = [MatchDeal(A, CLASSIC_LITIGE), MatchDeal(B, CLASSIC_LITIGE_WITH_BELOTE)]
+
+    match = score_match(deals, CLASSIC, MatchFormat(FormatKind.TARGET, 100))
+
+    assert [
+        (step.reserve_collected, step.reserve_returned_a, step.reserve_returned_b)
+        for step in match.steps
+    ] == [(0, 0, 0), (0, 81, 71)]
+
+
 # --- Target score -------------------------------------------------------------------------------
 
 

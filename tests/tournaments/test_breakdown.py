@@ -163,3 +163,91 @@ def test_the_audit_trail_names_declarations_in_words(match):
     assert [c for c in entry.changes if c.label.startswith("Annonces du preneur telles")] == [
         FieldChange("Annonces du preneur telles qu’annoncées", None, "Tierce R♥")
     ]
+
+
+LITIGE_81 = {
+    "trump": "H",
+    "contract": None,
+    "taker_card_points": 81,
+    "defence_card_points": 81,
+    "taker_tricks": 4,
+}
+
+
+def test_the_winner_of_the_deal_after_a_litige_scores_the_reserve_in_words(db):
+    match = MatchFactory(round__tournament__rules_preset="belote-classique")
+    recorded(match, "A", **LITIGE_81)
+    deal = recorded(
+        match,
+        "B",
+        trump="S",
+        contract=None,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=True)
+
+    assert (deal.score_a, deal.score_b, text) == (
+        62,
+        100 + 20 + 81,
+        "Le preneur gagne la donne : le preneur marque 100 (points de cartes) + 20 (belote) "
+        "+ 81 (réserve de litige) ; la défense marque 62 (points de cartes).",
+    )
+
+
+def test_a_defence_that_wins_after_a_litige_scores_the_reserve_in_words(db):
+    match = MatchFactory(round__tournament__rules_preset="belote-sans-annonces")
+    recorded(match, "A", **LITIGE_81)
+    deal = recorded(
+        match,
+        "A",
+        trump="D",
+        contract=None,
+        taker_card_points=70,
+        defence_card_points=92,
+        taker_tricks=3,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=True)
+
+    assert (deal.score_a, deal.score_b, text) == (
+        0,
+        162 + 81,
+        "Preneur dedans : le preneur marque 0 ; "
+        "la défense marque 162 (la donne) + 81 (réserve de litige).",
+    )
+
+
+def test_a_litige_that_ends_the_match_gives_each_reserve_back_in_words(db):
+    match = MatchFactory(
+        round__tournament__rules_preset="belote-classique",
+        round__tournament__match_format="deals",
+        round__tournament__match_format_value=2,
+    )
+    recorded(match, "A", **LITIGE_81)
+    deal = recorded(
+        match,
+        "B",
+        trump="C",
+        contract=None,
+        taker_card_points=71,
+        defence_card_points=91,
+        taker_tricks=4,
+        taker_belotes=1,
+    )
+
+    with translation.override("fr"):
+        text = describe_deal(deal, is_classic=True)
+
+    assert (deal.score_a, deal.score_b, text) == (
+        91 + 81,
+        20 + 71,
+        "Litige : le preneur marque 20 (belote) + 71 (réserve de litige rendue en fin de "
+        "partie) ; la défense marque 91 (points de cartes) + 81 (réserve de litige rendue en "
+        "fin de partie).",
+    )

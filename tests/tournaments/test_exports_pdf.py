@@ -404,6 +404,53 @@ def test_the_standings_have_the_tie_break_columns_and_the_prizes_in_rank_order(c
     ]  # fmt: skip
 
 
+def test_withdrawn_and_never_played_teams_get_no_prize_and_a_dash_skips_a_rank(concours):
+    round_ = round_of(concours, 1)
+    finish(round_, 1, 1200, 900)
+    finish(round_, 2, -20, 1500)
+    concours.teams.filter(number=1).update(withdrawn_from_round=2)
+    TeamFactory(tournament=concours, number=6, player_1="Noé", player_2="Ève")
+    concours.prize_list = "Un jambon\nDeux bouteilles\n-\nUn pâté\nUn stylo\nUn bol"
+    concours.save()
+
+    html = pdf.standings_html(tournament=concours)
+    data = pdf.standings_pdf(tournament=concours)
+
+    assert html_tables(html, "standings") == [
+        [
+            ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
+             "Confrontation", "Tirage au sort", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Un jambon"],
+            ["2", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "Deux bouteilles"],
+            ["3", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
+            ["4", "6", "Noé / Ève", "0", "0", "0", "0", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", "Un pâté"],
+            ["6", "1", "Équipe Cœur d'Or / Zoé (forfait)", "1200", "1", "300", "0", "0", ""],
+        ]
+    ]  # fmt: skip
+    assert page_texts(data)[0].splitlines()[4:10] == [
+        "1 4 Marc / Jean Club de Saint-Étienne 1500 1 1520 0 0 Un jambon",
+        '2 2 =HYPERLINK("http:// x.example";"clic") / Bob 900 0 -300 0 0 Deux bouteilles',
+        "3 5 Paul / Luc 895 0 895 0 0",
+        "4 6 Noé / Ève 0 0 0 0 0",
+        "5 3 Ana / Léa Mai -20 0 -1520 0 0 Un pâté",
+        "6 1 Équipe Cœur d'Or / Zoé (forfait) 1200 1 300 0 0",
+    ]
+
+
+def test_a_prize_list_of_dashes_only_has_no_prize_column(concours):
+    concours.prize_list = "-\n-"
+    concours.save()
+
+    html = pdf.standings_html(tournament=concours)
+
+    assert html_tables(html, "standings")[0][0] == [
+        "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
+        "Tirage au sort",
+    ]  # fmt: skip
+
+
 def test_without_a_prize_list_the_standings_have_no_prize_column(concours, tmp_path):
     data = pdf.standings_pdf(tournament=concours)
 

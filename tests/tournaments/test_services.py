@@ -88,6 +88,67 @@ def test_it_stores_inputs_scores_breakdown_and_match_totals():
     assert match_totals(match) == (60, 190, 1, False, "")
 
 
+CLASSIC_LITIGE = scoring.Deal(
+    trump="H", contract=None, taker_card_points=81, defence_card_points=81, taker_tricks=4
+)
+
+
+def reserve_lines(deal):
+    return [line for line in deal.breakdown["lines"] if line["rule"] == "§C"]
+
+
+@pytest.mark.django_db
+def test_the_deal_after_a_litige_stores_the_reserve_its_winner_collected():
+    match = MatchFactory(round__tournament__rules_preset="belote-classique")
+    litige = record_deal(match=match, taker="A", deal=CLASSIC_LITIGE, now=NOW)
+    made = scoring.Deal(
+        trump="S", contract=None, taker_card_points=100, defence_card_points=62, taker_tricks=5
+    )
+
+    deal = record_deal(match=match, taker="B", deal=made, now=NOW)
+
+    litige.refresh_from_db()
+    assert (reserve_lines(litige), deal.score_b, reserve_lines(deal)) == (
+        [],
+        181,
+        [
+            {
+                "side": "taker",
+                "kind": "reserve_collected",
+                "points": 81,
+                "amount": 81,
+                "multiplier": 1,
+                "rule": "§C",
+            }
+        ],
+    )
+
+
+@pytest.mark.django_db
+def test_a_litige_ending_the_match_stores_the_reserve_given_back_to_the_taker():
+    match = MatchFactory(
+        round__tournament__rules_preset="belote-classique",
+        round__tournament__match_format_value=1,
+    )
+
+    deal = record_deal(match=match, taker="B", deal=CLASSIC_LITIGE, now=NOW)
+
+    assert (deal.score_a, deal.score_b, reserve_lines(deal)) == (
+        81,
+        81,
+        [
+            {
+                "side": "taker",
+                "kind": "reserve_returned",
+                "points": 81,
+                "amount": 81,
+                "multiplier": 1,
+                "rule": "§C",
+            }
+        ],
+    )
+
+
 @pytest.mark.django_db
 def test_a_deal_the_engine_rejects_saves_nothing():
     match = MatchFactory()

@@ -40,7 +40,7 @@ from tournaments.models import (
     Trump,
 )
 from tournaments.qr import qr_code_svg
-from tournaments.services.prizes import prize_lines
+from tournaments.services.prizes import NO_PRIZE, award_prizes, prize_lines
 from tournaments.standings import RankingKey
 from tournaments.text import printable
 
@@ -388,10 +388,13 @@ def match_sheets_pdf(*, round: Round) -> bytes:
 def standings_html(*, tournament: Tournament) -> str:
     """Return the HTML of the standings of ``tournament``: every team in rank order with
     its points and tie-break values, in the order the tournament ranks by (RULES.md §E),
-    and a prize column when the organiser stored a prize list (first prize, first team).
+    and a prize column when the organiser stored a prize list: the prizes go in rank
+    order to the teams not withdrawn that played or had a bye (see :func:`award_prizes`).
     """
     keys = selectors.standings_rules(tournament=tournament).order
     prizes = prize_lines(tournament.prize_list)
+    standings = selectors.tournament_standings(tournament=tournament)
+    awarded = award_prizes(prizes, [standing.row for standing in standings])
     lines = [
         StandingLine(
             rank=standing.row.rank,
@@ -400,15 +403,15 @@ def standings_html(*, tournament: Tournament) -> str:
             club=printable(standing.team.club.name if standing.team.club_id else ""),
             is_withdrawn=standing.row.is_withdrawn,
             values=tuple(getattr(standing.row, key.value) for key in keys),
-            prize=prizes[index] if index < len(prizes) else "",
+            prize=awarded.get(standing.row.team_id, ""),
         )
-        for index, standing in enumerate(selectors.tournament_standings(tournament=tournament))
+        for standing in standings
     ]
     context = {
         "heading": _heading(tournament),
         "columns": [_RANKING_KEY_LABELS[key]() for key in keys],
         "lines": lines,
-        "has_prizes": bool(prizes),
+        "has_prizes": any(prize != NO_PRIZE for prize in prizes),
     }
     return render_to_string("tournaments/pdf/standings.html", context)
 

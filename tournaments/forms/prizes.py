@@ -10,7 +10,8 @@ MAX_PRIZE_LIST_LENGTH = 20_000
 
 
 class PrizeListForm(forms.Form):
-    """One prize per line, in rank order; blank lines are ignored."""
+    """One prize per line, in rank order, for the teams that may win one (see
+    services.prizes.award_prizes); blank lines are ignored and a line "-" skips a rank."""
 
     prizes = forms.CharField(
         label=_("Prizes"),
@@ -20,6 +21,8 @@ class PrizeListForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 16}),
         help_text=_(
             "One prize per line, in rank order: the first line goes to the winners, the "
-            "second to the team ranked second, and so on. Blank lines are ignored."
+            "second to the next team, and so on. A withdrawn team, or one that never played "
+            "(no match and no bye), gets no prize: its prize goes to the next team. Blank "
+            "lines are ignored; to give a rank no prize, write a line with only “-”."
         ),
     )

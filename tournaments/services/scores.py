@@ -10,25 +10,73 @@ from tournaments.models import Deal, Match
 from tournaments.services.errors import ServiceError
 
 
-def breakdown_to_json(score: scoring.DealScore) -> dict:
-    """Return the engine's breakdown of a deal as JSON-ready data, stored on the deal."""
+def _line_json(
+    *, side: str, kind: str, points: int, amount: int, multiplier: int, rule: str
+) -> dict:
+    return {
+        "side": side,
+        "kind": kind,
+        "points": points,
+        "amount": amount,
+        "multiplier": multiplier,
+        "rule": rule,
+    }
+
+
+def breakdown_to_json(
+    score: scoring.DealScore,
+    *,
+    reserve_collected: int = 0,
+    reserve_returned: tuple[int, int] = (0, 0),
+) -> dict:
+    """Return the engine's breakdown of a deal as JSON-ready data, stored on the deal.
+
+    The match adds its own lines (RULES.md §C), in scored points: ``reserve_collected``,
+    the litige reserve the deal paid to its winner, and ``reserve_returned``, the reserve
+    the deal's end of the match gave back to the taker's and the defence's team. So the
+    amounts of each side add up to what its team scored on the deal.
+    """
+    lines = [
+        _line_json(
+            side=line.side.value,
+            kind=line.kind.value,
+            points=line.points,
+            amount=line.amount,
+            multiplier=line.multiplier,
+            rule=line.rule,
+        )
+        for line in score.lines
+    ]
+    if reserve_collected:
+        lines.append(
+            _line_json(
+                side=score.winner.value,
+                kind="reserve_collected",
+                points=reserve_collected,
+                amount=reserve_collected,
+                multiplier=1,
+                rule="§C",
+            )
+        )
+    for side, returned in zip(scoring.Side, reserve_returned, strict=True):
+        if returned:
+            lines.append(
+                _line_json(
+                    side=side.value,
+                    kind="reserve_returned",
+                    points=returned,
+                    amount=returned,
+                    multiplier=1,
+                    rule="§C",
+                )
+            )
     return {
         "outcome": score.outcome.value,
         "multiplier": score.multiplier,
         "taker_capot": score.taker_capot,
         "defence_capot": score.defence_capot,
         "reserve": score.reserve,
-        "lines": [
-            {
-                "side": line.side.value,
-                "kind": line.kind.value,
-                "points": line.points,
-                "amount": line.amount,
-                "multiplier": line.multiplier,
-                "rule": line.rule,
-            }
-            for line in score.lines
-        ],
+        "lines": lines,
     }
 
 
@@ -69,7 +117,13 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
             row.outcome = score.outcome.value
             row.taker_score, row.defence_score = score.taker_score, score.defence_score
             row.reserve = score.reserve
-            row.breakdown = breakdown_to_json(score)
+            returned = (step.reserve_returned_a, step.reserve_returned_b)
+            row.breakdown = breakdown_to_json(
+                score,
+                reserve_collected=step.reserve_collected,
+                # Taker's team first, as the breakdown's sides.
+                reserve_returned=returned if row.taker == "A" else returned[::-1],
+            )
     Deal.objects.bulk_update(
         deals,
         [

@@ -2,6 +2,7 @@
 filled match sheets, the public standings PDF, and the prize list it prints."""
 
 import datetime
+import re
 
 import pytest
 
@@ -169,6 +170,18 @@ def test_the_prize_list_form_shows_the_stored_list(desk, tournament):
 
     assert response.status_code == 200
     assert response.context["form"]["prizes"].value() == "Un jambon\nUne bouteille"
+
+
+def test_the_prize_list_page_says_who_gets_no_prize_and_how_to_skip_a_rank(desk, tournament):
+    response = desk.get("/concours/noel/gestion/prix/")
+
+    assert re.findall(r'<p class="helptext">(.*?)</p>', response.content.decode()) == [
+        "Un prix par ligne, dans l’ordre du classement : la première ligne va aux vainqueurs, "
+        "la deuxième à l’équipe suivante, et ainsi de suite. Une équipe forfait, ou qui n’a "
+        "jamais joué (ni partie ni exempt), n’a pas de prix : le sien va à l’équipe suivante. "
+        "Les lignes vides sont ignorées ; pour ne donner aucun prix à un rang, écrivez une "
+        "ligne avec seulement « - »."
+    ]
 
 
 def test_the_organiser_types_the_prizes_and_the_standings_pdf_prints_them(desk, tournament):

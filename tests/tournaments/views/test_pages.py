@@ -268,6 +268,53 @@ def test_the_match_page_shows_each_deal_in_words_with_running_totals(client):
 
 
 @pytest.mark.django_db
+def test_the_match_page_says_the_litige_reserve_the_next_deal_collected(client):
+    tournament = TournamentFactory(slug="t", rules_preset="belote-classique")
+    match = MatchFactory(round__tournament=tournament, table_number=1)
+    litige = scoring.Deal(
+        trump="H", contract=None, taker_card_points=81, defence_card_points=81, taker_tricks=4
+    )
+    made = scoring.Deal(
+        trump="S",
+        contract=None,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+    play(match, ("A", litige), ("B", made))
+
+    response = french(client).get("/concours/t/parties/1/tables/1/")
+
+    assert table_rows(response, "deals")[1:] == [
+        [
+            "1",
+            str(match.team_a.number),
+            "♥",
+            "81 / 81",
+            "0",
+            "81",
+            "0",
+            "81",
+            "Litige : le preneur marque 0 ; la défense marque 81 (points de cartes). "
+            "81 points sont mis en réserve pour le gagnant de la donne suivante.",
+        ],
+        [
+            "2",
+            str(match.team_b.number),
+            "♠",
+            "100 / 62",
+            "62",
+            "201",
+            "62",
+            "282",
+            "Le preneur gagne la donne : le preneur marque 100 (points de cartes) + 20 (belote) "
+            "+ 81 (réserve de litige) ; la défense marque 62 (points de cartes).",
+        ],
+    ]
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "url",
     ["/concours/nope/", "/concours/t/parties/9/", "/concours/t/parties/1/tables/9/"],

@@ -255,6 +255,37 @@ def test_a_deal_is_recorded_and_the_board_shows_totals_and_words(phone, match, l
     assert (field_value(response, "deal_number"), entry_title(response)) == ("2", "Donne 2")
 
 
+def test_the_board_says_the_litige_reserve_a_deal_collected(phone, match, links):
+    Tournament.objects.filter(pk=match.round.tournament_id).update(rules_preset="belote-classique")
+    litige = scoring.Deal(
+        trump="H", contract=None, taker_card_points=81, defence_card_points=81, taker_tricks=4
+    )
+    made = scoring.Deal(
+        trump="S",
+        contract=None,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+    services.record_deal(match=match, taker="A", deal=litige, now=NOW)
+    services.record_deal(match=match, taker="B", deal=made, now=NOW)
+
+    response = phone.get(url("table-entry", links["A"]), HTTP_HX_REQUEST="")
+
+    deal_list = response.content.decode().partition('<ol class="deal-list">')[2]
+    assert re.findall(r'<p class="deal-scores">\s*(.*?)\s*</p>', deal_list, re.S) == [
+        '<span>A +62</span>\n    <span>B +201</span>\n    <span class="deal-running">62 – 282</span>',
+        '<span>A +0</span>\n    <span>B +81</span>\n    <span class="deal-running">0 – 81</span>',
+    ]
+    assert re.findall(r'<p class="deal-words">(.*?)</p>', deal_list) == [
+        "Le preneur gagne la donne : le preneur marque 100 (points de cartes) + 20 (belote) "
+        "+ 81 (réserve de litige) ; la défense marque 62 (points de cartes).",
+        "Litige : le preneur marque 0 ; la défense marque 81 (points de cartes). "
+        "81 points sont mis en réserve pour le gagnant de la donne suivante.",
+    ]
+
+
 def test_without_htmx_a_deal_is_recorded_then_redirected(match, links):
     client = Client()
     client.cookies["django_language"] = "fr"
