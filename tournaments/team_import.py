@@ -238,19 +238,27 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
 
 
 def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
-    """Yield the records of the first sheet with a non-empty cell; none when no sheet has one.
+    """Yield the records of the team sheet: the first sheet whose first line names the
+    player columns, else the first sheet with a non-empty cell (whose header problem is
+    then reported); none when no sheet has one.
 
     ``workbook`` holds the values, ``formulas`` the same file as written: both are read
     at the same sheet index, row by row.
     """
     try:
-        for sheet, sheet_as_written in zip(workbook.worksheets, formulas.worksheets, strict=True):
-            has_records = False
-            for record in _sheet_records(sheet, sheet_as_written):
-                has_records = True
-                yield record
-            if has_records:
+        first_non_empty = None
+        for sheets in zip(workbook.worksheets, formulas.worksheets, strict=True):
+            records = _sheet_records(*sheets)
+            header = next(records, None)
+            if header is None:
+                continue
+            if _names_the_player_columns(header[1]):
+                yield header
+                yield from records
                 return
+            first_non_empty = first_non_empty or sheets
+        if first_non_empty is not None:
+            yield from _sheet_records(*first_non_empty)
     except _FileProblem:
         raise
     except Exception:  # The sheet's XML is read lazily: damage shows up here.
@@ -258,6 +266,11 @@ def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
     finally:
         workbook.close()
         formulas.close()
+
+
+def _names_the_player_columns(header: list[str]) -> bool:
+    keys = {_header_key(name) for name in header}
+    return all(keys & HEADER_ALIASES[column] for column in REQUIRED_COLUMNS)
 
 
 def _sheet_records(sheet, sheet_as_written) -> Iterator[tuple[int, list[str]]]:

@@ -181,7 +181,28 @@ def test_a_sheet_of_blank_cells_is_empty_and_the_next_sheet_is_read():
     assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Paul"),))
 
 
-def test_only_the_first_sheet_with_a_cell_is_read():
+def test_a_notes_sheet_before_the_teams_is_passed_over():
+    data = workbook_bytes(
+        [
+            [["Concours du 11 novembre : inscriptions"]],
+            [["numéro", "joueur 1", "joueur 2", "club"], [4, "Hélène", "Paul", "ACB"]],
+        ]
+    )
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == TeamFile(rows=(TeamRow(2, 4, "Hélène", "Paul", "ACB"),))
+
+
+def test_without_a_team_sheet_the_first_sheet_with_a_cell_reports_its_columns():
+    data = workbook_bytes([[], [["Nom", "Prénom"], ["Martin", "Hélène"]], [["Notes"]]])
+
+    team_file = read_team_file("equipes.xlsx", data)
+
+    assert team_file == file_problem("columns", line=1, columns="player_1, player_2")
+
+
+def test_only_the_first_team_sheet_is_read():
     data = workbook_bytes(
         [
             [["player_1", "player_2"], ["Hélène", "Paul"]],
