@@ -21,6 +21,7 @@ from tournaments.services import (
     ServiceError,
     TeamData,
     check_in_all,
+    discard_draft,
     record_deal,
     register_team,
     register_teams,
@@ -386,9 +387,16 @@ def test_it_removes_a_team_that_has_not_been_drawn():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("seat", ["team_a", "team_b", "bye"])
-@pytest.mark.parametrize("status", [Round.Status.DRAFT, Round.Status.PUBLISHED])
-def test_it_refuses_to_remove_a_team_once_drawn(seat, status):
-    round_ = RoundFactory(status=status)
+@pytest.mark.parametrize(
+    ("status", "code", "params"),
+    [
+        (Round.Status.DRAFT, "delete_in_draft", {"team": 6, "round": 1}),
+        (Round.Status.PUBLISHED, "team_drawn", {"number": 6}),
+        (Round.Status.CLOSED, "team_drawn", {"number": 6}),
+    ],
+)
+def test_it_refuses_to_remove_a_team_once_drawn(seat, status, code, params):
+    round_ = RoundFactory(status=status, number=1)
     team = TeamFactory(tournament=round_.tournament, number=6)
     if seat == "bye":
         ByeFactory(round=round_, team=team)
@@ -398,8 +406,20 @@ def test_it_refuses_to_remove_a_team_once_drawn(seat, status):
     with pytest.raises(ServiceError) as refusal:
         remove_team(team=team)
 
-    assert (refusal.value.code, refusal.value.params) == ("team_drawn", {"number": 6})
+    assert (refusal.value.code, refusal.value.params) == (code, params)
     assert Team.objects.filter(pk=team.pk).exists() is True
+
+
+@pytest.mark.django_db
+def test_a_team_drawn_only_in_a_discarded_draft_can_be_removed():
+    round_ = RoundFactory(status=Round.Status.DRAFT, number=1)
+    team = TeamFactory(tournament=round_.tournament, number=6)
+    MatchFactory(round=round_, team_a=team)
+    discard_draft(round=round_)
+
+    remove_team(team=team)
+
+    assert Team.objects.filter(pk=team.pk).exists() is False
 
 
 # set_checked_in and check_in_all

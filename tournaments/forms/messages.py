@@ -80,6 +80,10 @@ SERVICE_MESSAGES = {
         "Team %(team)s is in the draft draw of round %(round)s: marked absent, it would leave "
         "its opponent alone. Discard the draft, mark the team absent, then draw again."
     ),
+    "delete_in_draft": _(
+        "Team %(team)s is in the draft draw of round %(round)s: discard the draft, delete the "
+        "team, then draw again."
+    ),
     "round_open": _("Round %(number)s is not closed yet: close it before drawing the next one."),
     "all_rounds_drawn": _("All %(rounds)s rounds have been drawn."),
     "not_enough_teams": _("At least two teams must be present to draw a round."),

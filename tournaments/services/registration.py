@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from tournaments.models import Club, Round, Team, Tournament
 from tournaments.selectors import draft_round, is_in_draw
@@ -153,12 +153,22 @@ def update_team(*, team: Team, data: TeamData) -> Team:
 def remove_team(*, team: Team) -> None:
     """Delete a team that has not been drawn yet.
 
-    Raises ServiceError ``team_drawn`` once it has a table or a bye: withdraw it instead.
+    Raises ServiceError ``delete_in_draft`` when its only table or bye is in a draft
+    draw (discard the draft, delete the team, then draw again), and ``team_drawn`` once
+    it has a table or a bye in a published round: withdraw it instead.
     """
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
-        if team.matches_as_a.exists() or team.matches_as_b.exists() or team.byes.exists():
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        published = ~Q(round__status=Round.Status.DRAFT)
+        if (
+            team.matches_as_a.filter(published).exists()
+            or team.matches_as_b.filter(published).exists()
+            or team.byes.filter(published).exists()
+        ):
             raise ServiceError("team_drawn", number=team.number)
+        draft = _draft_with(team)
+        if draft is not None:
+            raise ServiceError("delete_in_draft", team=team.number, round=draft.number)
         team.delete()
 
 
