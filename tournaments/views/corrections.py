@@ -86,7 +86,14 @@ def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal:
             deal=row, version=form.cleaned_data["version"], now=timezone.now(), user=request.user
         )
     except services.ServiceError as refusal:
-        _refused(request, refusal)
+        if refusal.code == "stale":
+            text = _(
+                "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
+                "check it below, then confirm or correct it."
+            )
+            messages.error(request, text % refusal.params)
+        else:
+            _refused(request, refusal)
     else:
         messages.success(request, _("Deal %(number)s confirmed.") % {"number": deal})
     return redirect(match)

@@ -313,7 +313,7 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
     services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
     services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
     page = desk.get(MATCH_URL).content.decode()
-    assert page.count("Valider cette donne telle quelle") == 1
+    assert page.count("Valider la donne 1 telle quelle") == 1
 
     response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": "1"}, follow=True)
 
@@ -326,7 +326,7 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
         "Confirmée État : Contestée → Confirmée Motif de la contestation : Belote oubliée → —",
         "",
     ]
-    assert "Valider cette donne telle quelle" not in response.content.decode()
+    assert "telle quelle" not in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -335,7 +335,7 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
         (
             "2",
             "La donne 1 a été modifiée entre-temps (à la table ou par un autre organisateur) : "
-            "vérifiez-la ci-dessous, puis corrigez-la de nouveau.",
+            "vérifiez-la ci-dessous, puis validez-la ou corrigez-la.",
         ),
         ("abc", "Ce formulaire n’est plus à jour : rechargez la page et recommencez."),
     ],
