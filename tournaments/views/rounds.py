@@ -109,6 +109,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if first is None or second is None:
         messages.error(request, service_error_message("unknown_team", {}))
         return _round_page(tournament, number)
+    bye_before = round_.byes.values_list("team__number", flat=True).first()
     try:
         services.swap_teams_in_draft(round=round_, first=first, second=second)
     except services.ServiceError as refusal:
@@ -119,6 +120,16 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             _("Teams %(first)s and %(second)s swapped.")
             % {"first": first.number, "second": second.number},
         )
+        bye_after = round_.byes.values_list("team__number", flat=True).first()
+        if bye_after != bye_before and bye_after is not None:
+            messages.warning(
+                request,
+                _(
+                    "Team %(number)s now has the bye instead of team %(before)s: by the rules "
+                    "it goes to the lowest-ranked team that has not had one."
+                )
+                % {"number": bye_after, "before": bye_before},
+            )
         rematches = list(
             round_.matches.filter(is_rematch=True, pairing_reason=PairingReason.SWAPPED)
             .order_by("table_number")

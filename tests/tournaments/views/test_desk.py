@@ -286,6 +286,9 @@ def test_swapping_two_teams_in_a_draft(desk, tournament):
     assert messages_of(response) == [
         "Partie 1 tirée : vérifiez-la, puis publiez-la.",
         f"Équipes {first} et {bye} échangées.",
+        f"L’équipe {first} est maintenant exempte à la place de l’équipe {bye} : selon le "
+        "règlement, l’exemption revient à l’équipe la moins bien classée qui ne l’a pas "
+        "encore eue.",
     ]
     assert Bye.objects.get().team.number == first
     assert Match.objects.get(table_number=1).team_a.number == bye
