@@ -410,6 +410,21 @@ def test_the_opponents_dispute_a_deal_with_a_note_for_the_organiser(match, links
     assert Deal.history.latest("history_id").history_change_reason == "disputed by table link B"
 
 
+def test_disputing_again_with_the_same_note_adds_nothing_to_the_trail(match, links):
+    submit(links["A"], 1)
+    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+
+    services.dispute_deal(link=links["B"], deal_number=1, note=" faux ", now=LATER)
+    services.dispute_deal(link=links["B"], deal_number=1, note="belote oubliée", now=LATER)
+
+    deal = Deal.objects.get()
+    assert [(h.status, h.dispute_note) for h in deal.history.order_by("history_id")] == [
+        ("pending", ""),
+        ("disputed", "faux"),
+        ("disputed", "belote oubliée"),
+    ]
+
+
 def test_a_team_cannot_dispute_its_own_deal(match, links):
     submit(links["A"], 1)
 

@@ -185,6 +185,8 @@ def confirm_with_pin(*, link: TableLink, pin: str, now: datetime.datetime) -> in
 def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.datetime) -> Deal:
     """Flag the other team's deal as disputed: the organiser sees it and decides.
 
+    Disputing it again with the same note changes nothing (no new audit entry).
+
     Raises ServiceError ``own_entry``, ``already_confirmed`` or the table refusals.
     """
     with transaction.atomic():
@@ -194,8 +196,11 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
             raise ServiceError("own_entry", number=deal_number)
         if row.status == DealStatus.CONFIRMED:
             raise ServiceError("already_confirmed", number=deal_number)
+        note = note.strip()[:300]
+        if row.status == DealStatus.DISPUTED and row.dispute_note == note:
+            return row  # Disputed again for the same reason: nothing new for the trail.
         row.status = DealStatus.DISPUTED
-        row.dispute_note = note.strip()[:300]
+        row.dispute_note = note
         row.updated_at = now
         row._change_reason = f"disputed by table link {link.side}"
         row._history_date = now
