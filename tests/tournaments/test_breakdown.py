@@ -7,7 +7,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import MatchFactory
-from tournaments.breakdown import describe_deal
+from tournaments.presentation.breakdown import describe_deal
 from tournaments.services import record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -139,7 +139,7 @@ def test_it_says_what_the_points_made_hold_when_belote_and_declarations_count(ma
 
 
 def test_the_audit_trail_names_declarations_in_words(match):
-    from tournaments.audit import FieldChange, audit_entries
+    from tournaments.presentation.audit import FieldChange, audit_entries
     from tournaments.selectors import match_history
 
     record_deal(

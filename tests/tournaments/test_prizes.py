@@ -1,10 +1,11 @@
-"""The prize list service (tournaments/services/prizes.py)."""
+"""The prize list: the reads (selectors/prizes.py) and the service that stores it."""
 
 import pytest
 
 from tests.factories import TournamentFactory
 from tournaments.models import Tournament
-from tournaments.services.prizes import award_prizes, prize_lines, set_prize_list
+from tournaments.selectors.prizes import award_prizes, prize_lines
+from tournaments.services.prizes import set_prize_list
 from tournaments.standings import StandingRow
 
 

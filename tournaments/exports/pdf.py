@@ -40,7 +40,7 @@ from tournaments.models import (
     Trump,
 )
 from tournaments.qr import qr_code_svg
-from tournaments.services.prizes import NO_PRIZE, award_prizes, prize_lines
+from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
 from tournaments.standings import RankingKey
 from tournaments.text import printable
 

@@ -11,8 +11,7 @@ from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
-from tournaments.importing.reading import ImportProblem
-from tournaments.team_import import TeamFileProblem
+from tournaments.importing.problems import ImportProblem, TeamFileProblem
 
 _DEAL_MESSAGES = {
     (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
@@ -246,7 +245,7 @@ def kept_in_published_round_message(*, team_number: int, round_number: int) -> s
     ) % {"team": team_number, "round": round_number}
 
 
-# Team import (CSV or XLSX): the problem codes of tournaments.team_import --------------
+# Team import (CSV or XLSX): the problem codes of tournaments.importing.teams --------------
 
 TEAM_IMPORT_COLUMN_LABELS = {
     "number": _("number"),
@@ -302,7 +301,7 @@ TEAM_IMPORT_MISSING_PLAYER = {
 
 
 def team_import_problem_message(problem: TeamFileProblem) -> str:
-    """Return the translated message of a :class:`tournaments.team_import.TeamFileProblem`.
+    """Return the translated message of a :class:`tournaments.importing.problems.TeamFileProblem`.
 
     Whole-file problems (line 0) and header problems name no line; the preview shows row
     problems beside their line.

@@ -11,7 +11,7 @@ MAX_PRIZE_LIST_LENGTH = 20_000
 
 class PrizeListForm(forms.Form):
     """One prize per line, in rank order, for the teams that may win one (see
-    services.prizes.award_prizes); blank lines are ignored and a line "-" skips a rank."""
+    selectors.prizes.award_prizes); blank lines are ignored and a line "-" skips a rank."""
 
     prizes = forms.CharField(
         label=_("Prizes"),

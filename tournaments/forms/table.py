@@ -25,9 +25,9 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
-from tournaments.forms.card_choices import declaration_choices, trump_choices
 from tournaments.forms.messages import deal_error_message
 from tournaments.models import CoincheLevel, Deal, TeamSide
+from tournaments.presentation.cards import declaration_choices, trump_choices
 
 #: Declaration selects per side: three cover every hand seen in a concours.
 DECLARATIONS_PER_SIDE = 3

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
+from tournaments.importing.problems import ImportProblem
 from tournaments.models import Club, Team, Tournament
 from tournaments.text import clean_name
 
@@ -51,35 +52,6 @@ MAX_CLUB_LENGTH = Club._meta.get_field("name").max_length
 MAX_TOURNAMENT_NAME_LENGTH = Tournament._meta.get_field("name").max_length
 
 _DIGITS = re.compile(r"[0-9]+")
-
-
-@dataclass(frozen=True)
-class ImportProblem:
-    """Where and why an import stopped: file name, line (1 = header), field, code.
-
-    ``file`` is empty for a problem with the options (name, rule preset, format, club);
-    ``line`` is 0 for a problem with a whole file. Codes, with their ``params``:
-
-    - the options: ``name`` (blank), ``name_too_long`` (limit), ``ruleset`` (ruleset),
-      ``format_limit`` (format), ``club_name`` (blank), ``club_too_long`` (limit),
-      ``nul``, ``tournament_exists``;
-    - a whole file: ``file`` (unreadable), ``no_teams`` (count, minimum), ``no_deals``;
-    - a line: ``columns`` (columns, missing from the header), ``csv`` (the line cannot be
-      read), ``number`` (not a whole number ≥ 1 in digits 0–9), ``too_large`` (limit),
-      ``too_many_rounds`` (limit), ``missing_round`` (number), ``too_long`` (limit),
-      ``nul`` (a NUL character in a name), ``duplicate_number`` (number),
-      ``missing_player``, ``unknown_team`` (number), ``same_team``, ``table_conflict``
-      (table), ``team_twice`` (number), ``duplicate_deal`` (number), ``taker_team``,
-      ``passed``, ``match_finished``; and the §B6 codes of RULES.md for a deal the
-      engine rejects, with ``error`` holding the engine's :class:`scoring.DealError`.
-    """
-
-    file: str
-    line: int
-    field: str
-    code: str
-    params: tuple[tuple[str, str | int], ...] = ()
-    error: scoring.DealError | None = None
 
 
 class ConcoursImportError(Exception):

@@ -11,6 +11,7 @@ which the migrations use too (``tournaments.models.new_token``).
 
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
+    ORGANISER_CONFIRMED,
     RULES_PRESET_LABELS,
     ByeCredit,
     CoincheLevel,
@@ -30,10 +31,11 @@ from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import Deal
 from tournaments.models.links import TableLink
 from tournaments.models.rounds import Bye, Match, Round
-from tournaments.models.teams import Team
+from tournaments.models.teams import Team, TeamData
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
+    "ORGANISER_CONFIRMED",
     "RULES_PRESET_LABELS",
     "Bye",
     "ByeCredit",
@@ -51,6 +53,7 @@ __all__ = [
     "RulesPreset",
     "TableLink",
     "Team",
+    "TeamData",
     "TeamSide",
     "TieBreak",
     "Tournament",

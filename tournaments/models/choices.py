@@ -133,3 +133,8 @@ class ConfirmationMode(models.TextChoices):
 
     CONFIRM = "confirm", _("The opposing team confirms each entry")
     TRUST = "trust", _("Entries count at once")
+
+
+#: The change reason of a deal the organiser confirmed as it stood (services/table.py); the
+#: audit trail (presentation/audit.py) shows it as « Confirmée ».
+ORGANISER_CONFIRMED = "confirmed by the organiser"

@@ -1,6 +1,8 @@
-"""Teams (doublettes) registered in a tournament."""
+"""Teams (doublettes) registered in a tournament, and a team's data as forms and imports give it."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import Q
@@ -65,3 +67,17 @@ class Team(models.Model):
     def is_withdrawn(self) -> bool:
         """Return True once the team has withdrawn (RULES.md §E: it ranks last)."""
         return self.withdrawn_from_round is not None
+
+
+@dataclass(frozen=True)
+class TeamData:
+    """One team as a form or an import gives it; ``number`` None means "next free".
+
+    The names are stored cleaned by :func:`tournaments.text.clean_name` (the forms and
+    the import have cleaned them already; cleaning twice changes nothing).
+    """
+
+    player_1: str
+    player_2: str
+    club: str = ""
+    number: int | None = None

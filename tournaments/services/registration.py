@@ -11,32 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
-from tournaments.models import Club, Round, Team, Tournament
+from tournaments.models import Club, Round, Team, TeamData, Tournament
 from tournaments.selectors import draft_round, is_in_draw
 from tournaments.services.errors import ServiceError
 from tournaments.text import clean_name
 
 #: Largest lot drawn for the last tie-break (RULES.md §E).
 LOT_RANGE = 1_000_000
-
-
-@dataclass(frozen=True)
-class TeamData:
-    """One team as a form or an import gives it; ``number`` None means "next free".
-
-    The names are stored cleaned by :func:`tournaments.text.clean_name` (the forms and
-    the import have cleaned them already; cleaning twice changes nothing).
-    """
-
-    player_1: str
-    player_2: str
-    club: str = ""
-    number: int | None = None
 
 
 def _pair_key(player_1: str, player_2: str) -> frozenset[str]:

@@ -17,8 +17,8 @@ from django.db import transaction
 from django.db.models import F
 
 import scoring
-from tournaments.audit import ORGANISER_CONFIRMED
 from tournaments.models import (
+    ORGANISER_CONFIRMED,
     ConfirmationMode,
     Deal,
     DealStatus,

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments import selectors, services
-from tournaments.breakdown import describe_deal
 from tournaments.forms.deal import DealForm
 from tournaments.forms.messages import service_error_message
 from tournaments.models import Match, Round, Tournament
+from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.lookups import (
     get_match,
     get_round,

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.audit import audit_entries
 from tournaments.forms.corrections import DealCorrectionForm, ReasonForm
 from tournaments.models import Deal, Match, Tournament
+from tournaments.presentation.audit import audit_entries
 
 
 def correction_form_for(

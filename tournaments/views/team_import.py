@@ -28,15 +28,15 @@ from tournaments.forms.messages import (
     team_import_service_message,
 )
 from tournaments.forms.team_import import TeamImportConfirmForm, TeamImportForm
-from tournaments.models import Tournament
-from tournaments.services.registration import next_round_to_draw
-from tournaments.team_import import (
+from tournaments.importing.teams import (
     TeamFile,
     TeamRow,
     check_team_file,
     read_team_file,
     team_data_for,
 )
+from tournaments.models import Tournament
+from tournaments.services.registration import next_round_to_draw
 from tournaments.views.lookups import get_tournament_for_organiser
 
 TEMPLATE = "tournaments/team_import.html"

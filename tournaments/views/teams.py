@@ -16,8 +16,7 @@ from tournaments.forms.messages import (
     service_error_message,
 )
 from tournaments.forms.setup import TeamForm
-from tournaments.models import Team
-from tournaments.services.registration import TeamData
+from tournaments.models import Team, TeamData
 from tournaments.views.lookups import get_tournament_for_organiser
 
 

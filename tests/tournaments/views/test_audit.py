@@ -19,8 +19,8 @@ from tests.factories import (
 )
 from tests.html_reading import table_rows
 from tournaments import selectors, services
-from tournaments.audit import AUDITED_FIELDS
 from tournaments.models import Deal, Match, Round, TableLink
+from tournaments.presentation.audit import AUDITED_FIELDS
 from tournaments.services.deals import INPUT_FIELDS
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)

@@ -27,10 +27,10 @@ from django.views.decorators.cache import never_cache
 from django_htmx.http import push_url
 
 from tournaments import selectors, services
-from tournaments.breakdown import describe_deal
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
 from tournaments.models import ConfirmationMode, Deal, DealStatus, Round, TableLink, Team, TeamSide
+from tournaments.presentation.breakdown import describe_deal
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"

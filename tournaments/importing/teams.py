@@ -30,15 +30,15 @@ import io
 import unicodedata
 import zipfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tournaments.importing.problems import TeamFileProblem
 from tournaments.importing.reading import decode_text
-from tournaments.models import Club, Team, Tournament
-from tournaments.services.registration import TeamData
+from tournaments.models import Club, Team, TeamData, Tournament
 from tournaments.text import clean_name
 
 #: The columns, in display order; only the players are required.
@@ -82,26 +82,6 @@ class TeamRow:
     player_1: str
     player_2: str
     club: str = ""
-
-
-@dataclass(frozen=True)
-class TeamFileProblem:
-    """What to fix, and where: ``line`` 0 means the whole file, ``column`` "" the whole
-    line (else one of :data:`COLUMNS`); ``params`` fill the message.
-
-    Codes for the file: ``extension``, ``unreadable``, ``not_text``, ``not_xlsx``,
-    ``empty``, ``too_many_lines`` (``max``), ``formula_without_value`` (``cell``, e.g. "B3": a
-    formula whose value the file does not hold), ``columns`` (``columns``: the missing ones,
-    comma-separated), ``column_twice``, ``no_rows``. For a line: ``number`` (``value``, ``max``),
-    ``missing_player``, ``too_long`` (``max``), ``duplicate_number`` (``number``,
-    ``line``: where it came first), ``same_pair`` (``line``). Against the tournament:
-    ``number_taken`` (``number``, ``players``), ``pair_registered`` (``number``).
-    """
-
-    line: int
-    column: str
-    code: str
-    params: dict[str, str | int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

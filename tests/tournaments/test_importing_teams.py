@@ -9,8 +9,7 @@ from openpyxl import Workbook
 
 from tests.factories import TeamFactory, TournamentFactory
 from tournaments.forms.messages import team_import_problem_message, team_import_service_message
-from tournaments.services.registration import TeamData
-from tournaments.team_import import (
+from tournaments.importing.teams import (
     MAX_LINES,
     TeamFile,
     TeamFileProblem,
@@ -19,6 +18,7 @@ from tournaments.team_import import (
     read_team_file,
     team_data_for,
 )
+from tournaments.models import TeamData
 
 
 def xlsx_bytes(rows: list[list[object]]) -> bytes:

@@ -1,6 +1,6 @@
 """Say the audit trail of a match in words: who changed which deal, when, what before and after.
 
-Presentation only, like tournaments.breakdown: it reads the django-simple-history records
+Presentation only, like tournaments.presentation.breakdown: it reads the django-simple-history records
 that ``selectors.match_history`` and ``selectors.match_unlocks`` return and writes nothing.
 The table services write their link in the change reason (``"table link A"``,
 ``"confirmed by table link B"``, ``"disputed by table link A"``, ``"table link A – why"``);
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournaments.forms.card_choices import declaration_choices
-from tournaments.models import Deal
+from tournaments.models import ORGANISER_CONFIRMED, Deal
+from tournaments.presentation.cards import declaration_choices
 
 #: The fields of a deal the audit trail shows, in the order of the entry form: every
 #: input that services.deals.INPUT_FIELDS lists, then the status and the dispute note.
@@ -46,8 +46,6 @@ AUDITED_FIELDS = (
 #: Shown at creation and deletion even when empty or zero (a deal's core inputs).
 _ALWAYS_SHOWN = ("taker", "trump", "taker_tricks", "taker_card_points", "defence_card_points")
 _NOTHING = ("", None, False, 0, "none")
-#: The change reason of a deal the organiser confirmed as it stood (services/table.py).
-ORGANISER_CONFIRMED = "confirmed by the organiser"
 _TABLE_REASON = re.compile(
     r"^(?:(?P<action>confirmed|disputed) by )?table link (?P<side>[AB])(?: – (?P<reason>.*))?$",
     re.DOTALL,

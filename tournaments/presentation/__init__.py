@@ -1,0 +1,8 @@
+"""Stored data in words, for the forms, tables, exports and views (STYLE.md §1).
+
+Presentation only: nothing here writes, scores or queries on its own.
+
+- :mod:`.breakdown`: a scored deal in one sentence, from the breakdown the engine stored;
+- :mod:`.audit`: a match's audit trail in words;
+- :mod:`.cards`: trumps and declarations as buttons and select choices.
+"""

@@ -1,0 +1,68 @@
+"""Reads of the tournaments app (STYLE.md §3): named for what they return, tuned here.
+
+Pages, tables, exports and commands read only from these functions. One module per
+feature; every public name is importable from ``tournaments.selectors``.
+"""
+
+from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
+from tournaments.selectors.history import match_history, match_unlocks
+from tournaments.selectors.links import active_link, match_links, round_links
+from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
+from tournaments.selectors.rounds import (
+    PairingLine,
+    draft_round,
+    is_in_draw,
+    public_rounds,
+    published_round,
+    round_byes,
+    round_matches,
+    round_pairings,
+    round_progress,
+    tournament_matches,
+    tournament_rounds,
+)
+from tournaments.selectors.standings import (
+    NOMINAL_DEAL_POINTS,
+    Standing,
+    TeamFigures,
+    counted_matches,
+    standings_rules,
+    tournament_standings,
+)
+from tournaments.selectors.teams import TeamCounts, team_counts, tournament_teams
+
+__all__ = [
+    "NOMINAL_DEAL_POINTS",
+    "NO_PRIZE",
+    "PairingLine",
+    "Standing",
+    "TeamCounts",
+    "TeamFigures",
+    "active_link",
+    "award_prizes",
+    "counted_matches",
+    "draft_round",
+    "is_eligible_for_prize",
+    "is_in_draw",
+    "match_deals",
+    "match_history",
+    "match_links",
+    "match_unlocks",
+    "next_deal_number",
+    "prize_lines",
+    "public_rounds",
+    "published_round",
+    "round_byes",
+    "round_deals",
+    "round_links",
+    "round_matches",
+    "round_pairings",
+    "round_progress",
+    "standings_rules",
+    "team_counts",
+    "tournament_deals",
+    "tournament_matches",
+    "tournament_rounds",
+    "tournament_standings",
+    "tournament_teams",
+]

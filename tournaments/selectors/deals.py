@@ -1,0 +1,38 @@
+"""Deals of a match, a round or a tournament, in order."""
+
+from __future__ import annotations
+
+from django.db.models import Max, QuerySet
+
+from tournaments.models import (
+    Deal,
+    Match,
+    Round,
+    Tournament,
+)
+
+
+def next_deal_number(*, match: Match) -> int:
+    """Return the number the next deal of ``match`` will get."""
+    last = Deal.objects.filter(match=match).aggregate(last=Max("deal_number"))["last"]
+    return (last or 0) + 1
+
+
+def match_deals(*, match: Match) -> QuerySet[Deal]:
+    """Return the deals of ``match`` in order."""
+    return Deal.objects.filter(match=match).order_by("deal_number")
+
+
+def round_deals(*, round: Round) -> QuerySet[Deal]:
+    """Return every deal of ``round`` in one query, by table, then deal number."""
+    return Deal.objects.filter(match__round=round).order_by("match__table_number", "deal_number")
+
+
+def tournament_deals(*, tournament: Tournament) -> QuerySet[Deal]:
+    """Return every deal of the published and closed rounds of ``tournament`` in one
+    query, by round, table, then deal number; a draft round's deals are left out."""
+    return (
+        Deal.objects.filter(match__round__tournament=tournament)
+        .exclude(match__round__status=Round.Status.DRAFT)
+        .order_by("match__round__number", "match__table_number", "deal_number")
+    )

@@ -1,0 +1,118 @@
+"""Rounds and their draws: the matches, the byes, the pairing reasons, the tables' progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.models import (
+    Bye,
+    DealStatus,
+    Match,
+    Round,
+    Team,
+    Tournament,
+)
+
+
+def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
+    """Return the rounds of ``tournament`` in order (the tournament joined, for their URLs)."""
+    return (
+        Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number")
+    )
+
+
+def public_rounds(*, tournament: Tournament) -> QuerySet[Round]:
+    """Return the published and closed rounds of ``tournament`` in order."""
+    return tournament_rounds(tournament=tournament).exclude(status=Round.Status.DRAFT)
+
+
+def draft_round(*, tournament: Tournament) -> Round | None:
+    """Return the round of ``tournament`` whose draw is still a draft, or None."""
+    return tournament.rounds.filter(status=Round.Status.DRAFT).first()
+
+
+def published_round(*, tournament: Tournament) -> Round | None:
+    """Return the round of ``tournament`` being played (published, not closed), or None."""
+    return tournament.rounds.filter(status=Round.Status.PUBLISHED).first()
+
+
+def is_in_draw(*, team: Team, round: Round) -> bool:
+    """Return True when ``team`` has a table or the bye in the draw of ``round``."""
+    return (
+        Match.objects.filter(round=round).filter(Q(team_a=team) | Q(team_b=team)).exists()
+        or Bye.objects.filter(round=round, team=team).exists()
+    )
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """A match of a round as the desk shows it, with why it was paired that way.
+
+    ``skipped`` and ``avoided`` are team numbers (RULES.md §E, tournaments.pairing).
+    """
+
+    match: Match
+    reason: str
+    skipped: tuple[int, ...]
+    avoided: tuple[int, ...]
+
+
+def round_pairings(*, round: Round) -> list[PairingLine]:
+    """Return the matches of ``round`` with their pairing reasons, team ids as numbers."""
+    matches = list(round_matches(round=round))
+    numbers = dict(
+        Team.objects.filter(tournament_id=round.tournament_id).values_list("pk", "number")
+    )
+    return [
+        PairingLine(
+            match=match,
+            reason=match.pairing_reason,
+            skipped=tuple(numbers[t] for t in match.pairing_detail.get("skipped", ())),
+            avoided=tuple(numbers[t] for t in match.pairing_detail.get("avoided", ())),
+        )
+        for match in matches
+    ]
+
+
+def round_progress(*, round: Round) -> QuerySet[Match]:
+    """Return the matches of ``round`` with their deal counts by status, for the desk.
+
+    ``deals_entered`` counts every recorded deal, passes included, so that it is the sum
+    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``. One query, with the
+    round and tournament joined for each match's URL.
+    """
+    return (
+        round_matches(round=round)
+        .select_related("round__tournament")
+        .annotate(
+            deals_entered=Count("deals"),
+            deals_confirmed=Count("deals", filter=Q(deals__status=DealStatus.CONFIRMED)),
+            deals_pending=Count("deals", filter=Q(deals__status=DealStatus.PENDING)),
+            deals_disputed=Count("deals", filter=Q(deals__status=DealStatus.DISPUTED)),
+        )
+    )
+
+
+def round_matches(*, round: Round) -> QuerySet[Match]:
+    """Return the matches of ``round`` by table, with both teams joined."""
+    return (
+        Match.objects.filter(round=round)
+        .select_related("team_a", "team_b")
+        .order_by("table_number")
+    )
+
+
+def round_byes(*, round: Round) -> QuerySet[Bye]:
+    """Return the byes of ``round`` with their teams."""
+    return Bye.objects.filter(round=round).select_related("team").order_by("team__number")
+
+
+def tournament_matches(*, tournament: Tournament) -> QuerySet[Match]:
+    """Return every match of ``tournament`` by round and table, with teams and round."""
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", "table_number")
+    )

@@ -1,0 +1,149 @@
+"""Standings of a tournament, as pages, draws and exports read them (RULES.md §E)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from tournaments.models import (
+    Bye,
+    Deal,
+    DealStatus,
+    Match,
+    Ranking,
+    Round,
+    Team,
+    Tournament,
+)
+from tournaments.standings import (
+    ByeCreditRule,
+    ByeEntry,
+    MatchEntry,
+    RankingKey,
+    StandingRow,
+    StandingsRules,
+    TeamEntry,
+    compute_standings,
+)
+
+#: Scored points of one deal's cards, used for a bye's "half of a nominal match".
+NOMINAL_DEAL_POINTS = 162
+
+
+@dataclass
+class TeamFigures:
+    """What players look for beside the ranking: best match total, belotes, capots,
+    and coinches made (coinched or surcoinched deals the team defended and won)."""
+
+    best_match_score: int = 0
+    belotes: int = 0
+    capots: int = 0
+    coinches_made: int = 0
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A standings row with its team and figures, for pages, draws and exports."""
+
+    row: StandingRow
+    team: Team
+    figures: TeamFigures = field(default_factory=TeamFigures)
+
+
+def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
+    """Return the tournament's matches that count in the standings: complete ones of
+    published or closed rounds whose deals are all confirmed (RULES.md §E)."""
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(is_finished=True) | Q(closed_at__isnull=False))
+        .exclude(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
+    )
+
+
+def standings_rules(*, tournament: Tournament) -> StandingsRules:
+    """Return the standings settings of ``tournament`` (RULES.md §E)."""
+    if tournament.ranking == Ranking.WINS_THEN_POINTS:
+        first = (RankingKey.MATCHES_WON, RankingKey.POINTS)
+    else:
+        first = (RankingKey.POINTS,)
+    tie_breaks = [RankingKey(key) for key in tournament.tie_break_keys]
+    order = (*first, *(key for key in tie_breaks if key not in first), RankingKey.LOT)
+    if tournament.match_format == "target":
+        nominal = tournament.match_format_value
+    else:
+        nominal = tournament.match_format_value * NOMINAL_DEAL_POINTS
+    return StandingsRules(
+        order=order,
+        bye_credit=ByeCreditRule(tournament.bye_credit),
+        bye_credit_value=tournament.bye_credit_value,
+        nominal_match_total=nominal,
+        bye_counts_as_win=tournament.bye_counts_as_win,
+    )
+
+
+def _team_figures(tournament: Tournament, matches: list[tuple]) -> dict[int, TeamFigures]:
+    """Return each team's figures from its counted matches, in one query for the deals."""
+    figures: dict[int, TeamFigures] = defaultdict(TeamFigures)
+    best: dict[int, int] = {}
+    for _, team_a, team_b, total_a, total_b in matches:
+        for team, total in ((team_a, total_a), (team_b, total_b)):
+            best[team] = max(best.get(team, total), total)
+    for team, total in best.items():
+        figures[team].best_match_score = total
+    coinched = ~Q(coinche_level="none")
+    rows = (
+        Deal.objects.filter(match__in=counted_matches(tournament=tournament), is_passed=False)
+        .values("match__team_a_id", "match__team_b_id", "taker")
+        .annotate(
+            taker_belotes=Sum("taker_belotes"),
+            defence_belotes=Sum("defence_belotes"),
+            taker_capots=Count("pk", filter=Q(taker_tricks=8)),
+            defence_capots=Count("pk", filter=Q(taker_tricks=0)),
+            coinches_made=Count("pk", filter=coinched & Q(outcome="chute")),
+        )
+        .order_by()
+    )
+    for row in rows:
+        team_a, team_b = row["match__team_a_id"], row["match__team_b_id"]
+        taker, defence = (team_a, team_b) if row["taker"] == "A" else (team_b, team_a)
+        figures[taker].belotes += row["taker_belotes"]
+        figures[defence].belotes += row["defence_belotes"]
+        figures[taker].capots += row["taker_capots"]
+        figures[defence].capots += row["defence_capots"]
+        figures[defence].coinches_made += row["coinches_made"]
+    return figures
+
+
+def tournament_standings(*, tournament: Tournament) -> list[Standing]:
+    """Return the ranked standings of ``tournament``, one per team, in four queries.
+
+    Withdrawn teams rank after the active ones (RULES.md §E); only complete matches count.
+    """
+    teams = list(
+        Team.objects.filter(tournament=tournament).select_related("club").order_by("number")
+    )
+    matches = list(
+        counted_matches(tournament=tournament).values_list(
+            "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+        )
+    )
+    byes = (
+        Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "team_id")
+    )
+    rows = compute_standings(
+        [
+            TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)
+            for team in teams
+        ],
+        [MatchEntry(*values) for values in matches],
+        [ByeEntry(*values) for values in byes],
+        standings_rules(tournament=tournament),
+    )
+    by_id = {team.pk: team for team in teams}
+    figures = _team_figures(tournament, matches)
+    return [Standing(row, by_id[row.team_id], figures[row.team_id]) for row in rows]
