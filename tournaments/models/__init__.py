@@ -28,13 +28,14 @@ from tournaments.models.choices import (
     new_token,
 )
 from tournaments.models.clubs import Club, Tournament
-from tournaments.models.deals import Deal
+from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.links import TableLink
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
+    "ENTRY_FIELDS",
     "ORGANISER_CONFIRMED",
     "RULES_PRESET_LABELS",
     "Bye",
@@ -43,6 +44,7 @@ __all__ = [
     "CoincheLevel",
     "ConfirmationMode",
     "Deal",
+    "DealEntry",
     "DealOutcome",
     "DealStatus",
     "Match",

@@ -1,6 +1,15 @@
-"""Deals (donnes): the inputs a table wrote and the scores the engine computed for them."""
+"""Deals (donnes): the inputs a table wrote and the scores the engine computed for them.
+
+:class:`DealEntry` is what a table writes for one deal; it travels as one value from the
+form to the service to the model (``Deal.entry``, ``Deal.set_entry``). :data:`ENTRY_FIELDS`
+names the model fields that store it, once: the audit trail, the exports and the forms'
+initial data follow that list.
+"""
 
 from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import Q
@@ -10,6 +19,59 @@ from simple_history.models import HistoricalRecords
 import scoring
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
 from tournaments.models.rounds import Match
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal as the table wrote it: who took, the engine's inputs, what was announced.
+
+    Attributes:
+        taker: the taker's team, ``"A"`` or ``"B"`` (:class:`TeamSide`); any side when all
+            four passed.
+        deal: the engine's inputs (card points including the dix de der, declarations that
+            count after RULES.md §D), or None for a passed deal (passe: no score, RULES.md §C).
+        declarations_text: each side's declarations as announced, the taker's then the
+            defence's, as the engine's tokens (``"tierce:KH;carre:J"``), kept for the audit
+            trail; empty when not typed.
+    """
+
+    taker: str
+    deal: scoring.Deal | None
+    declarations_text: tuple[str, str] = ("", "")
+
+    @property
+    def is_passed(self) -> bool:
+        """Return True when all four players passed."""
+        return self.deal is None
+
+
+#: The model fields that store a :class:`DealEntry`, in the order of the entry forms and
+#: the audit trail: the taker, passed, then the inputs of :class:`scoring.Deal` (its
+#: ``contract`` is stored as ``is_capot_bid`` + ``contract_value``, its ``coinche`` as
+#: ``coinche_level``), then the declarations as announced.
+ENTRY_FIELDS = (
+    "taker",
+    "is_passed",
+    "trump",
+    "is_capot_bid",
+    "contract_value",
+    "coinche_level",
+    "taker_tricks",
+    "taker_card_points",
+    "defence_card_points",
+    "taker_belotes",
+    "defence_belotes",
+    "taker_declarations",
+    "defence_declarations",
+    "taker_declarations_text",
+    "defence_declarations_text",
+)
+#: The inputs of :class:`scoring.Deal` stored under another name on the model.
+_STORED_AS = {"contract": ("is_capot_bid", "contract_value"), "coinche": ("coinche_level",)}
+#: A passed deal's stored inputs: no trump, no contract, nothing counted.
+_PASSED_INPUTS = scoring.Deal(
+    trump="", contract=None, taker_card_points=0, defence_card_points=0, taker_tricks=0
+)
 
 
 class Deal(models.Model):
@@ -110,19 +172,40 @@ class Deal(models.Model):
         """Return the contract as the engine takes it: an int, ``"capot"`` or None."""
         return scoring.CAPOT if self.is_capot_bid else self.contract_value
 
+    @property
+    def entry(self) -> DealEntry:
+        """Return what the table wrote for this deal, as stored."""
+        return DealEntry(
+            taker=self.taker,
+            deal=self.to_engine(),
+            declarations_text=(self.taker_declarations_text, self.defence_declarations_text),
+        )
+
+    def set_entry(self, entry: DealEntry) -> None:
+        """Store ``entry`` in the :data:`ENTRY_FIELDS` (a passed deal clears the inputs).
+
+        Nothing is validated or saved here: the deal services call the engine first.
+        """
+        deal = _PASSED_INPUTS if entry.deal is None else entry.deal
+        values = {
+            "taker": entry.taker,
+            "is_passed": entry.is_passed,
+            "is_capot_bid": deal.contract == scoring.CAPOT,
+            "contract_value": None if deal.contract == scoring.CAPOT else deal.contract,
+            "coinche_level": str(deal.coinche),
+            "trump": str(deal.trump),
+            "taker_declarations_text": entry.declarations_text[0],
+            "defence_declarations_text": entry.declarations_text[1],
+        }
+        for name in ENTRY_FIELDS:
+            setattr(self, name, values[name] if name in values else getattr(deal, name))
+
     def to_engine(self) -> scoring.Deal | None:
         """Return the engine's deal for these inputs, or None for a passed deal."""
         if self.is_passed:
             return None
-        return scoring.Deal(
-            trump=self.trump,
-            contract=self.contract,
-            coinche=self.coinche_level,
-            taker_card_points=self.taker_card_points,
-            defence_card_points=self.defence_card_points,
-            taker_tricks=self.taker_tricks,
-            taker_belotes=self.taker_belotes,
-            defence_belotes=self.defence_belotes,
-            taker_declarations=self.taker_declarations,
-            defence_declarations=self.defence_declarations,
-        )
+        inputs = {
+            field.name: getattr(self, _STORED_AS.get(field.name, (field.name,))[-1])
+            for field in dataclasses.fields(scoring.Deal)
+        }
+        return scoring.Deal(**inputs | {"contract": self.contract})
