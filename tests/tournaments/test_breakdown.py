@@ -7,6 +7,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import MatchFactory
+from tournaments.models import DealEntry
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.services import record_deal
 
@@ -15,7 +16,7 @@ NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
 def recorded(match, taker, **inputs):
     deal = scoring.Deal(**inputs) if inputs else None
-    return record_deal(match=match, taker=taker, deal=deal, now=NOW)
+    return record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
 
 
 @pytest.fixture
@@ -144,17 +145,19 @@ def test_the_audit_trail_names_declarations_in_words(match):
 
     record_deal(
         match=match,
-        taker="A",
-        deal=scoring.Deal(
-            trump="H",
-            contract=80,
-            taker_card_points=104,
-            defence_card_points=58,
-            taker_tricks=5,
-            taker_declarations=20,
+        entry=DealEntry(
+            "A",
+            scoring.Deal(
+                trump="H",
+                contract=80,
+                taker_card_points=104,
+                defence_card_points=58,
+                taker_tricks=5,
+                taker_declarations=20,
+            ),
+            ("tierce:KH", ""),
         ),
         now=NOW,
-        declarations_text=("tierce:KH", ""),
     )
 
     with translation.override("fr"):

@@ -10,7 +10,7 @@ from django.db import connection
 
 import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
-from tournaments.models import ByeCredit, Match, Round, RulesPreset, Team
+from tournaments.models import ByeCredit, DealEntry, Match, Round, RulesPreset, Team
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
     ServiceError,
@@ -82,7 +82,7 @@ def play_first_round(tournament):
     table 2 for time at 0–0 (a draw), then close the round."""
     round_ = draw_round(tournament=tournament, seed=SEED)
     publish_round(round=round_, now=NOW)
-    record_deal(match=table(round_, 1), taker="A", deal=MADE_90, now=NOW)
+    record_deal(match=table(round_, 1), entry=DealEntry("A", MADE_90), now=NOW)
     close_match_for_time(match=table(round_, 2), now=LATER)
     return close_round(round=round_, now=LATER)
 
@@ -316,7 +316,7 @@ def test_it_never_draws_a_withdrawn_team_again():
     round_two = draw_round(tournament=tournament)
     publish_round(round=round_two, now=NOW)
     for match in round_two.matches.all():
-        record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+        record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
     close_round(round=round_two, now=LATER)
 
     round_three = draw_round(tournament=tournament)
@@ -527,7 +527,7 @@ def test_it_refuses_to_publish_a_round_twice():
 @pytest.mark.django_db
 def test_it_closes_a_match_for_time_with_the_totals_it_has():
     match = MatchFactory(round__tournament__match_format_value=12)
-    record_deal(match=match, taker="B", deal=MADE_90, now=NOW)
+    record_deal(match=match, entry=DealEntry("B", MADE_90), now=NOW)
 
     close_match_for_time(match=match, now=LATER)
 
@@ -561,7 +561,7 @@ def test_it_returns_a_pending_litige_reserve_when_a_match_is_closed_for_time():
     litige = scoring.Deal(
         trump="S", contract=None, taker_card_points=81, defence_card_points=81, taker_tricks=4
     )
-    record_deal(match=match, taker="A", deal=litige, now=NOW)
+    record_deal(match=match, entry=DealEntry("A", litige), now=NOW)
     match.refresh_from_db()
     before = (match.total_a, match.total_b, match.reserve)
 
@@ -588,7 +588,7 @@ def test_it_returns_each_teams_share_of_consecutive_litiges():
     )
     # B takes 100–62; A ties 81–81 and puts 81 in; passe; B ties and puts 81 in.
     for taker, deal in (("B", made), ("A", litige), ("A", None), ("B", litige)):
-        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+        record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
 
     close_match_for_time(match=match, now=LATER)
 
@@ -617,7 +617,7 @@ def test_it_refuses_to_close_a_match_of_a_round_not_being_played(status):
 @pytest.mark.django_db
 def test_it_refuses_to_close_a_finished_match_for_time():
     match = MatchFactory(round__tournament__match_format_value=1)
-    record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+    record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
 
     with pytest.raises(ServiceError) as refusal:
         close_match_for_time(match=match, now=LATER)
@@ -649,7 +649,7 @@ def test_it_refuses_to_close_a_round_with_open_tables_and_names_them():
     present_teams(tournament, 1, 2, 3, 4, 5, 6)
     round_ = draw_round(tournament=tournament, seed=SEED)
     publish_round(round=round_, now=NOW)
-    record_deal(match=table(round_, 1), taker="A", deal=MADE_90, now=NOW)
+    record_deal(match=table(round_, 1), entry=DealEntry("A", MADE_90), now=NOW)
 
     with pytest.raises(ServiceError) as refusal:
         close_round(round=round_, now=LATER)
@@ -665,7 +665,7 @@ def test_it_closes_a_round_once_every_match_is_complete():
     present_teams(tournament, 1, 2, 3, 4, 5, 6)
     round_ = draw_round(tournament=tournament, seed=SEED)
     publish_round(round=round_, now=NOW)
-    record_deal(match=table(round_, 1), taker="A", deal=MADE_90, now=NOW)
+    record_deal(match=table(round_, 1), entry=DealEntry("A", MADE_90), now=NOW)
     close_match_for_time(match=table(round_, 2), now=LATER)
     close_match_for_time(match=table(round_, 3), now=LATER)
 

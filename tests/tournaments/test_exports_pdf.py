@@ -21,7 +21,7 @@ from tests.factories import (
 )
 from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
 from tournaments.exports import pdf
-from tournaments.models import Round, TableLink, Team
+from tournaments.models import DealEntry, Round, TableLink, Team
 from tournaments.services import ensure_table_links, record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -290,7 +290,7 @@ def play_table_1(tournament):
         trump="SA", contract=80, taker_card_points=100, defence_card_points=62, taker_tricks=5
     )
     for taker, deal in (("A", made), ("B", None), ("B", chute), ("A", no_trump)):
-        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+        record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
     return match
 
 

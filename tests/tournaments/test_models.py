@@ -1,6 +1,7 @@
 """The tournament models (tournaments/models/): the database constraints of each
 Meta.constraints, which must hold on SQLite and PostgreSQL, and the model helpers."""
 
+import dataclasses
 import datetime
 
 import pytest
@@ -18,7 +19,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import Deal
+from tournaments.models import ENTRY_FIELDS, Deal, DealEntry
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
@@ -516,3 +517,84 @@ def test_it_names_a_club_a_team_and_a_bye():
         "7 – Pascal Durand / Pascal Fournier",
         "Concours d'automne – partie 3 – 7 – Pascal Durand / Pascal Fournier",
     ]
+
+
+def test_the_entry_fields_store_every_input_of_the_engines_deal_and_nothing_else():
+    stored_as = {"contract": {"is_capot_bid", "contract_value"}, "coinche": {"coinche_level"}}
+    engine_inputs = set()
+    for field in dataclasses.fields(scoring.Deal):
+        engine_inputs |= stored_as.get(field.name, {field.name})
+
+    entry_fields = set(ENTRY_FIELDS)
+
+    assert entry_fields == engine_inputs | {
+        "taker",
+        "is_passed",
+        "taker_declarations_text",
+        "defence_declarations_text",
+    }
+    assert len(ENTRY_FIELDS) == len(entry_fields)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        DealEntry(
+            "B",
+            scoring.Deal(
+                trump="TA",
+                contract="capot",
+                taker_card_points=252,
+                defence_card_points=0,
+                taker_tricks=8,
+                coinche="surcoinche",
+                taker_belotes=2,
+                defence_belotes=1,
+                taker_declarations=150,
+            ),
+            ("carre:9;tierce:KH", ""),
+        ),
+        DealEntry(
+            "A",
+            scoring.Deal(
+                trump="H",
+                contract=90,
+                taker_card_points=100,
+                defence_card_points=62,
+                taker_tricks=5,
+            ),
+        ),
+        DealEntry("A", None),
+    ],
+    ids=["capot-bid", "contract", "passed"],
+)
+def test_a_deal_gives_back_the_entry_it_stored(entry):
+    deal = DealFactory.build()
+
+    deal.set_entry(entry)
+
+    assert deal.entry == entry
+
+
+def test_a_passed_entry_clears_what_the_deal_stored_before():
+    deal = DealFactory.build(taker_declarations_text="tierce:KH", taker_belotes=1)
+
+    deal.set_entry(DealEntry("B", None))
+
+    assert {name: getattr(deal, name) for name in ENTRY_FIELDS} == {
+        "taker": "B",
+        "is_passed": True,
+        "trump": "",
+        "is_capot_bid": False,
+        "contract_value": None,
+        "coinche_level": "none",
+        "taker_tricks": 0,
+        "taker_card_points": 0,
+        "defence_card_points": 0,
+        "taker_belotes": 0,
+        "defence_belotes": 0,
+        "taker_declarations": 0,
+        "defence_declarations": 0,
+        "taker_declarations_text": "",
+        "defence_declarations_text": "",
+    }

@@ -15,7 +15,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import Club, Round, Team
+from tournaments.models import Club, DealEntry, Round, Team
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
     ServiceError,
@@ -543,7 +543,7 @@ def test_it_keeps_a_withdrawn_teams_results_and_ranks_it_after_the_active_teams(
     made_90 = scoring.Deal(
         trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
     )
-    record_deal(match=match, taker="A", deal=made_90, now=NOW)
+    record_deal(match=match, entry=DealEntry("A", made_90), now=NOW)
 
     withdraw_team(team=winner)
 

@@ -17,7 +17,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import ByeCredit, Ranking, Round
+from tournaments.models import ByeCredit, DealEntry, Ranking, Round
 from tournaments.selectors import (
     TeamFigures,
     counted_matches,
@@ -243,7 +243,7 @@ def test_it_sums_each_teams_figures_from_its_counted_matches():
         ),
     ]
     for taker, deal in deals:
-        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+        record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
     round_two = RoundFactory(tournament=tournament, number=2)
     finished(round_two, team[1], team[2], 300, 900)
     # Not counted: an unfinished match of a published round, and a draft's match.
@@ -256,7 +256,7 @@ def test_it_sums_each_teams_figures_from_its_counted_matches():
         taker_tricks=8,
         taker_belotes=1,
     )
-    record_deal(match=unfinished, taker="A", deal=capot_with_belote, now=NOW)
+    record_deal(match=unfinished, entry=DealEntry("A", capot_with_belote), now=NOW)
     draft = RoundFactory(tournament=tournament, number=3, status=Round.Status.DRAFT)
     drafted = finished(draft, team[3], team[4], 1000, 0)
     DealFactory(

@@ -8,7 +8,7 @@ from django.db import connection
 
 import scoring
 from tests.factories import MatchFactory
-from tournaments.models import Deal, Match
+from tournaments.models import Deal, DealEntry, Match
 from tournaments.services import ServiceError, record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -26,7 +26,7 @@ def match_totals(match):
 def test_it_stores_inputs_scores_breakdown_and_match_totals():
     match = MatchFactory()
 
-    deal = record_deal(match=match, taker="B", deal=MADE, now=NOW)
+    deal = record_deal(match=match, entry=DealEntry("B", MADE), now=NOW)
 
     assert (
         deal.deal_number,
@@ -100,12 +100,12 @@ def reserve_lines(deal):
 @pytest.mark.django_db
 def test_the_deal_after_a_litige_stores_the_reserve_its_winner_collected():
     match = MatchFactory(round__tournament__rules_preset="belote-classique")
-    litige = record_deal(match=match, taker="A", deal=CLASSIC_LITIGE, now=NOW)
+    litige = record_deal(match=match, entry=DealEntry("A", CLASSIC_LITIGE), now=NOW)
     made = scoring.Deal(
         trump="S", contract=None, taker_card_points=100, defence_card_points=62, taker_tricks=5
     )
 
-    deal = record_deal(match=match, taker="B", deal=made, now=NOW)
+    deal = record_deal(match=match, entry=DealEntry("B", made), now=NOW)
 
     litige.refresh_from_db()
     assert (reserve_lines(litige), deal.score_b, reserve_lines(deal)) == (
@@ -131,7 +131,7 @@ def test_a_litige_ending_the_match_stores_the_reserve_given_back_to_the_taker():
         round__tournament__match_format_value=1,
     )
 
-    deal = record_deal(match=match, taker="B", deal=CLASSIC_LITIGE, now=NOW)
+    deal = record_deal(match=match, entry=DealEntry("B", CLASSIC_LITIGE), now=NOW)
 
     assert (deal.score_a, deal.score_b, reserve_lines(deal)) == (
         81,
@@ -157,7 +157,7 @@ def test_a_deal_the_engine_rejects_saves_nothing():
     )
 
     with pytest.raises(scoring.InvalidDeal) as raised:
-        record_deal(match=match, taker="A", deal=bad, now=NOW)
+        record_deal(match=match, entry=DealEntry("A", bad), now=NOW)
 
     assert raised.value.error == scoring.DealError(
         scoring.ErrorCode.CARD_POINTS, "total", (("total", 161),)
@@ -168,12 +168,12 @@ def test_a_deal_the_engine_rejects_saves_nothing():
 @pytest.mark.django_db
 def test_the_match_ends_after_its_number_of_deals_and_refuses_more():
     match = MatchFactory(round__tournament__match_format_value=2)
-    record_deal(match=match, taker="A", deal=MADE, now=NOW)
-    record_deal(match=match, taker="A", deal=None, now=NOW)
-    record_deal(match=match, taker="A", deal=MADE, now=NOW)
+    record_deal(match=match, entry=DealEntry("A", MADE), now=NOW)
+    record_deal(match=match, entry=DealEntry("A", None), now=NOW)
+    record_deal(match=match, entry=DealEntry("A", MADE), now=NOW)
 
     with pytest.raises(ServiceError) as raised:
-        record_deal(match=match, taker="A", deal=MADE, now=NOW)
+        record_deal(match=match, entry=DealEntry("A", MADE), now=NOW)
 
     assert (raised.value.code, Deal.objects.count()) == ("match_finished", 3)
     assert match_totals(match) == (380, 120, 2, True, "A")
@@ -182,10 +182,10 @@ def test_the_match_ends_after_its_number_of_deals_and_refuses_more():
 @pytest.mark.django_db
 def test_a_deal_number_already_recorded_is_refused():
     match = MatchFactory()
-    record_deal(match=match, taker="A", deal=MADE, now=NOW, deal_number=1)
+    record_deal(match=match, entry=DealEntry("A", MADE), now=NOW, deal_number=1)
 
     with pytest.raises(ServiceError) as raised:
-        record_deal(match=match, taker="B", deal=MADE, now=NOW, deal_number=1)
+        record_deal(match=match, entry=DealEntry("B", MADE), now=NOW, deal_number=1)
 
     assert (raised.value.code, raised.value.params, Deal.objects.count()) == (
         "deal_exists",
@@ -199,7 +199,7 @@ def test_an_unknown_taker_is_refused():
     match = MatchFactory()
 
     with pytest.raises(ServiceError) as raised:
-        record_deal(match=match, taker="C", deal=MADE, now=NOW)
+        record_deal(match=match, entry=DealEntry("C", MADE), now=NOW)
 
     assert (raised.value.code, Deal.objects.count()) == ("taker", 0)
 
@@ -213,7 +213,7 @@ def test_two_phones_saving_at_once_keep_both_deals():
     def save() -> None:
         try:
             barrier.wait()
-            record_deal(match=match, taker="A", deal=MADE, now=NOW)
+            record_deal(match=match, entry=DealEntry("A", MADE), now=NOW)
         except Exception as error:  # noqa: BLE001 - reported by the assertion below
             errors.append(error)
         finally:

@@ -8,7 +8,15 @@ import pytest
 import scoring
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
 from tournaments import selectors, services
-from tournaments.models import ConfirmationMode, Deal, DealStatus, Match, Round, TableLink
+from tournaments.models import (
+    ConfirmationMode,
+    Deal,
+    DealEntry,
+    DealStatus,
+    Match,
+    Round,
+    TableLink,
+)
 from tournaments.services.links import MAX_PIN_FAILURES
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
@@ -38,7 +46,9 @@ def links(match) -> dict[str, TableLink]:
 
 
 def submit(link: TableLink, number: int, deal=MADE, taker="A", now=NOW) -> Deal:
-    return services.submit_deal(link=link, taker=taker, deal=deal, deal_number=number, now=now)
+    return services.submit_deal(
+        link=link, entry=DealEntry(taker, deal), deal_number=number, now=now
+    )
 
 
 def refusal(call) -> tuple[str, dict]:
@@ -66,12 +76,7 @@ def statuses(match: Match) -> list[tuple[int, str, str]]:
 
 def test_a_deal_from_a_link_waits_for_the_opponents(match, links):
     deal = services.submit_deal(
-        link=links["A"],
-        taker="A",
-        deal=MADE,
-        deal_number=1,
-        now=NOW,
-        declarations_text=("tierce:KH", ""),
+        link=links["A"], entry=DealEntry("A", MADE, ("tierce:KH", "")), deal_number=1, now=NOW
     )
 
     match.refresh_from_db()
@@ -151,7 +156,7 @@ def test_a_locked_match_cannot_be_written_to(match, links):
 
 def edit(link, deal, inputs=MORE, version=1, taker="A"):
     return services.edit_deal_at_table(
-        link=link, deal=deal, taker=taker, inputs=inputs, version=version, now=LATER
+        link=link, deal=deal, entry=DealEntry(taker, inputs), version=version, now=LATER
     )
 
 
@@ -545,7 +550,7 @@ def test_regenerating_an_old_link_when_the_team_has_an_active_one_returns_that_o
 def test_a_deal_corrected_since_the_phone_showed_it_is_not_confirmed_blind(match, links):
     deal = submit(links["A"], 1)
     services.edit_deal_at_table(
-        link=links["A"], deal=deal, taker="A", inputs=MORE, version=1, now=LATER
+        link=links["A"], deal=deal, entry=DealEntry("A", MORE), version=1, now=LATER
     )
 
     code = refusal(lambda: services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1}))
@@ -588,7 +593,12 @@ def test_a_match_closed_for_time_keeps_its_result_after_a_correction(match, link
     services.close_match_for_time(match=match, now=LATER)
 
     services.correct_deal(
-        deal=deal, taker="B", inputs=MORE, version=1, now=LATER, reason="Mauvais preneur"
+        deal=deal,
+        entry=DealEntry("B", MORE),
+        version=1,
+        now=LATER,
+        reason="Mauvais preneur",
+        author=services.Author(),
     )
 
     match.refresh_from_db()

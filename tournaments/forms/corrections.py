@@ -11,8 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import scoring
-from tournaments.forms.deal import DealForm
+from tournaments.forms.deal import DealForm, entry_initial
 from tournaments.forms.messages import REASON_REQUIRED
 from tournaments.models import Deal
 
@@ -25,12 +24,6 @@ def _reason_field(label: str) -> forms.CharField:
     )
 
 
-def _contract_initial(deal: Deal) -> str:
-    if deal.is_capot_bid:
-        return scoring.CAPOT
-    return "" if deal.contract_value is None else str(deal.contract_value)
-
-
 class DealCorrectionForm(DealForm):
     """Every input of a recorded deal, the version the organiser saw, and a reason."""
 
@@ -39,24 +32,7 @@ class DealCorrectionForm(DealForm):
 
     def __init__(self, *args, deal: Deal, **kwargs):
         kwargs.setdefault("prefix", f"correct-{deal.deal_number}")
-        kwargs.setdefault(
-            "initial",
-            {
-                "version": deal.version,
-                "taker": deal.taker,
-                "is_passed": deal.is_passed,
-                "trump": deal.trump,
-                "contract": _contract_initial(deal),
-                "coinche": deal.coinche_level,
-                "taker_tricks": deal.taker_tricks,
-                "taker_card_points": deal.taker_card_points,
-                "defence_card_points": deal.defence_card_points,
-                "taker_belotes": deal.taker_belotes,
-                "defence_belotes": deal.defence_belotes,
-                "taker_declarations": deal.taker_declarations,
-                "defence_declarations": deal.defence_declarations,
-            },
-        )
+        kwargs.setdefault("initial", {"version": deal.version, **entry_initial(deal.entry)})
         super().__init__(*args, **kwargs)
         self.deal = deal
         # The deal's number comes from the URL.
@@ -68,7 +44,7 @@ class DealCorrectionForm(DealForm):
         """Return the declarations as announced at the table, kept for each side whose
         declaration points did not change; otherwise they no longer say what was announced."""
         data = self.cleaned_data
-        if data["taker"] != self.deal.taker:
+        if data.get("taker") != self.deal.taker:
             return "", ""
         kept = []
         for side in ("taker", "defence"):

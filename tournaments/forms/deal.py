@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -9,7 +11,21 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from scoring.errors import DealError
 from tournaments.forms.messages import deal_error_message
-from tournaments.models import CoincheLevel, TeamSide, Trump
+from tournaments.models import CoincheLevel, DealEntry, TeamSide, Trump
+
+
+def entry_initial(entry: DealEntry) -> dict[str, object]:
+    """Return :class:`DealForm`'s initial values for what was recorded: the taker, passed,
+    and every input of :class:`scoring.Deal` under its own name, the contract as the
+    form's choice (``"capot"``, ``"90"``, or ``""`` in classic belote)."""
+    inputs = entry.inputs
+    contract = "" if inputs.contract is None else str(inputs.contract)
+    return {
+        "taker": entry.taker,
+        "is_passed": entry.is_passed,
+        **{field.name: getattr(inputs, field.name) for field in dataclasses.fields(inputs)},
+        "contract": contract,
+    }
 
 
 def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
@@ -74,11 +90,12 @@ class DealForm(forms.Form):
             field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
 
     def clean(self) -> dict:
-        """Build the engine's deal and put the engine's first error beside its field."""
+        """Build the entry (``cleaned_data["entry"]``, a :class:`DealEntry`) and put the
+        engine's first error beside its field."""
         data = super().clean()
-        data["deal"] = None
         if data.get("is_passed"):
-            data["taker"] = data.get("taker") or TeamSide.A  # no taker when all four pass
+            # No taker when all four pass: any side will do.
+            data["entry"] = DealEntry(data.get("taker") or TeamSide.A, None)
             return data
         required = {
             "taker": gettext("Choose the taker's team."),
@@ -96,8 +113,12 @@ class DealForm(forms.Form):
         error = scoring.validate_deal(deal, self.rules)
         if error is not None:
             self.add_engine_error(error)
-        data["deal"] = deal
+        data["entry"] = DealEntry(data["taker"], deal, self.declarations_text())
         return data
+
+    def declarations_text(self) -> tuple[str, str]:
+        """Return the declarations as announced: none here, the form takes their points."""
+        return ("", "")
 
     def to_deal(self, data: dict) -> scoring.Deal:
         """Return the engine's :class:`scoring.Deal` for cleaned data."""

@@ -16,6 +16,7 @@ here.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
 from tournaments.forms.messages import deal_error_message
-from tournaments.models import CoincheLevel, Deal, TeamSide
+from tournaments.models import CoincheLevel, Deal, DealEntry, TeamSide
 from tournaments.presentation.cards import declaration_choices, trump_choices
 
 #: Declaration selects per side: three cover every hand seen in a concours.
@@ -95,9 +96,9 @@ class TableDealForm(forms.Form):
     number the phone expects to record (a double tap is then refused, not counted twice);
     an edit (``is_edit``) carries the ``version`` it was read at instead.
 
-    ``cleaned_data`` then holds ``taker``, ``deal`` (a ``scoring.Deal``, or None when all
-    four passed), ``declarations_text`` (taker's and defence's tokens, ``"tierce:KH;carre:J"``)
-    and ``deal_number`` or ``version``.
+    ``cleaned_data`` then holds ``entry`` (a :class:`tournaments.models.DealEntry`: the
+    taker, the engine's deal or None when all four passed, and each side's declarations as
+    announced, ``"tierce:KH;carre:J"``) and ``deal_number`` or ``version``.
     """
 
     deal_number = forms.IntegerField(
@@ -217,11 +218,10 @@ class TableDealForm(forms.Form):
         """Resolve the declarations, build the engine's deal, put its first error beside
         its field (RULES.md §B6, §D)."""
         data = super().clean()
-        data["deal"] = None
-        data["declarations_text"] = ("", "")
         self._require(data, "deal_number" if not self.is_edit else "version")
         if data.get("is_passed"):
-            data["taker"] = data.get("taker") or TeamSide.A  # nobody took: any side will do
+            # Nobody took: any side will do.
+            data["entry"] = DealEntry(data.get("taker") or TeamSide.A, None)
             return data
         self._require(data, "taker", gettext("Choose the taker's team."))
         self._require(data, "trump", gettext("Choose the trump."))
@@ -250,8 +250,7 @@ class TableDealForm(forms.Form):
         if error is not None:
             self.add_engine_error(error)
             return data
-        data["deal"] = deal
-        data["declarations_text"] = texts
+        data["entry"] = DealEntry(data["taker"], deal, texts)
         return data
 
     def _require(self, data: dict, name: str, message: str | None = None) -> None:
@@ -367,24 +366,24 @@ ENGINE_FIELDS = {
 
 
 def deal_initial(deal: Deal) -> dict:
-    """Return the phone form's initial values for a recorded deal (to correct it)."""
-    initial = {
+    """Return the phone form's initial values for a recorded deal (to correct it): the
+    inputs of its :class:`DealEntry` as the phone's fields take them."""
+    entry = deal.entry
+    inputs = entry.inputs
+    initial: dict[str, object] = {
         "version": deal.version,
-        "is_passed": deal.is_passed,
-        "taker": deal.taker,
-        "trump": deal.trump,
-        "contract": deal.contract_value or "",
-        "is_capot": deal.is_capot_bid,
-        "coinche": deal.coinche_level,
-        "taker_tricks": "" if deal.is_passed else str(deal.taker_tricks),
-        "taker_card_points": "" if deal.is_passed else str(deal.taker_card_points),
-        "taker_belotes": str(deal.taker_belotes),
-        "defence_belotes": str(deal.defence_belotes),
+        "taker": entry.taker,
+        "is_passed": entry.is_passed,
+        **{field.name: getattr(inputs, field.name) for field in dataclasses.fields(inputs)},
+        "contract": "" if inputs.contract in (None, scoring.CAPOT) else inputs.contract,
+        "is_capot": inputs.contract == scoring.CAPOT,
     }
-    for side, text in (
-        ("taker", deal.taker_declarations_text),
-        ("defence", deal.defence_declarations_text),
-    ):
+    # The phone's fields are text; a passed deal's tricks and points are left blank.
+    for name in ("taker_tricks", "taker_card_points"):
+        initial[name] = "" if entry.is_passed else str(initial[name])
+    for name in ("taker_belotes", "defence_belotes"):
+        initial[name] = str(initial[name])
+    for side, text in zip(("taker", "defence"), entry.declarations_text, strict=True):
         for index, token in enumerate(t for t in text.split(";") if t):
             initial[f"{side}_declaration_{index + 1}"] = token
     return initial

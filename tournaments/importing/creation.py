@@ -28,7 +28,7 @@ from tournaments.importing.reading import (
     read_deals,
     read_teams,
 )
-from tournaments.models import Bye, Club, Match, Round, Team, Tournament
+from tournaments.models import Bye, Club, DealEntry, Match, Round, Team, Tournament
 from tournaments.services import ServiceError, record_deal
 from tournaments.services.registration import LOT_RANGE
 from tournaments.services.setup import unique_slug
@@ -157,6 +157,6 @@ def _record(match: Match, line: int, number: int, row: dict[str, str], now) -> N
     # The engine already accepted the deal (_read_deal); the match may still be over.
     deal = None if row["is_passed"] == "yes" else deal_from_row(row)
     try:
-        record_deal(match=match, taker=row["taker"], deal=deal, deal_number=number, now=now)
+        record_deal(match=match, entry=DealEntry(row["taker"], deal), deal_number=number, now=now)
     except ServiceError as refusal:
         raise ConcoursImportError(ImportProblem("deals.csv", line, "deal", refusal.code)) from None

@@ -20,6 +20,11 @@ import scoring
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
 from tournaments.models.rounds import Match
 
+#: A passed deal's stored inputs: no trump, no contract, nothing counted.
+PASSED_INPUTS = scoring.Deal(
+    trump="", contract=None, taker_card_points=0, defence_card_points=0, taker_tricks=0
+)
+
 
 @dataclass(frozen=True)
 class DealEntry:
@@ -43,6 +48,12 @@ class DealEntry:
     def is_passed(self) -> bool:
         """Return True when all four players passed."""
         return self.deal is None
+
+    @property
+    def inputs(self) -> scoring.Deal:
+        """Return the engine's inputs as stored: a passed deal's are blank (no trump, no
+        contract) and zero."""
+        return PASSED_INPUTS if self.deal is None else self.deal
 
 
 #: The model fields that store a :class:`DealEntry`, in the order of the entry forms and
@@ -68,10 +79,6 @@ ENTRY_FIELDS = (
 )
 #: The inputs of :class:`scoring.Deal` stored under another name on the model.
 _STORED_AS = {"contract": ("is_capot_bid", "contract_value"), "coinche": ("coinche_level",)}
-#: A passed deal's stored inputs: no trump, no contract, nothing counted.
-_PASSED_INPUTS = scoring.Deal(
-    trump="", contract=None, taker_card_points=0, defence_card_points=0, taker_tricks=0
-)
 
 
 class Deal(models.Model):
@@ -186,7 +193,7 @@ class Deal(models.Model):
 
         Nothing is validated or saved here: the deal services call the engine first.
         """
-        deal = _PASSED_INPUTS if entry.deal is None else entry.deal
+        deal = entry.inputs
         values = {
             "taker": entry.taker,
             "is_passed": entry.is_passed,

@@ -19,30 +19,12 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournaments.models import ORGANISER_CONFIRMED, Deal
+from tournaments.models import ENTRY_FIELDS, ORGANISER_CONFIRMED, Deal
 from tournaments.presentation.cards import declaration_choices
 
-#: The fields of a deal the audit trail shows, in the order of the entry form: every
-#: input that services.deals.INPUT_FIELDS lists, then the status and the dispute note.
-AUDITED_FIELDS = (
-    "taker",
-    "is_passed",
-    "trump",
-    "is_capot_bid",
-    "contract_value",
-    "coinche_level",
-    "taker_tricks",
-    "taker_card_points",
-    "defence_card_points",
-    "taker_belotes",
-    "defence_belotes",
-    "taker_declarations",
-    "defence_declarations",
-    "taker_declarations_text",
-    "defence_declarations_text",
-    "status",
-    "dispute_note",
-)
+#: The fields of a deal the audit trail shows, in the order of the entry form: what the
+#: table wrote (tournaments.models.ENTRY_FIELDS), then the status and the dispute note.
+AUDITED_FIELDS = (*ENTRY_FIELDS, "status", "dispute_note")
 #: Shown at creation and deletion even when empty or zero (a deal's core inputs).
 _ALWAYS_SHOWN = ("taker", "trump", "taker_tricks", "taker_card_points", "defence_card_points")
 _NOTHING = ("", None, False, 0, "none")

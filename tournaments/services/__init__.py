@@ -4,7 +4,7 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
-from tournaments.services.deals import correct_deal, delete_deal, record_deal
+from tournaments.services.deals import Author, correct_deal, delete_deal, record_deal
 from tournaments.services.draws import (
     close_match_for_time,
     close_round,
@@ -39,6 +39,7 @@ from tournaments.services.table import (
 )
 
 __all__ = [
+    "Author",
     "confirm_deal_by_organiser",
     "confirm_deals",
     "confirm_with_pin",

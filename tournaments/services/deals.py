@@ -1,61 +1,82 @@
 """Deal services: record a deal through the engine and keep the match totals (RULES.md §C).
 
-A deal the engine rejects raises the engine's :class:`scoring.InvalidDeal`, whose code
-names the field (RULES.md §B6).
+What the table wrote travels as one :class:`tournaments.models.DealEntry`; who wrote it as
+one :class:`Author`. A deal the engine rejects raises the engine's
+:class:`scoring.InvalidDeal`, whose code names the field (RULES.md §B6).
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import scoring
-from tournaments.models import Deal, DealStatus, Match, Round
+from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, DealStatus, Match, Round, TeamSide
 from tournaments.services.draws import draw_round
 from tournaments.services.errors import ServiceError
 from tournaments.services.scores import replay_match
 
 
+@dataclass(frozen=True)
+class Author:
+    """Who writes a deal: an organiser's account, or the team whose table link was used.
+
+    ``side`` is ``"A"`` or ``"B"`` for a table link, ``""`` for an organiser; ``user`` the
+    organiser (or None, e.g. for a command-line import). The audit trail keeps both.
+    """
+
+    user: AbstractBaseUser | None = None
+    side: str = ""
+
+    @property
+    def is_table(self) -> bool:
+        """Return True when a team's table link wrote, not an organiser."""
+        return bool(self.side)
+
+
+#: An import or a script: nobody in particular.
+NOBODY = Author()
+
+
+def _check_entry(entry: DealEntry, rules: scoring.RuleSet) -> None:
+    """Raise ServiceError ``taker`` or scoring.InvalidDeal (RULES.md §B6) for a bad entry."""
+    if entry.taker not in (TeamSide.A, TeamSide.B):
+        raise ServiceError("taker")
+    if entry.deal is not None:
+        error = scoring.validate_deal(entry.deal, rules)
+        if error is not None:
+            raise scoring.InvalidDeal(error)
+
+
 def record_deal(
     *,
     match: Match,
-    taker: str,
-    deal: scoring.Deal | None,
+    entry: DealEntry,
     now: datetime.datetime,
+    author: Author = NOBODY,
     deal_number: int | None = None,
-    entered_by: AbstractBaseUser | None = None,
-    entered_by_side: str = "",
     status: str = DealStatus.CONFIRMED,
-    declarations_text: tuple[str, str] = ("", ""),
 ) -> Deal:
-    """Validate ``deal`` with the engine, store its inputs and scores, update the match.
+    """Validate ``entry`` with the engine, store its inputs and scores, update the match.
 
-    ``taker`` is ``"A"`` or ``"B"``; ``deal`` None records a passed deal (passe).
-    ``deal_number`` defaults to the next number. ``entered_by`` is the organiser, or
-    ``entered_by_side`` the team whose table link recorded it; ``status`` is pending
-    until the opponents confirm. ``declarations_text`` keeps the declarations as
-    announced (``"tierce:KH;carre:J"``) for the audit. Runs in one transaction with the
-    match row locked, so two phones saving at once never lose a deal.
+    ``deal_number`` defaults to the next number. ``author`` is the organiser or the team
+    whose table link recorded it; ``status`` is pending until the opponents confirm. Runs
+    in one transaction with the match row locked, so two phones saving at once never lose
+    a deal.
 
     Raises scoring.InvalidDeal when the engine rejects the inputs (RULES.md §B6), and
     ServiceError ``not_published`` (the round is a draft or closed), ``match_finished``
     (the match has ended), ``deal_exists`` (that deal number is already recorded) or
     ``taker`` (not A or B). Nothing is saved then.
     """
-    if taker not in (scoring.Team.A, scoring.Team.B):
-        raise ServiceError("taker")
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-        )
+        match = _lock_match(match)
         rules = match.round.tournament.rules
-        if deal is not None:
-            error = scoring.validate_deal(deal, rules)
-            if error is not None:
-                raise scoring.InvalidDeal(error)
+        _check_entry(entry, rules)
         if match.round.status != Round.Status.PUBLISHED:
             raise ServiceError("not_published", number=match.round.number)
         if match.is_complete:
@@ -69,12 +90,12 @@ def record_deal(
             deal_number=deal_number,
             rules_version=rules.version,
             status=status,
-            entered_by_side=entered_by_side,
+            entered_by_side=author.side,
             created_at=now,
             updated_at=now,
         )
-        _set_inputs(row, taker, deal, declarations_text)
-        _audit(row, entered_by, entered_by_side, "", now)
+        row.set_entry(entry)
+        _audit(row, author, "", now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         try:
             with transaction.atomic():
@@ -86,57 +107,12 @@ def record_deal(
     return row
 
 
-def _set_inputs(
-    row: Deal, taker: str, deal: scoring.Deal | None, declarations_text: tuple[str, str]
-) -> None:
-    """Copy the inputs of a deal onto ``row`` (a passed deal clears them)."""
-    row.taker = taker
-    row.is_passed = deal is None
-    row.taker_declarations_text, row.defence_declarations_text = declarations_text
-    if deal is None:
-        deal = scoring.Deal(
-            trump="", contract=None, taker_card_points=0, defence_card_points=0, taker_tricks=0
-        )
-    row.trump = str(deal.trump)
-    row.is_capot_bid = deal.contract == scoring.CAPOT
-    row.contract_value = None if row.is_capot_bid else deal.contract
-    row.coinche_level = str(deal.coinche)
-    row.taker_card_points = deal.taker_card_points
-    row.defence_card_points = deal.defence_card_points
-    row.taker_tricks = deal.taker_tricks
-    row.taker_belotes = deal.taker_belotes
-    row.defence_belotes = deal.defence_belotes
-    row.taker_declarations = deal.taker_declarations
-    row.defence_declarations = deal.defence_declarations
-
-
-INPUT_FIELDS = (
-    "taker",
-    "is_passed",
-    "trump",
-    "is_capot_bid",
-    "contract_value",
-    "coinche_level",
-    "taker_card_points",
-    "defence_card_points",
-    "taker_tricks",
-    "taker_belotes",
-    "defence_belotes",
-    "taker_declarations",
-    "defence_declarations",
-    "taker_declarations_text",
-    "defence_declarations_text",
-)
-
-
-def _audit(
-    row: Deal, user: AbstractBaseUser | None, side: str, reason: str, now: datetime.datetime
-) -> None:
+def _audit(row: Deal, author: Author, reason: str, now: datetime.datetime) -> None:
     """Tell django-simple-history who made this change, when, and why."""
     row._history_date = now
-    if user is not None:
-        row._history_user = user
-    parts = [f"table link {side}"] if side else []
+    if author.user is not None:
+        row._history_user = author.user
+    parts = [f"table link {author.side}"] if author.side else []
     if reason:
         parts.append(reason)
     row._change_reason = " – ".join(parts)
@@ -149,17 +125,14 @@ def _lock_match(match: Match) -> Match:
 def correct_deal(
     *,
     deal: Deal,
-    taker: str,
-    inputs: scoring.Deal | None,
+    entry: DealEntry,
     version: int,
     now: datetime.datetime,
+    author: Author,
     reason: str = "",
-    entered_by: AbstractBaseUser | None = None,
-    entered_by_side: str = "",
     status: str = DealStatus.CONFIRMED,
-    declarations_text: tuple[str, str] = ("", ""),
 ) -> Deal:
-    """Change the inputs of a recorded deal and re-score everything that depends on it.
+    """Change what was recorded for ``deal`` to ``entry`` and re-score what depends on it.
 
     ``version`` is the version the editor saw: if the deal changed since, nothing is
     saved (optimistic locking). A save with no change creates no new version. An
@@ -170,30 +143,25 @@ def correct_deal(
     Raises scoring.InvalidDeal, and ServiceError ``stale`` (changed meanwhile),
     ``reason_required`` (an organiser without a reason) or ``taker``.
     """
-    if taker not in (scoring.Team.A, scoring.Team.B):
-        raise ServiceError("taker")
-    if entered_by_side == "" and not reason.strip():
+    if not author.is_table and not reason.strip():
         raise ServiceError("reason_required")
     with transaction.atomic():
         match = _lock_match(deal.match)
         rules = match.round.tournament.rules
-        if inputs is not None:
-            error = scoring.validate_deal(inputs, rules)
-            if error is not None:
-                raise scoring.InvalidDeal(error)
+        _check_entry(entry, rules)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.version != version:
             raise ServiceError("stale", number=row.deal_number)
-        before = [getattr(row, name) for name in INPUT_FIELDS]
-        _set_inputs(row, taker, inputs, declarations_text)
-        if [getattr(row, name) for name in INPUT_FIELDS] == before and row.status == status:
+        before = [getattr(row, name) for name in ENTRY_FIELDS]
+        row.set_entry(entry)
+        if [getattr(row, name) for name in ENTRY_FIELDS] == before and row.status == status:
             return row
         row.status = status
         row.dispute_note = ""
         row.version += 1
         row.updated_at = now
-        row.entered_by_side = entered_by_side or row.entered_by_side
-        _audit(row, entered_by, entered_by_side, reason.strip(), now)
+        row.entered_by_side = author.side or row.entered_by_side
+        _audit(row, author, reason.strip(), now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         replay_match(match, rules, now)
@@ -202,9 +170,7 @@ def correct_deal(
     return row
 
 
-def delete_deal(
-    *, deal: Deal, reason: str, now: datetime.datetime, entered_by: AbstractBaseUser | None
-) -> None:
+def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Author) -> None:
     """Delete a deal (an organiser's correction, with a reason) and re-score the match.
 
     Raises ServiceError ``reason_required``.
@@ -214,7 +180,7 @@ def delete_deal(
     with transaction.atomic():
         match = _lock_match(deal.match)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
-        _audit(row, entered_by, "", reason.strip(), now)
+        _audit(row, author, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)
         _redraw_later_draft(match)

@@ -16,17 +16,17 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.db.models import F
 
-import scoring
 from tournaments.models import (
     ORGANISER_CONFIRMED,
     ConfirmationMode,
     Deal,
+    DealEntry,
     DealStatus,
     Match,
     Round,
     TableLink,
 )
-from tournaments.services.deals import correct_deal, record_deal
+from tournaments.services.deals import Author, correct_deal, record_deal
 from tournaments.services.errors import ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
 
@@ -53,13 +53,7 @@ def _status_for(match: Match) -> str:
 
 
 def submit_deal(
-    *,
-    link: TableLink,
-    taker: str,
-    deal: scoring.Deal | None,
-    deal_number: int,
-    now: datetime.datetime,
-    declarations_text: tuple[str, str] = ("", ""),
+    *, link: TableLink, entry: DealEntry, deal_number: int, now: datetime.datetime
 ) -> Deal:
     """Record a deal from a table link (see services.record_deal).
 
@@ -72,29 +66,20 @@ def submit_deal(
         match = _writable(link)
         row = record_deal(
             match=match,
-            taker=taker,
-            deal=deal,
+            entry=entry,
             now=now,
+            author=Author(side=link.side),
             deal_number=deal_number,
-            entered_by_side=link.side,
             status=_status_for(match),
-            declarations_text=declarations_text,
         )
         _lock_if_confirmed(match, now)
     return row
 
 
 def edit_deal_at_table(
-    *,
-    link: TableLink,
-    deal: Deal,
-    taker: str,
-    inputs: scoring.Deal | None,
-    version: int,
-    now: datetime.datetime,
-    declarations_text: tuple[str, str] = ("", ""),
+    *, link: TableLink, deal: Deal, entry: DealEntry, version: int, now: datetime.datetime
 ) -> Deal:
-    """Correct a deal this link recorded, while it is not confirmed yet.
+    """Change a deal this link recorded to ``entry``, while it is not confirmed yet.
 
     It goes back to waiting for the opponents. Raises ServiceError ``not_yours``,
     ``already_confirmed``, ``stale`` (changed meanwhile) and the refusals above.
@@ -108,13 +93,11 @@ def edit_deal_at_table(
             raise ServiceError("already_confirmed", number=row.deal_number)
         return correct_deal(
             deal=row,
-            taker=taker,
-            inputs=inputs,
+            entry=entry,
             version=version,
             now=now,
-            entered_by_side=link.side,
+            author=Author(side=link.side),
             status=_status_for(match),
-            declarations_text=declarations_text,
         )
 
 

@@ -50,13 +50,11 @@ def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal:
     try:
         corrected = services.correct_deal(
             deal=row,
-            taker=form.cleaned_data["taker"],
-            inputs=form.cleaned_data["deal"],
+            entry=form.cleaned_data["entry"],
             version=form.cleaned_data["version"],
             now=timezone.now(),
+            author=services.Author(user=request.user),
             reason=form.cleaned_data["reason"],
-            entered_by=request.user,
-            declarations_text=form.declarations_text(),
         )
     except scoring.InvalidDeal as invalid:
         form.add_engine_error(invalid.error)
@@ -113,7 +111,7 @@ def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: 
             deal=row,
             reason=form.cleaned_data["reason"],
             now=timezone.now(),
-            entered_by=request.user,
+            author=services.Author(user=request.user),
         )
     except services.ServiceError as refusal:
         _refused(request, refusal)

@@ -80,11 +80,10 @@ def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> Htt
         try:
             deal = services.record_deal(
                 match=match,
-                taker=form.cleaned_data["taker"],
-                deal=form.cleaned_data["deal"],
-                deal_number=form.cleaned_data["deal_number"],
+                entry=form.cleaned_data["entry"],
                 now=timezone.now(),
-                entered_by=request.user,
+                author=services.Author(user=request.user),
+                deal_number=form.cleaned_data["deal_number"],
             )
         except scoring.InvalidDeal as invalid:
             form.add_engine_error(invalid.error)

@@ -19,9 +19,8 @@ from tests.factories import (
 )
 from tests.html_reading import table_rows
 from tournaments import selectors, services
-from tournaments.models import Deal, Match, Round, TableLink
+from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, Match, Round, TableLink
 from tournaments.presentation.audit import AUDITED_FIELDS
-from tournaments.services.deals import INPUT_FIELDS
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 MATCH_URL = "/concours/t/parties/1/tables/1/"
@@ -108,7 +107,7 @@ def correction(number: int, version: int, reason: str, **inputs) -> dict:
 
 def test_the_audit_trail_says_who_did_what_when_with_values_before_and_after(desk, match):
     services.submit_deal(
-        link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=timezone.now()
+        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=timezone.now()
     )
     services.confirm_deals(link=link(match, "B"), now=timezone.now())
     corrected = desk.post(
@@ -117,7 +116,7 @@ def test_the_audit_trail_says_who_did_what_when_with_values_before_and_after(des
         follow=True,
     )
     services.submit_deal(
-        link=link(match, "A"), taker="B", deal=MADE_90, deal_number=2, now=timezone.now()
+        link=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=timezone.now()
     )
     services.dispute_deal(
         link=link(match, "B"), deal_number=2, note="Belote oubliée", now=timezone.now()
@@ -186,7 +185,7 @@ def test_the_audit_trail_says_who_did_what_when_with_values_before_and_after(des
 
 
 def test_a_correction_without_a_reason_is_refused_beside_the_reason_and_saves_nothing(desk, match):
-    services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+    services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
     records = Deal.history.count()
 
     response = desk.post(
@@ -203,12 +202,13 @@ def test_a_correction_without_a_reason_is_refused_beside_the_reason_and_saves_no
 
 
 def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
-    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(
+        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+    )
     services.edit_deal_at_table(
         link=link(match, "A"),
         deal=Deal.objects.get(),
-        taker="A",
-        inputs=CHUTE_90,
+        entry=DealEntry("A", CHUTE_90),
         version=1,
         now=NOW,
     )
@@ -228,7 +228,7 @@ def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
 
 
 def test_a_correction_with_the_same_values_changes_nothing(desk, match):
-    services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+    services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
 
     response = desk.post(
         f"{MATCH_URL}donnes/1/corriger/", correction(1, 1, "Vérification"), follow=True
@@ -239,7 +239,7 @@ def test_a_correction_with_the_same_values_changes_nothing(desk, match):
 
 
 def test_a_deletion_without_a_reason_is_refused(desk, match):
-    services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+    services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
 
     response = desk.post(f"{MATCH_URL}donnes/1/supprimer/", {"delete-1-reason": ""})
 
@@ -251,9 +251,13 @@ def test_a_deletion_without_a_reason_is_refused(desk, match):
 
 
 def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(desk, client, match):
-    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(
+        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+    )
     services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
-    services.submit_deal(link=link(match, "A"), taker="B", deal=MADE_90, deal_number=2, now=NOW)
+    services.submit_deal(
+        link=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
+    )
 
     page = desk.get(MATCH_URL).content.decode()
     client.logout()
@@ -273,7 +277,9 @@ def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(de
 
 
 def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_so(desk, match):
-    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(
+        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+    )
     services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
     page = desk.get(MATCH_URL).content.decode()
     assert page.count("Valider la donne 1 telle quelle") == 1
@@ -304,7 +310,9 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
     ],
 )
 def test_confirming_a_deal_from_a_stale_page_is_refused(desk, match, version, message):
-    services.submit_deal(link=link(match, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(
+        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+    )
 
     response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": version}, follow=True)
 
@@ -315,7 +323,7 @@ def test_confirming_a_deal_from_a_stale_page_is_refused(desk, match, version, me
 def confirm_whole_match(match: Match) -> None:
     for number in (1, 2, 3):
         services.submit_deal(
-            link=link(match, "A"), taker="A", deal=MADE_90, deal_number=number, now=NOW
+            link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
     services.confirm_deals(link=link(match, "B"), now=NOW)
 
@@ -373,7 +381,7 @@ def test_correcting_a_closed_round_updates_the_match_the_standings_and_the_next_
     first_round = services.draw_round(tournament=tournament, seed=7)
     services.publish_round(round=first_round, now=NOW)
     for match in first_round.matches.all():
-        services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+        services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
     services.close_round(round=first_round, now=NOW)
     services.draw_round(tournament=tournament)
 
@@ -418,7 +426,7 @@ def test_correcting_a_closed_round_updates_the_match_the_standings_and_the_next_
 
 
 def test_the_audit_trail_shows_every_input_of_a_deal_its_status_and_dispute_note():
-    assert sorted(AUDITED_FIELDS) == sorted([*INPUT_FIELDS, "status", "dispute_note"])
+    assert sorted(AUDITED_FIELDS) == sorted([*ENTRY_FIELDS, "status", "dispute_note"])
 
 
 @pytest.mark.parametrize("deals", [1, 2])
@@ -427,7 +435,7 @@ def test_the_organisers_match_page_runs_the_same_queries_for_1_and_2_deals(
 ):
     for number in range(1, deals + 1):
         services.submit_deal(
-            link=link(match, "A"), taker="A", deal=MADE_90, deal_number=number, now=NOW
+            link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
     services.confirm_deals(link=link(match, "B"), now=NOW)
 

@@ -14,6 +14,7 @@ from tests.factories import (
     TournamentFactory,
 )
 from tests.html_reading import table_rows
+from tournaments.models import DealEntry
 from tournaments.services import record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -26,7 +27,7 @@ def french(client):
 
 def play(match, *deals):
     for taker, deal in deals:
-        record_deal(match=match, taker=taker, deal=deal, now=NOW)
+        record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
 
 
 MADE_90 = scoring.Deal(

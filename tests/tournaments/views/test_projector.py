@@ -14,7 +14,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import Match, Round, Team
+from tournaments.models import DealEntry, Match, Round, Team
 from tournaments.services import record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -267,7 +267,7 @@ def test_the_totals_shown_are_the_live_match_totals(client):
         team_a=TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc"),
         team_b=TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa"),
     )
-    record_deal(match=match, taker="B", deal=MADE_90, now=NOW)
+    record_deal(match=match, entry=DealEntry("B", MADE_90), now=NOW)
     match.refresh_from_db()
 
     reader = slide(french(client), tournament, 0)
@@ -284,7 +284,7 @@ def test_a_finished_match_says_so_and_the_bye_comes_last(client):
         round__tournament=tournament, table_number=1, team_a=teams[0], team_b=teams[1]
     )
     ByeFactory(round=match.round, team=teams[2])
-    record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+    record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
 
     reader = slide(french(client), tournament, 0)
 

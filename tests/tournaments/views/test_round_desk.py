@@ -17,7 +17,7 @@ from tests.factories import (
 )
 from tests.html_reading import table_rows
 from tournaments import services
-from tournaments.models import Club, Round, TableLink, Tournament
+from tournaments.models import Club, DealEntry, Round, TableLink, Tournament
 from tournaments.views.lookups import public_url
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -75,13 +75,17 @@ def link(round_: Round, table: int, side: str) -> TableLink:
 def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
     round_ = make_round(3)
     first = round_.matches.get(table_number=1)
-    services.record_deal(match=first, taker="A", deal=MADE_90, now=NOW)
-    services.submit_deal(link=link(round_, 1, "A"), taker="B", deal=MADE_90, deal_number=2, now=NOW)
+    services.record_deal(match=first, entry=DealEntry("A", MADE_90), now=NOW)
+    services.submit_deal(
+        link=link(round_, 1, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
+    )
     services.dispute_deal(link=link(round_, 1, "B"), deal_number=2, note="Belote oubliée", now=NOW)
-    services.submit_deal(link=link(round_, 2, "A"), taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(
+        link=link(round_, 2, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+    )
     for number in (1, 2, 3):
         services.submit_deal(
-            link=link(round_, 3, "A"), taker="A", deal=MADE_90, deal_number=number, now=NOW
+            link=link(round_, 3, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
     services.confirm_deals(link=link(round_, 3, "B"), now=NOW)
 
@@ -116,7 +120,7 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
 
 def test_the_progress_fragment_is_the_table_alone(desk):
     round_ = make_round(1)
-    services.record_deal(match=round_.matches.get(), taker="A", deal=MADE_90, now=NOW)
+    services.record_deal(match=round_.matches.get(), entry=DealEntry("A", MADE_90), now=NOW)
 
     response = desk.get(f"{DESK}avancement/")
 
@@ -144,7 +148,7 @@ def test_the_progress_fragment_runs_the_same_queries_for_2_and_20_tables(
 ):
     round_ = make_round(tables)
     for match in round_.matches.all():
-        services.record_deal(match=match, taker="A", deal=MADE_90, now=NOW)
+        services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
 
     with django_assert_num_queries(6):
         response = desk.get(f"{DESK}avancement/")

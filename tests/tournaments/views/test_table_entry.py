@@ -19,6 +19,7 @@ from tournaments.forms.table import TableDealForm
 from tournaments.models import (
     ConfirmationMode,
     Deal,
+    DealEntry,
     DealStatus,
     Match,
     Round,
@@ -268,8 +269,8 @@ def test_the_board_says_the_litige_reserve_a_deal_collected(phone, match, links)
         taker_tricks=5,
         taker_belotes=1,
     )
-    services.record_deal(match=match, taker="A", deal=litige, now=NOW)
-    services.record_deal(match=match, taker="B", deal=made, now=NOW)
+    services.record_deal(match=match, entry=DealEntry("A", litige), now=NOW)
+    services.record_deal(match=match, entry=DealEntry("B", made), now=NOW)
 
     response = phone.get(url("table-entry", links["A"]), HTTP_HX_REQUEST="")
 

@@ -27,15 +27,6 @@ from tournaments.views.table.board import (
 )
 
 
-def _inputs(data: dict) -> dict:
-    """Return the cleaned deal inputs as the table services take them."""
-    return {
-        "taker": data["taker"],
-        "deal": data["deal"],
-        "declarations_text": data["declarations_text"],
-    }
-
-
 def _as_double_tap(
     link: TableLink, number: int, refusal: services.ServiceError
 ) -> services.ServiceError:
@@ -75,7 +66,7 @@ def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
     data = form.cleaned_data
     try:
         deal = services.submit_deal(
-            link=link, deal_number=data["deal_number"], now=timezone.now(), **_inputs(data)
+            link=link, entry=data["entry"], deal_number=data["deal_number"], now=timezone.now()
         )
     except scoring.InvalidDeal as invalid:  # only if the rules changed since the form checked
         form.add_engine_error(invalid.error)
@@ -115,13 +106,7 @@ def _save_correction(
     data = form.cleaned_data
     try:
         row = services.edit_deal_at_table(
-            link=link,
-            deal=deal,
-            taker=data["taker"],
-            inputs=data["deal"],
-            version=data["version"],
-            now=timezone.now(),
-            declarations_text=data["declarations_text"],
+            link=link, deal=deal, entry=data["entry"], version=data["version"], now=timezone.now()
         )
     except services.ServiceError as refusal:
         if refusal.code != "stale":
