@@ -13,10 +13,12 @@ from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentF
 from tournaments.models import ByeCredit, DealEntry, Match, Round, RulesPreset, Team
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
+    Author,
     ServiceError,
     TeamData,
     close_match_for_time,
     close_round,
+    correct_deal,
     discard_draft,
     draw_round,
     publish_round,
@@ -338,10 +340,10 @@ def test_it_never_draws_a_withdrawn_team_again():
 @pytest.mark.django_db
 def test_it_swaps_two_teams_at_different_tables():
     tournament = TournamentFactory()
-    teams = present_teams(tournament, 1, 2, 3, 4)
+    present_teams(tournament, 1, 2, 3, 4)
     round_ = draw_round(tournament=tournament, seed=SEED)
 
-    swap_teams_in_draft(round=round_, first=teams[3], second=teams[1])
+    swap_teams_in_draft(round=round_, first=3, second=1)
 
     assert saved_pairings(round_) == [
         (1, 1, 4, False, "swapped", {"skipped": [], "avoided": []}),
@@ -352,10 +354,10 @@ def test_it_swaps_two_teams_at_different_tables():
 @pytest.mark.django_db
 def test_it_swaps_a_team_with_the_bye():
     tournament = TournamentFactory()
-    teams = present_teams(tournament, 1, 2, 3, 4, 5)
+    present_teams(tournament, 1, 2, 3, 4, 5)
     round_ = draw_round(tournament=tournament, seed=SEED)
 
-    swap_teams_in_draft(round=round_, first=teams[1], second=teams[3])
+    swap_teams_in_draft(round=round_, first=1, second=3)
 
     assert layout(round_) == ([(1, 2, 5), (2, 4, 1)], [3])
     assert [m.pairing_reason for m in round_.matches.order_by("table_number")] == ["", "swapped"]
@@ -364,16 +366,72 @@ def test_it_swaps_a_team_with_the_bye():
 @pytest.mark.django_db
 def test_it_flags_a_rematch_made_by_a_swap():
     tournament = TournamentFactory(match_format_value=1)
-    teams = present_teams(tournament, 1, 2, 3, 4)
+    present_teams(tournament, 1, 2, 3, 4)
     play_first_round(tournament)
     round_ = draw_round(tournament=tournament)
 
-    swap_teams_in_draft(round=round_, first=teams[1], second=teams[4])
+    swap_teams_in_draft(round=round_, first=1, second=4)
 
     assert saved_pairings(round_) == [
         (1, 3, 4, True, "swapped", {"skipped": [], "avoided": []}),
         (2, 1, 2, True, "swapped", {"skipped": [], "avoided": []}),
     ]
+
+
+@pytest.mark.django_db
+def test_a_swap_with_the_bye_says_which_team_has_it_now():
+    tournament = TournamentFactory()
+    present_teams(tournament, 1, 2, 3, 4, 5)
+    round_ = draw_round(tournament=tournament, seed=SEED)
+
+    swap = swap_teams_in_draft(round=round_, first=1, second=3)
+
+    assert (swap.first, swap.second, swap.bye_before, swap.bye_after) == (1, 3, 1, 3)
+    assert (swap.moved_bye, swap.rematch_tables, swap.round.pk) == (True, (), round_.pk)
+
+
+@pytest.mark.django_db
+def test_a_swap_that_makes_rematches_names_their_tables():
+    tournament = TournamentFactory(match_format_value=1)
+    present_teams(tournament, 1, 2, 3, 4)
+    play_first_round(tournament)
+    round_ = draw_round(tournament=tournament)
+
+    swap = swap_teams_in_draft(round=round_, first=1, second=4)
+
+    assert (swap.bye_before, swap.bye_after, swap.moved_bye, swap.rematch_tables) == (
+        None,
+        None,
+        False,
+        (1, 2),
+    )
+
+
+@pytest.mark.django_db
+def test_a_correction_in_round_1_names_the_draft_of_round_2_it_drew_again():
+    tournament = TournamentFactory(match_format_value=1)
+    present_teams(tournament, 1, 2, 3, 4)
+    play_first_round(tournament)
+    draw_round(tournament=tournament)
+    deal = tournament.rounds.get(number=1).matches.get(table_number=1).deals.get()
+    chute = scoring.Deal(
+        trump="H", contract=90, taker_card_points=60, defence_card_points=102, taker_tricks=3
+    )
+
+    correction = correct_deal(
+        deal=deal,
+        entry=DealEntry("A", chute),
+        version=deal.version,
+        now=LATER,
+        author=Author(),
+        reason="Chute oubliée",
+    )
+
+    assert (correction.is_changed, correction.redrawn_round, correction.deal.outcome) == (
+        True,
+        2,
+        "chute",
+    )
 
 
 @pytest.mark.django_db
@@ -388,7 +446,7 @@ def test_it_refuses_a_swap_that_cannot_be_made(first, second, code):
     round_ = draw_round(tournament=tournament, seed=SEED)
 
     with pytest.raises(ServiceError) as refusal:
-        swap_teams_in_draft(round=round_, first=teams[first], second=teams[second])
+        swap_teams_in_draft(round=round_, first=first, second=second)
 
     assert refusal.value.code == code
     assert layout(round_) == SEED_LAYOUT_4
@@ -397,12 +455,12 @@ def test_it_refuses_a_swap_that_cannot_be_made(first, second, code):
 @pytest.mark.django_db
 def test_it_refuses_to_swap_teams_once_the_round_is_published():
     tournament = TournamentFactory()
-    teams = present_teams(tournament, 1, 2, 3, 4)
+    present_teams(tournament, 1, 2, 3, 4)
     round_ = draw_round(tournament=tournament, seed=SEED)
     publish_round(round=round_, now=NOW)
 
     with pytest.raises(ServiceError) as refusal:
-        swap_teams_in_draft(round=round_, first=teams[3], second=teams[1])
+        swap_teams_in_draft(round=round_, first=3, second=1)
 
     assert (refusal.value.code, refusal.value.params) == ("not_draft", {"number": 1})
     assert layout(round_) == SEED_LAYOUT_4
@@ -654,7 +712,7 @@ def test_it_refuses_to_close_a_round_with_open_tables_and_names_them():
     with pytest.raises(ServiceError) as refusal:
         close_round(round=round_, now=LATER)
 
-    assert (refusal.value.code, refusal.value.params) == ("matches_open", {"tables": "2, 3"})
+    assert (refusal.value.code, refusal.value.params) == ("matches_open", {"tables": (2, 3)})
     round_.refresh_from_db()
     assert (round_.status, round_.closed_at) == (Round.Status.PUBLISHED, None)
 

@@ -164,7 +164,7 @@ def test_a_team_corrects_its_own_pending_deal_and_it_waits_again(match, links):
     deal = submit(links["A"], 1)
     services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
 
-    row = edit(links["A"], deal)
+    row = edit(links["A"], deal).deal
 
     match.refresh_from_db()
     assert (row.version, row.status, row.dispute_note, row.updated_at) == (
@@ -180,7 +180,7 @@ def test_in_trust_mode_a_correction_counts_at_once(match, links):
     deal = submit(links["A"], 1)
     trust(match)
 
-    row = edit(links["A"], deal)
+    row = edit(links["A"], deal).deal
 
     assert (row.version, row.status) == (2, DealStatus.CONFIRMED)
 
@@ -189,9 +189,13 @@ def test_a_correction_with_no_change_creates_no_version(match, links):
     deal = submit(links["A"], 1)
     history = Deal.history.count()
 
-    row = edit(links["A"], deal, inputs=MADE)
+    correction = edit(links["A"], deal, inputs=MADE)
 
-    assert (row.version, Deal.history.count()) == (1, history)
+    assert (correction.is_changed, correction.deal.version, Deal.history.count()) == (
+        False,
+        1,
+        history,
+    )
 
 
 def test_the_other_team_cannot_correct_a_deal(match, links):
@@ -555,7 +559,7 @@ def test_a_deal_corrected_since_the_phone_showed_it_is_not_confirmed_blind(match
 
     code = refusal(lambda: services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1}))
 
-    assert code == ("changed", {"numbers": "1"})
+    assert code == ("changed", {"numbers": (1,)})
     assert statuses(match) == [(1, "pending", "A")]
 
 
@@ -584,7 +588,7 @@ def test_a_round_with_unconfirmed_deals_cannot_close(match, links):
 
     code = refusal(lambda: services.close_round(round=match.round, now=LATER))
 
-    assert code == ("deals_unconfirmed", {"tables": str(match.table_number)})
+    assert code == ("deals_unconfirmed", {"tables": (match.table_number,)})
     assert Round.objects.get(pk=match.round_id).status == Round.Status.PUBLISHED
 
 

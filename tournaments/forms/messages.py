@@ -7,11 +7,15 @@ importer's problems and the team file's problems.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
 from tournaments.importing.problems import ImportProblem, TeamFileProblem
+from tournaments.services.errors import Refusal, RefusalParam
 
 _DEAL_MESSAGES = {
     (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
@@ -58,77 +62,85 @@ _DEAL_MESSAGES = {
 }
 _BELOTE_LIMIT_REASONS = {0: "no_trump", 1: "suit", 4: "all_trump"}
 
-SERVICE_MESSAGES = {
-    "match_finished": _("This match is over: no more deals can be added."),
-    "deal_exists": _("Deal %(number)s is already recorded."),
-    "taker": _("Choose the taker's team."),
-    "tournament_exists": _("A tournament with this name already exists."),
-    "settings_frozen": _(
+SERVICE_MESSAGES: dict[Refusal, str | Promise] = {
+    Refusal.MATCH_FINISHED: _("This match is over: no more deals can be added."),
+    Refusal.DEAL_EXISTS: _("Deal %(number)s is already recorded."),
+    Refusal.TAKER: _("Choose the taker's team."),
+    Refusal.TOURNAMENT_EXISTS: _("A tournament with this name already exists."),
+    Refusal.SETTINGS_FROZEN: _(
         "The rules are fixed since round 1 was published: “%(field)s” can no longer change."
     ),
-    "missing_player": _("Both players' names are required."),
-    "duplicate_number": _("Team number %(number)s is already taken."),
-    "same_pair": _("These two players are already registered as team %(number)s."),
-    "team_drawn": _("Team %(number)s has already been drawn: withdraw it instead of deleting it."),
-    "already_withdrawn": _("Team %(number)s has already withdrawn."),
-    "in_draft": _(
+    Refusal.MISSING_PLAYER: _("Both players' names are required."),
+    Refusal.DUPLICATE_NUMBER: _("Team number %(number)s is already taken."),
+    Refusal.SAME_PAIR: _("These two players are already registered as team %(number)s."),
+    Refusal.TEAM_DRAWN: _(
+        "Team %(number)s has already been drawn: withdraw it instead of deleting it."
+    ),
+    Refusal.ALREADY_WITHDRAWN: _("Team %(number)s has already withdrawn."),
+    Refusal.IN_DRAFT: _(
         "This team is in the draft draw of round %(number)s: discard the draft, withdraw the "
         "team, then draw again."
     ),
-    "absent_in_draft": _(
+    Refusal.ABSENT_IN_DRAFT: _(
         "Team %(team)s is in the draft draw of round %(round)s: marked absent, it would leave "
         "its opponent alone. Discard the draft, mark the team absent, then draw again."
     ),
-    "delete_in_draft": _(
+    Refusal.DELETE_IN_DRAFT: _(
         "Team %(team)s is in the draft draw of round %(round)s: discard the draft, delete the "
         "team, then draw again."
     ),
-    "round_open": _("Round %(number)s is not closed yet: close it before drawing the next one."),
-    "all_rounds_drawn": _("All %(rounds)s rounds have been drawn."),
-    "not_enough_teams": _("At least two teams must be present to draw a round."),
-    "not_draft": _("Round %(number)s is already published: its draw is fixed."),
-    "not_published": _("Round %(number)s is not being played."),
-    # These three take "count": how many tables or deals the list names.
-    "matches_open": ngettext_lazy(
+    Refusal.ROUND_OPEN: _(
+        "Round %(number)s is not closed yet: close it before drawing the next one."
+    ),
+    Refusal.ALL_ROUNDS_DRAWN: _("All %(rounds)s rounds have been drawn."),
+    Refusal.NOT_ENOUGH_TEAMS: _("At least two teams must be present to draw a round."),
+    Refusal.NOT_DRAFT: _("Round %(number)s is already published: its draw is fixed."),
+    Refusal.NOT_PUBLISHED: _("Round %(number)s is not being played."),
+    # These three take a list of tables or deals, and agree with how many it names.
+    Refusal.MATCHES_OPEN: ngettext_lazy(
         "A match is not finished (table %(tables)s): finish it or close it for time.",
         "Some matches are not finished (tables %(tables)s): finish them or close them for time.",
         "count",
     ),
-    "deals_unconfirmed": ngettext_lazy(
+    Refusal.DEALS_UNCONFIRMED: ngettext_lazy(
         "Some deals are not confirmed yet (table %(tables)s): the opponents confirm them, or "
         "you settle them on the match page. Only confirmed deals count.",
         "Some deals are not confirmed yet (tables %(tables)s): the opponents confirm them, or "
         "you settle them on the match page. Only confirmed deals count.",
         "count",
     ),
-    "not_closed_for_time": _("Table %(table)s was not closed for time."),
-    "changed": ngettext_lazy(
+    Refusal.NOT_CLOSED_FOR_TIME: _("Table %(table)s was not closed for time."),
+    Refusal.CHANGED: ngettext_lazy(
         "The opponents changed deal %(numbers)s meanwhile: check it as it is now, then "
         "confirm again.",
         "The opponents changed deals %(numbers)s meanwhile: check them as they are now, then "
         "confirm again.",
         "count",
     ),
-    "same_team": _("Choose two different teams."),
-    "unknown_team": _("This team is not in the draw."),
-    "same_pairing": _("These two teams already play each other: nothing to swap."),
-    "reason_required": _("Give the reason: it is kept in the audit trail."),
+    Refusal.SAME_TEAM: _("Choose two different teams."),
+    Refusal.UNKNOWN_TEAM: _("This team is not in the draw."),
+    Refusal.SAME_PAIRING: _("These two teams already play each other: nothing to swap."),
+    Refusal.REASON_REQUIRED: _("Give the reason: it is kept in the audit trail."),
     # Table entry on the players' phones (services/table.py).
-    "link_revoked": _("This link has been revoked: ask the organiser for your table's new one."),
-    "match_locked": _("This match is confirmed and locked: ask the organiser for any correction."),
-    "not_yours": _("Deal %(number)s was entered by the opponents: only they can correct it."),
-    "already_confirmed": _(
+    Refusal.LINK_REVOKED: _(
+        "This link has been revoked: ask the organiser for your table's new one."
+    ),
+    Refusal.MATCH_LOCKED: _(
+        "This match is confirmed and locked: ask the organiser for any correction."
+    ),
+    Refusal.NOT_YOURS: _("Deal %(number)s was entered by the opponents: only they can correct it."),
+    Refusal.ALREADY_CONFIRMED: _(
         "Deal %(number)s is already confirmed: ask the organiser for any correction."
     ),
-    "stale": _(
+    Refusal.STALE: _(
         "Deal %(number)s was changed on another phone meanwhile: here it is as it is now. "
         "Check it, then correct it again if needed."
     ),
-    "own_entry": _(
+    Refusal.OWN_ENTRY: _(
         "Deal %(number)s was entered by your team: the opponents confirm it, or dispute it."
     ),
-    "wrong_pin": _("Wrong code: type the 4 digits shown on the opponents' phone."),
-    "pin_blocked": _(
+    Refusal.WRONG_PIN: _("Wrong code: type the 4 digits shown on the opponents' phone."),
+    Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
     ),
 }
@@ -156,7 +168,7 @@ IMPORT_MESSAGES = {
     "duplicate_deal": _("Deal %(number)s appears twice for this table."),
     "taker_team": _("The taker's team must be one of the two teams at the table."),
     "passed": _("Write yes or no."),
-    "match_finished": SERVICE_MESSAGES["match_finished"],
+    "match_finished": SERVICE_MESSAGES[Refusal.MATCH_FINISHED],
     "tournament_exists": _("A tournament with this name already exists."),
     "name": _("Give the tournament a name."),
     "name_too_long": _("The tournament name is too long: at most %(limit)s characters."),
@@ -176,20 +188,22 @@ def deal_error_message(error: DealError) -> str:
     return str(_DEAL_MESSAGES[(error.code, reason)]) % params
 
 
-def service_error_message(code: str, params: dict) -> str:
-    """Return the translated message for a :class:`tournaments.services.ServiceError`.
+def service_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
+    """Return the translated message of a :class:`tournaments.services.ServiceError`.
 
-    A message about a list of tables or deals (``tables``/``numbers``: "1, 3") agrees
-    with how many the list names.
+    A list of tables or deals (``tables``/``numbers``: a tuple of ints) is written "1, 3",
+    and the message agrees with how many it names.
     """
-    listed = params.get("tables", params.get("numbers"))
-    if code in _COUNTED and isinstance(listed, str):
-        return SERVICE_MESSAGES[code] % {**params, "count": len(listed.split(", "))}
-    return str(SERVICE_MESSAGES[code]) % params
-
-
-#: The messages of :data:`SERVICE_MESSAGES` that agree with a count.
-_COUNTED = frozenset({"matches_open", "deals_unconfirmed", "changed"})
+    values: dict[str, object] = dict(params)
+    for name in ("tables", "numbers"):
+        listed = values.get(name)
+        if isinstance(listed, tuple):
+            values[name] = ", ".join(map(str, listed))
+            values["count"] = len(listed)
+    message = SERVICE_MESSAGES[Refusal(code)]
+    if "count" in values:
+        return message % values
+    return str(message) % values
 
 
 def import_problem_message(problem: ImportProblem) -> str:
@@ -318,7 +332,7 @@ def team_import_problem_message(problem: TeamFileProblem) -> str:
     return str(TEAM_IMPORT_MESSAGES[problem.code]) % params
 
 
-def team_import_service_message(code: str, params: dict) -> str:
+def team_import_service_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
     """Return why the registration service refused the import; nothing was saved.
 
     The teams can change between the preview and the save; the refusal is worded as
@@ -331,18 +345,18 @@ def team_import_service_message(code: str, params: dict) -> str:
 # Corrections on the match page --------------------------------------------------------
 
 #: The error of an empty reason field, worded as the services' refusal.
-REASON_REQUIRED = SERVICE_MESSAGES["reason_required"]
+REASON_REQUIRED = SERVICE_MESSAGES[Refusal.REASON_REQUIRED]
 
 #: Refusals of the correction services worded otherwise than in SERVICE_MESSAGES.
 CORRECTION_MESSAGES = {
-    "stale": _(
+    Refusal.STALE: _(
         "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
         "check it below, then correct it again."
     ),
 }
 
 
-def correction_error_message(code: str, params: dict) -> str:
+def correction_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
     """Return the translated message of a refused correction (services.ServiceError)."""
     if code in CORRECTION_MESSAGES:
         return str(CORRECTION_MESSAGES[code]) % params

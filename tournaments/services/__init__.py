@@ -4,8 +4,15 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
-from tournaments.services.deals import Author, correct_deal, delete_deal, record_deal
+from tournaments.services.deals import (
+    Author,
+    Correction,
+    correct_deal,
+    delete_deal,
+    record_deal,
+)
 from tournaments.services.draws import (
+    SwapResult,
     close_match_for_time,
     close_round,
     discard_draft,
@@ -14,7 +21,7 @@ from tournaments.services.draws import (
     reopen_match,
     swap_teams_in_draft,
 )
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
 from tournaments.services.registration import (
     TeamData,
@@ -40,6 +47,7 @@ from tournaments.services.table import (
 
 __all__ = [
     "Author",
+    "Correction",
     "confirm_deal_by_organiser",
     "confirm_deals",
     "confirm_with_pin",
@@ -53,7 +61,9 @@ __all__ = [
     "revoke_link",
     "submit_deal",
     "unlock_match",
+    "Refusal",
     "ServiceError",
+    "SwapResult",
     "TeamData",
     "breakdown_to_json",
     "check_in_all",

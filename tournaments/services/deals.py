@@ -17,7 +17,7 @@ from django.db.models import Max
 import scoring
 from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, DealStatus, Match, Round, TeamSide
 from tournaments.services.draws import draw_round
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.scores import replay_match
 
 
@@ -45,7 +45,7 @@ NOBODY = Author()
 def _check_entry(entry: DealEntry, rules: scoring.RuleSet) -> None:
     """Raise ServiceError ``taker`` or scoring.InvalidDeal (RULES.md §B6) for a bad entry."""
     if entry.taker not in (TeamSide.A, TeamSide.B):
-        raise ServiceError("taker")
+        raise ServiceError(Refusal.TAKER)
     if entry.deal is not None:
         error = scoring.validate_deal(entry.deal, rules)
         if error is not None:
@@ -78,13 +78,13 @@ def record_deal(
         rules = match.round.tournament.rules
         _check_entry(entry, rules)
         if match.round.status != Round.Status.PUBLISHED:
-            raise ServiceError("not_published", number=match.round.number)
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
         if match.is_complete:
-            raise ServiceError("match_finished")
+            raise ServiceError(Refusal.MATCH_FINISHED)
         if deal_number is None:
             deal_number = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
         elif match.deals.filter(deal_number=deal_number).exists():
-            raise ServiceError("deal_exists", number=deal_number)
+            raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number)
         row = Deal(
             match=match,
             deal_number=deal_number,
@@ -101,7 +101,7 @@ def record_deal(
             with transaction.atomic():
                 row.save()
         except IntegrityError:
-            raise ServiceError("deal_exists", number=deal_number) from None
+            raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
         replay_match(match, rules, now)
     row.refresh_from_db()
     return row
@@ -122,6 +122,16 @@ def _lock_match(match: Match) -> Match:
     return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
 
 
+@dataclass(frozen=True)
+class Correction:
+    """What a correction did: the deal as it now is, whether anything changed, and the
+    draft round it drew again from the corrected standings (None when there was none)."""
+
+    deal: Deal
+    is_changed: bool
+    redrawn_round: int | None = None
+
+
 def correct_deal(
     *,
     deal: Deal,
@@ -131,7 +141,7 @@ def correct_deal(
     author: Author,
     reason: str = "",
     status: str = DealStatus.CONFIRMED,
-) -> Deal:
+) -> Correction:
     """Change what was recorded for ``deal`` to ``entry`` and re-score what depends on it.
 
     ``version`` is the version the editor saw: if the deal changed since, nothing is
@@ -140,22 +150,22 @@ def correct_deal(
     and when. The match totals are replayed, the standings follow, and a draft draw of
     a later round is drawn again from the corrected standings.
 
-    Raises scoring.InvalidDeal, and ServiceError ``stale`` (changed meanwhile),
-    ``reason_required`` (an organiser without a reason) or ``taker``.
+    Returns a :class:`Correction`. Raises scoring.InvalidDeal, and ServiceError ``stale``
+    (changed meanwhile), ``reason_required`` (an organiser without a reason) or ``taker``.
     """
     if not author.is_table and not reason.strip():
-        raise ServiceError("reason_required")
+        raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
         match = _lock_match(deal.match)
         rules = match.round.tournament.rules
         _check_entry(entry, rules)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.version != version:
-            raise ServiceError("stale", number=row.deal_number)
+            raise ServiceError(Refusal.STALE, number=row.deal_number)
         before = [getattr(row, name) for name in ENTRY_FIELDS]
         row.set_entry(entry)
         if [getattr(row, name) for name in ENTRY_FIELDS] == before and row.status == status:
-            return row
+            return Correction(row, is_changed=False)
         row.status = status
         row.dispute_note = ""
         row.version += 1
@@ -165,34 +175,38 @@ def correct_deal(
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         replay_match(match, rules, now)
-        _redraw_later_draft(match)
+        redrawn = _redraw_later_draft(match)
     row.refresh_from_db()
-    return row
+    return Correction(row, is_changed=True, redrawn_round=redrawn)
 
 
-def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Author) -> None:
+def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Author) -> int | None:
     """Delete a deal (an organiser's correction, with a reason) and re-score the match.
 
-    Raises ServiceError ``reason_required``.
+    Returns the draft round drawn again from the corrected standings, or None. Raises
+    ServiceError ``reason_required``.
     """
     if not reason.strip():
-        raise ServiceError("reason_required")
+        raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
         match = _lock_match(deal.match)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         _audit(row, author, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)
-        _redraw_later_draft(match)
+        return _redraw_later_draft(match)
 
 
-def _redraw_later_draft(match: Match) -> None:
-    """Draw again a draft round that came after ``match``'s round: it used old standings."""
+def _redraw_later_draft(match: Match) -> int | None:
+    """Draw again a draft round that came after ``match``'s round: it used old standings.
+
+    Returns its number, or None when there was no such draft.
+    """
     tournament = match.round.tournament
     draft = tournament.rounds.filter(
         status=Round.Status.DRAFT, number__gt=match.round.number
     ).first()
     if draft is None or draft.number == 1:
-        return
+        return None
     draft.delete()
-    draw_round(tournament=tournament)
+    return draw_round(tournament=tournament).number

@@ -11,6 +11,7 @@ import datetime
 import random
 import secrets
 from collections import Counter
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
@@ -18,7 +19,7 @@ from django.db.models import Q
 from tournaments import pairing
 from tournaments.models import Bye, DealStatus, Match, Round, Team, Tournament
 from tournaments.selectors import tournament_standings
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links
 from tournaments.services.scores import replay_match
 
@@ -65,13 +66,13 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
         tournament = _lock_tournament(tournament)
         last = tournament.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
-            raise ServiceError("round_open", number=last.number)
+            raise ServiceError(Refusal.ROUND_OPEN, number=last.number)
         number = 1 if last is None else last.number + 1
         if number > tournament.number_of_rounds:
-            raise ServiceError("all_rounds_drawn", rounds=tournament.number_of_rounds)
+            raise ServiceError(Refusal.ALL_ROUNDS_DRAWN, rounds=tournament.number_of_rounds)
         teams = drawable_teams(tournament=tournament, round_number=number)
         if len(teams) < 2:
-            raise ServiceError("not_enough_teams")
+            raise ServiceError(Refusal.NOT_ENOUGH_TEAMS)
         if number == 1:
             seed = secrets.randbits(SEED_BITS) if seed is None else seed
             draw = _draw_random_by_number(teams, random.Random(seed))
@@ -139,9 +140,9 @@ def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
             Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
         )
         if match.round.status != Round.Status.PUBLISHED:
-            raise ServiceError("not_published", number=match.round.number)
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
         if match.closed_at is None:
-            raise ServiceError("not_closed_for_time", table=match.table_number)
+            raise ServiceError(Refusal.NOT_CLOSED_FOR_TIME, table=match.table_number)
         match.closed_at = None
         match.locked_at = None
         match._history_user = user
@@ -155,18 +156,47 @@ def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
 def _draft(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError("not_draft", number=round_.number)
+        raise ServiceError(Refusal.NOT_DRAFT, number=round_.number)
     return round_
 
 
-def swap_teams_in_draft(*, round: Round, first: Team, second: Team) -> Round:
-    """Swap two teams of a draft draw (or a team and the bye) and save the new draw.
+@dataclass(frozen=True)
+class SwapResult:
+    """What a swap in a draft changed, for the organiser's messages (team numbers).
+
+    ``bye_before``/``bye_after`` are the exempt team before and after (None: no bye);
+    ``rematch_tables`` the tables the swap made a rematch at (RULES.md §E avoids them).
+    """
+
+    round: Round
+    first: int
+    second: int
+    bye_before: int | None
+    bye_after: int | None
+    rematch_tables: tuple[int, ...]
+
+    @property
+    def moved_bye(self) -> bool:
+        """Return True when the swap gave the bye to another team."""
+        return self.bye_after is not None and self.bye_after != self.bye_before
+
+
+def swap_teams_in_draft(*, round: Round, first: int, second: int) -> SwapResult:
+    """Swap two teams of a draft draw, given by their numbers (or a team and the bye), and
+    save the new draw.
 
     Raises ServiceError ``not_draft`` once published, and ``same_team``,
-    ``unknown_team`` or ``same_pairing`` for a swap that cannot be made.
+    ``unknown_team`` (a number not in the draw) or ``same_pairing`` for a swap that cannot
+    be made.
     """
     with transaction.atomic():
         round_ = _draft(round)
+        ids = dict(
+            Team.objects.filter(tournament_id=round_.tournament_id).values_list("number", "pk")
+        )
+        if first not in ids or second not in ids:
+            raise ServiceError(Refusal.UNKNOWN_TEAM)
+        numbers = {pk: number for number, pk in ids.items()}
         matches = list(round_.matches.order_by("table_number"))
         bye = round_.byes.values_list("team_id", flat=True).first()
         draw = pairing.Draw(
@@ -186,13 +216,25 @@ def swap_teams_in_draft(*, round: Round, first: Team, second: Team) -> Round:
         )
         played = played_pairs(tournament=round_.tournament)
         try:
-            new = pairing.swap_teams(draw, first.pk, second.pk, played=played)
+            new = pairing.swap_teams(draw, ids[first], ids[second], played=played)
         except pairing.DrawError as error:
-            raise ServiceError(str(error.code)) from None
+            raise ServiceError(Refusal(error.code.value)) from None
         round_.matches.all().delete()
         round_.byes.all().delete()
         _save_draw(round_, new)
-    return round_
+    rematches = tuple(
+        p.table_number
+        for p in new.pairings
+        if p.is_rematch and p.reason is pairing.PairingReason.SWAPPED
+    )
+    return SwapResult(
+        round=round_,
+        first=first,
+        second=second,
+        bye_before=None if bye is None else numbers[bye],
+        bye_after=None if new.bye is None else numbers[new.bye],
+        rematch_tables=rematches,
+    )
 
 
 def discard_draft(*, round: Round) -> None:
@@ -235,9 +277,9 @@ def close_match_for_time(*, match: Match, now: datetime.datetime, user=None) -> 
             Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
         )
         if match.round.status != Round.Status.PUBLISHED:
-            raise ServiceError("not_published", number=match.round.number)
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
         if match.is_complete:
-            raise ServiceError("match_finished")
+            raise ServiceError(Refusal.MATCH_FINISHED)
         # The match ends here; replaying it returns a pending litige reserve (RULES.md §C)
         # and gives the result on totals.
         match.closed_at = now
@@ -259,14 +301,14 @@ def close_round(*, round: Round, now: datetime.datetime) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round.pk)
         if round_.status != Round.Status.PUBLISHED:
-            raise ServiceError("not_published", number=round_.number)
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=round_.number)
         open_tables = list(
             round_.matches.filter(is_finished=False, closed_at__isnull=True)
             .order_by("table_number")
             .values_list("table_number", flat=True)
         )
         if open_tables:
-            raise ServiceError("matches_open", tables=", ".join(map(str, open_tables)))
+            raise ServiceError(Refusal.MATCHES_OPEN, tables=tuple(open_tables))
         unconfirmed = list(
             round_.matches.filter(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
             .order_by("table_number")
@@ -274,7 +316,7 @@ def close_round(*, round: Round, now: datetime.datetime) -> Round:
             .distinct()
         )
         if unconfirmed:
-            raise ServiceError("deals_unconfirmed", tables=", ".join(map(str, unconfirmed)))
+            raise ServiceError(Refusal.DEALS_UNCONFIRMED, tables=tuple(unconfirmed))
         round_.status = Round.Status.CLOSED
         round_.closed_at = now
         round_.save(update_fields=["status", "closed_at"])

@@ -1,10 +1,74 @@
-"""The one exception of the services."""
+"""The one exception of the services, and every refusal it can carry.
+
+A service that refuses to write raises :class:`ServiceError` with a :class:`Refusal` and the
+parameters its message quotes; nothing is saved then. Only tournaments/forms/messages.py
+turns a refusal into words (French and English), so the services stay free of wording.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+#: What a refusal's message may quote: a number (a round, a table, a team, a deal), a word
+#: (a settings field), or a list of numbers (tables or deals), which the message joins.
+RefusalParam = int | str | tuple[int, ...]
+
+
+class Refusal(StrEnum):
+    """Why a service refused: the expected refusals of every service (STYLE.md §3).
+
+    The comment beside each member names the parameters the service passes with it.
+    """
+
+    # Deals (services/deals.py)
+    TAKER = "taker"
+    DEAL_EXISTS = "deal_exists"  # number: the deal number
+    MATCH_FINISHED = "match_finished"
+    NOT_PUBLISHED = "not_published"  # number: the round
+    STALE = "stale"  # number: the deal changed meanwhile
+    REASON_REQUIRED = "reason_required"
+    # Set-up (services/setup.py)
+    TOURNAMENT_EXISTS = "tournament_exists"
+    SETTINGS_FROZEN = "settings_frozen"  # field: the first frozen setting changed
+    # Registration (services/registration.py)
+    MISSING_PLAYER = "missing_player"
+    DUPLICATE_NUMBER = "duplicate_number"  # number: the team number
+    SAME_PAIR = "same_pair"  # number: the team already registered
+    TEAM_DRAWN = "team_drawn"  # number: the team
+    ALREADY_WITHDRAWN = "already_withdrawn"  # number: the team
+    IN_DRAFT = "in_draft"  # number: the draft round
+    ABSENT_IN_DRAFT = "absent_in_draft"  # team, round
+    DELETE_IN_DRAFT = "delete_in_draft"  # team, round
+    # Rounds and draws (services/draws.py)
+    ROUND_OPEN = "round_open"  # number: the round not closed
+    ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has
+    NOT_ENOUGH_TEAMS = "not_enough_teams"
+    NOT_DRAFT = "not_draft"  # number: the round
+    MATCHES_OPEN = "matches_open"  # tables: the tables not finished
+    DEALS_UNCONFIRMED = "deals_unconfirmed"  # tables: the tables with deals waiting
+    NOT_CLOSED_FOR_TIME = "not_closed_for_time"  # table
+    SAME_TEAM = "same_team"
+    UNKNOWN_TEAM = "unknown_team"
+    SAME_PAIRING = "same_pairing"
+    # Table entry on the players' phones (services/table.py)
+    LINK_REVOKED = "link_revoked"
+    MATCH_LOCKED = "match_locked"
+    NOT_YOURS = "not_yours"  # number: the deal
+    ALREADY_CONFIRMED = "already_confirmed"  # number: the deal
+    OWN_ENTRY = "own_entry"  # number: the deal
+    CHANGED = "changed"  # numbers: the deals changed since the phone showed them
+    WRONG_PIN = "wrong_pin"
+    PIN_BLOCKED = "pin_blocked"
 
 
 class ServiceError(Exception):
-    """An expected refusal: ``code`` names it, ``params`` fill its message (forms/messages.py)."""
+    """An expected refusal: ``code`` says why, ``params`` fill its message (forms/messages.py).
 
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
+    Lists of tables or deals are tuples of ints (``tables=(2, 3)``), never pre-joined text:
+    the message joins them and agrees with how many there are.
+    """
+
+    def __init__(self, code: Refusal, **params: RefusalParam) -> None:
+        super().__init__(str(code))
+        self.code = Refusal(code)
         self.params = params

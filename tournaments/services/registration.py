@@ -17,7 +17,7 @@ from django.db.models import Max, Q
 
 from tournaments.models import Club, Round, Team, TeamData, Tournament
 from tournaments.selectors import draft_round, is_in_draw
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.text import clean_name
 
 #: Largest lot drawn for the last tie-break (RULES.md §E).
@@ -66,13 +66,13 @@ def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) 
     if exclude is not None:
         others = others.exclude(pk=exclude.pk)
     if not clean_name(data.player_1) or not clean_name(data.player_2):
-        raise ServiceError("missing_player")
+        raise ServiceError(Refusal.MISSING_PLAYER)
     if data.number is not None and others.filter(number=data.number).exists():
-        raise ServiceError("duplicate_number", number=data.number)
+        raise ServiceError(Refusal.DUPLICATE_NUMBER, number=data.number)
     key = _pair_key(data.player_1, data.player_2)
     for player_1, player_2, number in others.values_list("player_1", "player_2", "number"):
         if _pair_key(player_1, player_2) == key:
-            raise ServiceError("same_pair", number=number)
+            raise ServiceError(Refusal.SAME_PAIR, number=number)
 
 
 def register_teams(
@@ -110,7 +110,7 @@ def register_teams(
                 with transaction.atomic():
                     team.save()
             except IntegrityError:
-                raise ServiceError("duplicate_number", number=number) from None
+                raise ServiceError(Refusal.DUPLICATE_NUMBER, number=number) from None
             created.append(team)
     return created
 
@@ -150,10 +150,10 @@ def remove_team(*, team: Team) -> None:
             or team.matches_as_b.filter(published).exists()
             or team.byes.filter(published).exists()
         ):
-            raise ServiceError("team_drawn", number=team.number)
+            raise ServiceError(Refusal.TEAM_DRAWN, number=team.number)
         draft = _draft_with(team)
         if draft is not None:
-            raise ServiceError("delete_in_draft", team=team.number, round=draft.number)
+            raise ServiceError(Refusal.DELETE_IN_DRAFT, team=team.number, round=draft.number)
         team.delete()
 
 
@@ -172,7 +172,7 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> Team:
         if not is_checked_in:
             draft = _draft_with(locked)
             if draft is not None:
-                raise ServiceError("absent_in_draft", team=locked.number, round=draft.number)
+                raise ServiceError(Refusal.ABSENT_IN_DRAFT, team=locked.number, round=draft.number)
         Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
     team.is_checked_in = is_checked_in
     return team
@@ -194,10 +194,10 @@ def withdraw_team(*, team: Team) -> Team:
     with transaction.atomic():
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if team.is_withdrawn:
-            raise ServiceError("already_withdrawn", number=team.number)
+            raise ServiceError(Refusal.ALREADY_WITHDRAWN, number=team.number)
         draft = _draft_with(team)
         if draft is not None:
-            raise ServiceError("in_draft", number=draft.number)
+            raise ServiceError(Refusal.IN_DRAFT, number=draft.number)
         team.withdrawn_from_round = next_round_to_play(team.tournament)
         team.is_checked_in = False
         team.save(update_fields=["withdrawn_from_round", "is_checked_in"])

@@ -7,7 +7,7 @@ import datetime
 import scoring
 from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
 from tournaments.models import Deal, Match
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 
 
 def _line_json(
@@ -104,7 +104,7 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
                 state, MatchDeal(scoring.Team(row.taker), row.to_engine()), rules, match_format
             )
         except MatchFinished:
-            raise ServiceError("match_finished") from None
+            raise ServiceError(Refusal.MATCH_FINISHED) from None
         state = step.state
         score = step.score
         row.score_a = state.total_a - previous.total_a

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from tournaments.models import Club, Round, Tournament
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import Refusal, ServiceError
 
 #: Settings that shape scoring, draws or standings: frozen once round 1 is published.
 FROZEN_SETTINGS = (
@@ -44,7 +44,7 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
 
 def _check_name(name: str, exclude_pk: int | None = None) -> None:
     if Tournament.objects.filter(name=name).exclude(pk=exclude_pk).exists():
-        raise ServiceError("tournament_exists")
+        raise ServiceError(Refusal.TOURNAMENT_EXISTS)
 
 
 def create_tournament(*, club: Club, settings: dict[str, Any]) -> Tournament:
@@ -71,7 +71,7 @@ def update_tournament(*, tournament: Tournament, settings: dict[str, Any]) -> To
         changed = [k for k, v in settings.items() if getattr(tournament, k) != v]
         frozen = [k for k in changed if k in FROZEN_SETTINGS]
         if frozen and is_settings_frozen(tournament):
-            raise ServiceError("settings_frozen", field=frozen[0])
+            raise ServiceError(Refusal.SETTINGS_FROZEN, field=frozen[0])
         if "name" in changed:
             _check_name(settings["name"], tournament.pk)
         for key in changed:

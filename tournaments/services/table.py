@@ -26,8 +26,8 @@ from tournaments.models import (
     Round,
     TableLink,
 )
-from tournaments.services.deals import Author, correct_deal, record_deal
-from tournaments.services.errors import ServiceError
+from tournaments.services.deals import Author, Correction, correct_deal, record_deal
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
 
 
@@ -35,14 +35,14 @@ def _writable(link: TableLink) -> Match:
     """Lock and return the link's match if the table may still write to it."""
     link = TableLink.objects.get(pk=link.pk)
     if link.revoked_at is not None:
-        raise ServiceError("link_revoked")
+        raise ServiceError(Refusal.LINK_REVOKED)
     match = (
         Match.objects.select_for_update().select_related("round__tournament").get(pk=link.match_id)
     )
     if match.round.status != Round.Status.PUBLISHED:
-        raise ServiceError("not_published", number=match.round.number)
+        raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
     if match.locked_at is not None:
-        raise ServiceError("match_locked")
+        raise ServiceError(Refusal.MATCH_LOCKED)
     return match
 
 
@@ -78,19 +78,20 @@ def submit_deal(
 
 def edit_deal_at_table(
     *, link: TableLink, deal: Deal, entry: DealEntry, version: int, now: datetime.datetime
-) -> Deal:
+) -> Correction:
     """Change a deal this link recorded to ``entry``, while it is not confirmed yet.
 
-    It goes back to waiting for the opponents. Raises ServiceError ``not_yours``,
+    It goes back to waiting for the opponents. Returns the :class:`Correction`. Raises
+    ServiceError ``not_yours``,
     ``already_confirmed``, ``stale`` (changed meanwhile) and the refusals above.
     """
     with transaction.atomic():
         match = _writable(link)
         row = Deal.objects.select_for_update().get(pk=deal.pk, match=match)
         if row.entered_by_side != link.side:
-            raise ServiceError("not_yours", number=row.deal_number)
+            raise ServiceError(Refusal.NOT_YOURS, number=row.deal_number)
         if row.status == DealStatus.CONFIRMED:
-            raise ServiceError("already_confirmed", number=row.deal_number)
+            raise ServiceError(Refusal.ALREADY_CONFIRMED, number=row.deal_number)
         return correct_deal(
             deal=row,
             entry=entry,
@@ -123,12 +124,12 @@ def confirm_deals(
             pending = pending.filter(deal_number=deal_number)
             row = pending.first()
             if row is not None and row.entered_by_side == link.side:
-                raise ServiceError("own_entry", number=deal_number)
+                raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
         rows = list(pending.exclude(entered_by_side=link.side))
         if seen_versions is not None:
             changed = [r.deal_number for r in rows if seen_versions.get(r.deal_number) != r.version]
             if changed:
-                raise ServiceError("changed", numbers=", ".join(map(str, changed)))
+                raise ServiceError(Refusal.CHANGED, numbers=tuple(changed))
         count = 0
         for row in rows:
             row.status = DealStatus.CONFIRMED
@@ -152,7 +153,7 @@ def confirm_with_pin(*, link: TableLink, pin: str, now: datetime.datetime) -> in
         match = _writable(link)
         link = TableLink.objects.select_for_update().get(pk=link.pk)
         if link.pin_failures >= MAX_PIN_FAILURES:
-            raise ServiceError("pin_blocked")
+            raise ServiceError(Refusal.PIN_BLOCKED)
         other = (
             TableLink.objects.filter(match=match, revoked_at__isnull=True)
             .exclude(side=link.side)
@@ -162,7 +163,7 @@ def confirm_with_pin(*, link: TableLink, pin: str, now: datetime.datetime) -> in
             return confirm_deals(link=other, now=now)
     # Counted outside the transaction, so that refusing does not roll the count back.
     TableLink.objects.filter(pk=link.pk).update(pin_failures=F("pin_failures") + 1)
-    raise ServiceError("wrong_pin")
+    raise ServiceError(Refusal.WRONG_PIN)
 
 
 def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.datetime) -> Deal:
@@ -176,9 +177,9 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
         match = _writable(link)
         row = Deal.objects.select_for_update().get(match=match, deal_number=deal_number)
         if row.entered_by_side == link.side:
-            raise ServiceError("own_entry", number=deal_number)
+            raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
         if row.status == DealStatus.CONFIRMED:
-            raise ServiceError("already_confirmed", number=deal_number)
+            raise ServiceError(Refusal.ALREADY_CONFIRMED, number=deal_number)
         note = note.strip()[:300]
         if row.status == DealStatus.DISPUTED and row.dispute_note == note:
             return row  # Disputed again for the same reason: nothing new for the trail.
@@ -205,9 +206,9 @@ def confirm_deal_by_organiser(*, deal: Deal, version: int, now: datetime.datetim
         match = Match.objects.select_for_update().get(pk=deal.match_id)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.version != version:
-            raise ServiceError("stale", number=row.deal_number)
+            raise ServiceError(Refusal.STALE, number=row.deal_number)
         if row.status == DealStatus.CONFIRMED:
-            raise ServiceError("already_confirmed", number=row.deal_number)
+            raise ServiceError(Refusal.ALREADY_CONFIRMED, number=row.deal_number)
         row.status = DealStatus.CONFIRMED
         row.dispute_note = ""
         row.updated_at = now
@@ -236,7 +237,7 @@ def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> 
     Raises ServiceError ``reason_required``.
     """
     if not reason.strip():
-        raise ServiceError("reason_required")
+        raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         # The table may correct its own entries again; the opponents confirm them anew.

@@ -62,11 +62,17 @@ def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal:
     except services.ServiceError as refusal:
         _refused(request, refusal)
     else:
-        text = _("Deal %(number)s corrected.")
-        if corrected.version == form.cleaned_data["version"]:
-            text = _("Deal %(number)s already had these values: nothing changed.")
-        messages.success(request, text % {"number": deal})
+        _corrected_messages(request, deal, corrected)
     return redirect(match)
+
+
+def _corrected_messages(request: HttpRequest, number: int, corrected: services.Correction):
+    """Say whether deal ``number`` changed."""
+    if corrected.is_changed:
+        text = _("Deal %(number)s corrected.")
+    else:
+        text = _("Deal %(number)s already had these values: nothing changed.")
+    messages.success(request, text % {"number": number})
 
 
 @login_required
@@ -84,7 +90,7 @@ def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal:
             deal=row, version=form.cleaned_data["version"], now=timezone.now(), user=request.user
         )
     except services.ServiceError as refusal:
-        if refusal.code == "stale":
+        if refusal.code == services.Refusal.STALE:
             text = _(
                 "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
                 "check it below, then confirm or correct it."

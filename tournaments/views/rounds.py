@@ -12,8 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
-from tournaments.models import Round, Team
-from tournaments.pairing import PairingReason
+from tournaments.models import Round
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
 from tournaments.views.round_desk import PROGRESS_SECONDS
 
@@ -98,55 +97,40 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Give the numbers of the two teams to swap."))
         return _round_page(tournament, number)
-    teams = {
-        team.number: team
-        for team in Team.objects.filter(
-            tournament=tournament,
-            number__in=[form.cleaned_data["first"], form.cleaned_data["second"]],
-        )
-    }
-    first, second = (teams.get(form.cleaned_data[key]) for key in ("first", "second"))
-    if first is None or second is None:
-        messages.error(request, service_error_message("unknown_team", {}))
-        return _round_page(tournament, number)
-    bye_before = round_.byes.values_list("team__number", flat=True).first()
     try:
-        services.swap_teams_in_draft(round=round_, first=first, second=second)
+        swap = services.swap_teams_in_draft(round=round_, **form.cleaned_data)
     except services.ServiceError as refusal:
         _refused(request, refusal)
     else:
-        messages.success(
-            request,
-            _("Teams %(first)s and %(second)s swapped.")
-            % {"first": first.number, "second": second.number},
-        )
-        bye_after = round_.byes.values_list("team__number", flat=True).first()
-        if bye_after != bye_before and bye_after is not None:
-            messages.warning(
-                request,
-                _(
-                    "Team %(number)s now has the bye instead of team %(before)s: by the rules "
-                    "it goes to the lowest-ranked team that has not had one."
-                )
-                % {"number": bye_after, "before": bye_before},
-            )
-        rematches = list(
-            round_.matches.filter(is_rematch=True, pairing_reason=PairingReason.SWAPPED)
-            .order_by("table_number")
-            .values_list("table_number", flat=True)
-        )
-        if rematches:
-            tables = ", ".join(map(str, rematches))
-            messages.warning(
-                request,
-                ngettext(
-                    "Careful: at table %(tables)s the two teams have already met.",
-                    "Careful: at tables %(tables)s the two teams have already met.",
-                    len(rematches),
-                )
-                % {"tables": tables},
-            )
+        _swapped_messages(request, swap)
     return _round_page(tournament, number)
+
+
+def _swapped_messages(request: HttpRequest, swap: services.SwapResult) -> None:
+    """Say what a swap did: which teams, a bye given to another team, any rematch made."""
+    messages.success(
+        request,
+        _("Teams %(first)s and %(second)s swapped.") % {"first": swap.first, "second": swap.second},
+    )
+    if swap.moved_bye:
+        messages.warning(
+            request,
+            _(
+                "Team %(number)s now has the bye instead of team %(before)s: by the rules "
+                "it goes to the lowest-ranked team that has not had one."
+            )
+            % {"number": swap.bye_after, "before": swap.bye_before},
+        )
+    if swap.rematch_tables:
+        messages.warning(
+            request,
+            ngettext(
+                "Careful: at table %(tables)s the two teams have already met.",
+                "Careful: at tables %(tables)s the two teams have already met.",
+                len(swap.rematch_tables),
+            )
+            % {"tables": ", ".join(map(str, swap.rematch_tables))},
+        )
 
 
 @login_required

@@ -35,9 +35,9 @@ def _as_double_tap(
     The services find the match over (or locked, in trust mode) before they look at the
     number; the phone that tapped twice only needs to know its deal is in.
     """
-    is_over = refusal.code in ("match_finished", "match_locked")
+    is_over = refusal.code in (services.Refusal.MATCH_FINISHED, services.Refusal.MATCH_LOCKED)
     if is_over and selectors.next_deal_number(match=link.match) > number:
-        return services.ServiceError("deal_exists", number=number)
+        return services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
     return refusal
 
 
@@ -92,7 +92,8 @@ def table_deal_edit(request: HttpRequest, link: TableLink, number: int) -> HttpR
 
 def _not_editable(request: HttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
     """Refuse to correct the other team's deal or a confirmed one, saying why (403)."""
-    code = "not_yours" if deal.entered_by_side != link.side else "already_confirmed"
+    is_yours = deal.entered_by_side == link.side
+    code = services.Refusal.ALREADY_CONFIRMED if is_yours else services.Refusal.NOT_YOURS
     notice = refused(services.ServiceError(code, number=deal.deal_number))
     if request.method == "POST":
         return answer(request, link, notice)
@@ -105,20 +106,20 @@ def _save_correction(
     """Save the corrected deal; a stale form shows the deal as it is now, to check again."""
     data = form.cleaned_data
     try:
-        row = services.edit_deal_at_table(
+        corrected = services.edit_deal_at_table(
             link=link, deal=deal, entry=data["entry"], version=data["version"], now=timezone.now()
         )
     except services.ServiceError as refusal:
-        if refusal.code != "stale":
+        if refusal.code != services.Refusal.STALE:
             return answer(request, link, refused(refusal))
         deal.refresh_from_db()
         fresh = edit_form(link, deal)
         return show(request, link, fresh, editing=deal, notice=refused(refusal), status=409)
-    if row.version == data["version"]:
-        text = _("Nothing changed: deal %(number)s stays as it was.")
-    else:
+    if corrected.is_changed:
         text = _("Deal %(number)s corrected: the opponents confirm it again.")
-    return answer(request, link, Notice("success", text % {"number": row.deal_number}))
+    else:
+        text = _("Nothing changed: deal %(number)s stays as it was.")
+    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
 
 
 @require_POST
