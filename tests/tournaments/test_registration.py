@@ -430,7 +430,7 @@ def test_a_team_drawn_only_in_a_discarded_draft_can_be_removed():
 def test_it_marks_a_team_present_or_absent(is_checked_in):
     team = TeamFactory(is_checked_in=not is_checked_in)
 
-    returned = set_checked_in(team=team, is_checked_in=is_checked_in)
+    returned = set_checked_in(team=team, is_checked_in=is_checked_in).team
 
     team.refresh_from_db()
     assert (returned.is_checked_in, team.is_checked_in) == (is_checked_in, is_checked_in)
@@ -496,6 +496,44 @@ def test_it_marks_present_a_team_in_a_draft_draw():
 
     team.refresh_from_db()
     assert team.is_checked_in is True
+
+
+@pytest.mark.django_db
+def test_a_team_marked_present_says_which_draft_lacks_it():
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
+    MatchFactory(round=draft)
+    team = TeamFactory(tournament=tournament, is_checked_in=False)
+
+    check_in = set_checked_in(team=team, is_checked_in=True)
+
+    assert (check_in.team.pk, check_in.left_out_of_draft, check_in.kept_in_round) == (
+        team.pk,
+        2,
+        None,
+    )
+
+
+@pytest.mark.django_db
+def test_a_team_marked_absent_says_which_published_round_keeps_its_table():
+    tournament = TournamentFactory()
+    published = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    team = TeamFactory(tournament=tournament, is_checked_in=True)
+    MatchFactory(round=published, team_b=team)
+
+    check_in = set_checked_in(team=team, is_checked_in=False)
+
+    assert (check_in.left_out_of_draft, check_in.kept_in_round) == (None, 1)
+
+
+@pytest.mark.django_db
+def test_a_team_marked_present_with_no_draw_under_way_changes_no_draw():
+    team = TeamFactory(is_checked_in=False)
+
+    check_in = set_checked_in(team=team, is_checked_in=True)
+
+    assert (check_in.left_out_of_draft, check_in.kept_in_round) == (None, None)
 
 
 @pytest.mark.django_db

@@ -356,6 +356,22 @@ CORRECTION_MESSAGES = {
 }
 
 
+#: Refusals of the organiser's « Valider la donne telle quelle » worded otherwise.
+CONFIRMATION_MESSAGES = {
+    Refusal.STALE: _(
+        "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
+        "check it below, then confirm or correct it."
+    ),
+}
+
+
+def confirmation_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
+    """Return the translated message of a refused confirmation by the organiser."""
+    if code in CONFIRMATION_MESSAGES:
+        return str(CONFIRMATION_MESSAGES[code]) % params
+    return service_error_message(code, params)
+
+
 def correction_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
     """Return the translated message of a refused correction (services.ServiceError)."""
     if code in CORRECTION_MESSAGES:

@@ -7,7 +7,7 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, TieBreak, Tournament
+from tournaments.models import Club, Team, TieBreak, Tournament
 from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
 from tournaments.text import clean_name
 
@@ -124,6 +124,11 @@ class TournamentForm(forms.ModelForm):
                 if name in self.fields:
                     self.fields[name].disabled = True
 
+    @property
+    def has_clubs(self) -> bool:
+        """Return True when the organiser has a club to create the tournament for."""
+        return "club" in self.fields and self.fields["club"].queryset.exists()
+
     def clean_name(self) -> str:
         """Clean the tournament's name as every typed name is."""
         return _cleaned_name(self, "name")
@@ -192,6 +197,16 @@ class TeamForm(forms.Form):
     def clean_club(self) -> str:
         """Clean the club's name: the club is found by it, so "Club\\x7f" is "Club"."""
         return _cleaned_name(self, "club")
+
+
+def team_initial(team: Team) -> dict[str, object]:
+    """Return :class:`TeamForm`'s initial values for a registered team."""
+    return {
+        "number": team.number,
+        "player_1": team.player_1,
+        "player_2": team.player_2,
+        "club": team.club.name if team.club else "",
+    }
 
 
 class SwapForm(forms.Form):

@@ -24,6 +24,7 @@ from tournaments.services.draws import (
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
 from tournaments.services.registration import (
+    CheckIn,
     TeamData,
     check_in_all,
     register_team,
@@ -47,6 +48,7 @@ from tournaments.services.table import (
 
 __all__ = [
     "Author",
+    "CheckIn",
     "Correction",
     "confirm_deal_by_organiser",
     "confirm_deals",

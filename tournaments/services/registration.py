@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from tournaments.models import Club, Round, Team, TeamData, Tournament
-from tournaments.selectors import draft_round, is_in_draw
+from tournaments.selectors import draft_round, is_in_draw, published_round
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.text import clean_name
 
@@ -157,8 +158,22 @@ def remove_team(*, team: Team) -> None:
         team.delete()
 
 
-def set_checked_in(*, team: Team, is_checked_in: bool) -> Team:
-    """Mark a team present or absent for the next draw.
+@dataclass(frozen=True)
+class CheckIn:
+    """A team marked present or absent, and what that means for the draws.
+
+    ``left_out_of_draft``: the draft round whose draw lacks the team now present (it plays
+    from the round after, unless the draft is drawn again), else None. ``kept_in_round``:
+    the published round in which the team now absent keeps its table or bye, else None.
+    """
+
+    team: Team
+    left_out_of_draft: int | None = None
+    kept_in_round: int | None = None
+
+
+def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
+    """Mark a team present or absent for the next draw; return the :class:`CheckIn`.
 
     A team marked present while a round is a draft and left out of it plays from the next
     round, unless the draft is discarded and drawn again. A published round is fixed: a
@@ -169,13 +184,19 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> Team:
     """
     with transaction.atomic():
         locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
-        if not is_checked_in:
-            draft = _draft_with(locked)
-            if draft is not None:
-                raise ServiceError(Refusal.ABSENT_IN_DRAFT, team=locked.number, round=draft.number)
+        draft = draft_round(tournament=locked.tournament)
+        is_in_draft = draft is not None and is_in_draw(team=locked, round=draft)
+        if not is_checked_in and is_in_draft:
+            raise ServiceError(Refusal.ABSENT_IN_DRAFT, team=locked.number, round=draft.number)
         Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
-    team.is_checked_in = is_checked_in
-    return team
+        team.is_checked_in = is_checked_in
+        if is_checked_in:
+            left_out = draft.number if draft is not None and not is_in_draft else None
+            return CheckIn(team, left_out_of_draft=left_out)
+        playing = published_round(tournament=locked.tournament)
+        if playing is not None and is_in_draw(team=locked, round=playing):
+            return CheckIn(team, kept_in_round=playing.number)
+        return CheckIn(team)
 
 
 def check_in_all(*, tournament: Tournament) -> int:

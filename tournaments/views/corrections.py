@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -18,52 +18,50 @@ from django.views.decorators.http import require_POST
 import scoring
 from tournaments import services
 from tournaments.forms.corrections import ConfirmDealForm
-from tournaments.forms.messages import correction_error_message
-from tournaments.views.entry import match_page_context
-from tournaments.views.lookups import get_deal, get_match, get_round, get_tournament_for_organiser
+from tournaments.forms.messages import confirmation_error_message, correction_error_message
+from tournaments.views.entry import show_match_page
+from tournaments.views.lookups import get_deal, get_match_for_organiser
 from tournaments.views.match_audit import correction_form_for, delete_form_for, unlock_form
 
 
-def _organiser_match(request: HttpRequest, slug: str, number: int, table: int):
-    tournament = get_tournament_for_organiser(request, slug)
-    return tournament, get_match(get_round(tournament, number), table)
-
-
 def _show_errors(request, tournament, match, form) -> HttpResponse:
-    context = match_page_context(request, tournament, match, bound=form)
-    return render(request, "tournaments/match_detail.html", context, status=422)
+    return show_match_page(request, tournament, match, bound=form)
 
 
 def _refused(request, refusal: services.ServiceError) -> None:
     messages.error(request, correction_error_message(refusal.code, refusal.params))
 
 
+def _correction(request: HttpRequest, form) -> dict:
+    """Return what :func:`services.correct_deal` takes from the organiser's form."""
+    data = form.cleaned_data
+    return {
+        "entry": data["entry"],
+        "version": data["version"],
+        "now": timezone.now(),
+        "author": services.Author(user=request.user),
+        "reason": data["reason"],
+    }
+
+
 @login_required
 @require_POST
 def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal: int):
     """Change a recorded deal, with a reason; a stale version is refused."""
-    tournament, match = _organiser_match(request, slug, number, table)
-    row = get_deal(match, deal)
-    form = correction_form_for(row, match, tournament, request.POST)
-    if not form.is_valid():
-        return _show_errors(request, tournament, match, form)
-    try:
-        corrected = services.correct_deal(
-            deal=row,
-            entry=form.cleaned_data["entry"],
-            version=form.cleaned_data["version"],
-            now=timezone.now(),
-            author=services.Author(user=request.user),
-            reason=form.cleaned_data["reason"],
-        )
-    except scoring.InvalidDeal as invalid:
-        form.add_engine_error(invalid.error)
-        return _show_errors(request, tournament, match, form)
-    except services.ServiceError as refusal:
-        _refused(request, refusal)
-    else:
-        _corrected_messages(request, deal, corrected)
-    return redirect(match)
+    tournament, match = get_match_for_organiser(request, slug, number, table)
+    form = correction_form_for(get_deal(match, deal), match, tournament, request.POST)
+    if form.is_valid():
+        try:
+            corrected = services.correct_deal(deal=form.deal, **_correction(request, form))
+        except scoring.InvalidDeal as invalid:  # only if the rules changed since the form
+            form.add_engine_error(invalid.error)
+        except services.ServiceError as refusal:
+            _refused(request, refusal)
+            return redirect(match)
+        else:
+            _corrected_messages(request, deal, corrected)
+            return redirect(match)
+    return _show_errors(request, tournament, match, form)
 
 
 def _corrected_messages(request: HttpRequest, number: int, corrected: services.Correction):
@@ -79,7 +77,7 @@ def _corrected_messages(request: HttpRequest, number: int, corrected: services.C
 @require_POST
 def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal: int):
     """Confirm a waiting or disputed deal as it stands (the organiser settles it)."""
-    match = _organiser_match(request, slug, number, table)[1]
+    match = get_match_for_organiser(request, slug, number, table)[1]
     row = get_deal(match, deal)
     form = ConfirmDealForm(request.POST)
     if not form.is_valid():
@@ -90,14 +88,7 @@ def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal:
             deal=row, version=form.cleaned_data["version"], now=timezone.now(), user=request.user
         )
     except services.ServiceError as refusal:
-        if refusal.code == services.Refusal.STALE:
-            text = _(
-                "Deal %(number)s was changed meanwhile (at the table or by another organiser): "
-                "check it below, then confirm or correct it."
-            )
-            messages.error(request, text % refusal.params)
-        else:
-            _refused(request, refusal)
+        messages.error(request, confirmation_error_message(refusal.code, refusal.params))
     else:
         messages.success(request, _("Deal %(number)s confirmed.") % {"number": deal})
     return redirect(match)
@@ -107,17 +98,15 @@ def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal:
 @require_POST
 def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: int):
     """Delete a recorded deal, with a reason; the match is replayed without it."""
-    tournament, match = _organiser_match(request, slug, number, table)
+    tournament, match = get_match_for_organiser(request, slug, number, table)
     row = get_deal(match, deal)
     form = delete_form_for(row, request.POST)
     if not form.is_valid():
         return _show_errors(request, tournament, match, form)
+    author = services.Author(user=request.user)
     try:
         services.delete_deal(
-            deal=row,
-            reason=form.cleaned_data["reason"],
-            now=timezone.now(),
-            author=services.Author(user=request.user),
+            deal=row, reason=form.cleaned_data["reason"], now=timezone.now(), author=author
         )
     except services.ServiceError as refusal:
         _refused(request, refusal)
@@ -130,7 +119,7 @@ def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: 
 @require_POST
 def match_unlock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Unlock a confirmed match, with a reason, so that the table can change it again."""
-    tournament, match = _organiser_match(request, slug, number, table)
+    tournament, match = get_match_for_organiser(request, slug, number, table)
     if match.locked_at is None:
         messages.info(request, _("Table %(table)s is not locked.") % {"table": table})
         return redirect(match)

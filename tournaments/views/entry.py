@@ -13,12 +13,7 @@ from tournaments.forms.deal import DealForm
 from tournaments.forms.messages import service_error_message
 from tournaments.models import Match, Round, Tournament
 from tournaments.presentation.breakdown import describe_deal
-from tournaments.views.lookups import (
-    get_match,
-    get_round,
-    get_tournament_for_organiser,
-    is_organiser,
-)
+from tournaments.views.lookups import get_match_for_organiser, is_organiser
 from tournaments.views.match_audit import organiser_match_context
 
 
@@ -65,33 +60,49 @@ def match_page_context(
     return context
 
 
+def show_match_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    *,
+    form: DealForm | None = None,
+    bound=None,
+    status: int = 422,
+) -> HttpResponse:
+    """Render the match page again with a refused ``form`` (a new deal) or ``bound`` (a
+    correction), its errors beside their fields."""
+    context = match_page_context(request, tournament, match, form, bound)
+    return render(request, "tournaments/match_detail.html", context, status=status)
+
+
+def _recording(request: HttpRequest, form: DealForm) -> dict:
+    """Return what :func:`services.record_deal` takes from the organiser's deal form."""
+    return {
+        "entry": form.cleaned_data["entry"],
+        "now": timezone.now(),
+        "author": services.Author(user=request.user),
+        "deal_number": form.cleaned_data["deal_number"],
+    }
+
+
 @login_required
 def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Record one deal through the engine; errors go back beside their fields.
 
     A GET (after logging in again, or a reload) goes back to the match page.
     """
-    tournament = get_tournament_for_organiser(request, slug)
-    match = get_match(get_round(tournament, number), table)
+    tournament, match = get_match_for_organiser(request, slug, number, table)
     if request.method != "POST":
         return redirect(match)
     form = deal_form_for(match, tournament, request.POST)
     if form.is_valid():
         try:
-            deal = services.record_deal(
-                match=match,
-                entry=form.cleaned_data["entry"],
-                now=timezone.now(),
-                author=services.Author(user=request.user),
-                deal_number=form.cleaned_data["deal_number"],
-            )
-        except scoring.InvalidDeal as invalid:
+            deal = services.record_deal(match=match, **_recording(request, form))
+            messages.success(request, _("Deal %(number)s recorded.") % {"number": deal.deal_number})
+            return redirect(match)
+        except scoring.InvalidDeal as invalid:  # only if the rules changed since the form
             form.add_engine_error(invalid.error)
         except services.ServiceError as refusal:
             messages.error(request, service_error_message(refusal.code, refusal.params))
             return redirect(match)
-        else:
-            messages.success(request, _("Deal %(number)s recorded.") % {"number": deal.deal_number})
-            return redirect(match)
-    context = match_page_context(request, tournament, match, form)
-    return render(request, "tournaments/match_detail.html", context, status=422)
+    return show_match_page(request, tournament, match, form=form)

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Deal, Match, Round, TableLink, Tournament
+from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
 
 
 def public_url(request: HttpRequest, path: str) -> str:
@@ -60,6 +60,22 @@ def get_match(round_: Round, table: int) -> Match:
         Match.objects.select_related("team_a", "team_b", "round__tournament"),
         round=round_,
         table_number=table,
+    )
+
+
+def get_match_for_organiser(
+    request: HttpRequest, slug: str, number: int, table: int
+) -> tuple[Tournament, Match]:
+    """Return the tournament the user organises and its match at ``table`` in round
+    ``number``; 404 otherwise."""
+    tournament = get_tournament_for_organiser(request, slug)
+    return tournament, get_match(get_round(tournament, number), table)
+
+
+def get_team(tournament: Tournament, number: int) -> Team:
+    """Return team ``number`` of ``tournament`` (its club joined) or raise 404."""
+    return get_object_or_404(
+        Team.objects.select_related("club"), tournament=tournament, number=number
     )
 
 

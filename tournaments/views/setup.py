@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 from tournaments import services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import PRESET_SUMMARIES, TournamentForm, organiser_clubs
-from tournaments.views.lookups import get_tournament_for_organiser
+from tournaments.models import Tournament
+from tournaments.views.lookups import get_tournament, get_tournament_for_organiser
 
 
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     """Create a tournament for one of the organiser's clubs."""
-    clubs = organiser_clubs(request.user)
-    form = TournamentForm(request.POST or None, clubs=clubs)
+    form = TournamentForm(request.POST or None, clubs=organiser_clubs(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(
@@ -27,15 +27,15 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Tournament created. Now register the teams."))
             return redirect("tournaments:team-list", slug=tournament.slug)
-    context = {"form": form, "has_club": clubs.exists(), "summary": _summary(form)}
-    return render(request, "tournaments/tournament_form.html", context)
+    return _form_page(request, form)
 
 
 @login_required
 def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """Change a tournament's settings (the rules only until round 1 is published)."""
     tournament = get_tournament_for_organiser(request, slug)
-    form = TournamentForm(request.POST or None, instance=tournament, clubs=None)
+    # The form gets its own copy: validating it changes its instance, not the page's.
+    form = TournamentForm(request.POST or None, instance=get_tournament(slug), clubs=None)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(tournament=tournament, settings=form.settings())
@@ -44,13 +44,18 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Settings saved."))
             return redirect("tournaments:tournament-manage", slug=tournament.slug)
-    tournament.refresh_from_db()
-    context = {
-        "form": form,
-        "tournament": tournament,
-        "is_frozen": services.is_settings_frozen(tournament),
-        "summary": _summary(form),
-    }
+    return _form_page(request, form, tournament)
+
+
+def _form_page(
+    request: HttpRequest, form: TournamentForm, tournament: Tournament | None = None
+) -> HttpResponse:
+    """Render the settings form of a new tournament, or of ``tournament`` as stored."""
+    context: dict[str, object] = {"form": form, "summary": _summary(form)}
+    if tournament is None:
+        context["has_club"] = form.has_clubs
+    else:
+        context |= {"tournament": tournament, "is_frozen": services.is_settings_frozen(tournament)}
     return render(request, "tournaments/tournament_form.html", context)
 
 

@@ -5,7 +5,7 @@ import random
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -15,9 +15,9 @@ from tournaments.forms.messages import (
     left_out_of_draft_message,
     service_error_message,
 )
-from tournaments.forms.setup import TeamForm
-from tournaments.models import Team, TeamData
-from tournaments.views.lookups import get_tournament_for_organiser
+from tournaments.forms.setup import TeamForm, team_initial
+from tournaments.models import TeamData
+from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
 
 def _team_data(form: TeamForm) -> TeamData:
@@ -57,16 +57,8 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
 def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Change a team's number, players or club."""
     tournament = get_tournament_for_organiser(request, slug)
-    team = get_object_or_404(
-        Team.objects.select_related("club"), tournament=tournament, number=number
-    )
-    initial = {
-        "number": team.number,
-        "player_1": team.player_1,
-        "player_2": team.player_2,
-        "club": team.club.name if team.club else "",
-    }
-    form = TeamForm(request.POST or None, initial=initial)
+    team = get_team(tournament, number)
+    form = TeamForm(request.POST or None, initial=team_initial(team))
     if request.method == "POST" and form.is_valid():
         try:
             services.update_team(team=team, data=_team_data(form))
@@ -89,7 +81,7 @@ def _warn_left_out_of_draft(request, tournament, count):
 
 def _team_action(request, slug, number, action, done_message):
     tournament = get_tournament_for_organiser(request, slug)
-    team = get_object_or_404(Team, tournament=tournament, number=number)
+    team = get_team(tournament, number)
     try:
         action(team)
     except services.ServiceError as refusal:
@@ -117,29 +109,31 @@ def team_check_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     told so. Absent while it plays a published round, it keeps its place there.
     """
     tournament = get_tournament_for_organiser(request, slug)
-    team = get_object_or_404(Team, tournament=tournament, number=number)
+    team = get_team(tournament, number)
     is_present = request.POST.get("present") == "1"
     try:
-        services.set_checked_in(team=team, is_checked_in=is_present)
+        check_in = services.set_checked_in(team=team, is_checked_in=is_present)
     except services.ServiceError as refusal:
         messages.error(request, service_error_message(refusal.code, refusal.params))
     else:
-        _checked_in_messages(request, tournament, team)
+        _checked_in_messages(request, check_in)
     return _back(tournament)
 
 
-def _checked_in_messages(request, tournament, team):
-    if team.is_checked_in:
-        messages.success(request, _("Team %(number)s is present.") % {"number": team.number})
-        draft = selectors.draft_round(tournament=tournament)
-        if draft is not None and not selectors.is_in_draw(team=team, round=draft):
-            text = left_out_of_draft_message(count=1, round_number=draft.number)
-            messages.warning(request, text)
-        return
-    messages.success(request, _("Team %(number)s is absent.") % {"number": team.number})
-    playing = selectors.published_round(tournament=tournament)
-    if playing is not None and selectors.is_in_draw(team=team, round=playing):
-        text = kept_in_published_round_message(team_number=team.number, round_number=playing.number)
+def _checked_in_messages(request: HttpRequest, check_in: services.CheckIn) -> None:
+    """Say the team's new state, and what it means for a draft or a published round."""
+    number = check_in.team.number
+    if check_in.team.is_checked_in:
+        messages.success(request, _("Team %(number)s is present.") % {"number": number})
+    else:
+        messages.success(request, _("Team %(number)s is absent.") % {"number": number})
+    if check_in.left_out_of_draft is not None:
+        text = left_out_of_draft_message(count=1, round_number=check_in.left_out_of_draft)
+        messages.warning(request, text)
+    if check_in.kept_in_round is not None:
+        text = kept_in_published_round_message(
+            team_number=number, round_number=check_in.kept_in_round
+        )
         messages.info(request, text)
 
 
