@@ -134,6 +134,26 @@ def test_an_unlock_is_kept_on_the_match_and_on_each_deal_it_sends_back(match, or
     ]
 
 
+def test_stopping_a_match_for_time_and_reopening_it_are_each_kept_once(match, organiser):
+    records = Match.history.count()
+
+    services.close_match_for_time(match=match, now=LATER, user=organiser)
+    services.reopen_match(match=match, now=LAST, user=organiser)
+
+    # The match is saved twice each time (its scores are replayed): only the organiser's
+    # change is described.
+    assert [entry[1:] for entry in trail(Match)[records:]] == [
+        (organiser, "", AuditAction.STOPPED_FOR_TIME, "", None, LATER),
+        (organiser, "", "", "", None, LATER),
+        (organiser, "", AuditAction.REOPENED, "", None, LAST),
+        (organiser, "", "", "", None, LAST),
+    ]
+    assert [
+        (record.audit_action, record.history_date)
+        for record in selectors.match_unlocks(match=match)
+    ] == [(AuditAction.REOPENED, LAST), (AuditAction.STOPPED_FOR_TIME, LATER)]
+
+
 def test_it_reads_who_confirmed_a_deal_at_the_table_and_when(match):
     table = links(match)
     services.submit_deal(link=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)

@@ -11,6 +11,9 @@ STRUCTURED_AUDIT = ("tournaments", "0006_structured_audit")
 structured_audit = importlib.import_module("tournaments.migrations.0006_structured_audit")
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
+MINUTE = datetime.timedelta(minutes=1)
+LATER = NOW + 5 * MINUTE
+LAST = NOW + 10 * MINUTE
 
 
 @pytest.mark.parametrize(
@@ -104,13 +107,17 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
         )
         old.get_model("tournaments", "HistoricalMatch").objects.bulk_create(
             old.get_model("tournaments", "HistoricalMatch")(
-                id=1, table_number=1, history_date=NOW, history_type=kind, **reason
+                id=1, table_number=1, history_date=when, history_type=kind, **reason
             )
-            for kind, reason in [
-                ("+", {}),
-                ("~", {"history_change_reason": "closed for time"}),
-                ("~", {"history_change_reason": "reopened"}),
-                ("~", {"history_change_reason": "Erreur de belote"}),
+            for kind, reason, when in [
+                ("+", {}, NOW),
+                ("~", {"history_change_reason": "closed for time"}, NOW),
+                # The save of the replayed scores, which repeated the reason.
+                ("~", {"history_change_reason": "closed for time"}, NOW),
+                ("~", {"history_change_reason": "reopened"}, LATER),
+                ("~", {"history_change_reason": "reopened"}, LATER),
+                ("~", {"history_change_reason": "Erreur de belote"}, LAST),
+                ("~", {"history_change_reason": "Erreur de belote"}, LAST + MINUTE),
             ]
         )
 
@@ -139,7 +146,10 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
         [
             (None, "", "", ""),
             (None, "stopped_for_time", "", ""),
+            (None, "", "", ""),
             (None, "reopened", "", ""),
+            (None, "", "", ""),
+            (None, "unlocked", "", "Erreur de belote"),
             (None, "unlocked", "", "Erreur de belote"),
         ],
     )
@@ -151,5 +161,13 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
             ("Points mal comptés",),
             ("Donne rejouée",),
         ],
-        [(None,), ("closed for time",), ("reopened",), ("Erreur de belote",)],
+        [
+            (None,),
+            ("closed for time",),
+            (None,),
+            ("reopened",),
+            (None,),
+            ("Erreur de belote",),
+            ("Erreur de belote",),
+        ],
     )

@@ -9,7 +9,8 @@ services used to write, which are then emptied:
   the organiser"``, and any other text, the organiser's reason for a correction or a
   deletion; a record made (``+``) or deleted (``-``) is an entry or a deletion;
 - on a match: ``"closed for time"``, ``"reopened"``, and any other text, the organiser's
-  reason for unlocking it.
+  reason for unlocking it; the record of the scores replayed right after closing for time
+  or reopening, which repeated that reason, gets none.
 
 Going back writes the same change reasons from the columns (cut to the 100 characters
 of that column). The conversion is plain string handling over the stored rows, in
@@ -89,6 +90,24 @@ def match_audit(change_reason):
     return "", "", ""
 
 
+def match_audits():
+    """Return the function that reads a match's old records, taken in history order.
+
+    The old services left the reason on the match they saved, so the save that replayed
+    its scores straight after closing it for time or reopening it repeated that reason,
+    date and user: such a repeat says nothing new and gets no action.
+    """
+    last = {}
+
+    def audit_of(row):
+        said = (row.history_change_reason, row.history_date, row.history_user_id)
+        repeated = bool(row.history_change_reason) and last.get(row.id) == said
+        last[row.id] = said
+        return ("", "", "") if repeated else match_audit(row.history_change_reason)
+
+    return audit_of
+
+
 def deal_change_reason(action, side, reason):
     """Return the change reason the services wrote before, for a deal's audit columns."""
     if action == "confirmed_at_table":
@@ -139,10 +158,7 @@ def change_reasons_to_columns(apps, schema_editor):
         apps.get_model("tournaments", "HistoricalDeal"),
         lambda row: deal_audit(row.history_type, row.history_change_reason),
     )
-    _convert(
-        apps.get_model("tournaments", "HistoricalMatch"),
-        lambda row: match_audit(row.history_change_reason),
-    )
+    _convert(apps.get_model("tournaments", "HistoricalMatch"), match_audits())
 
 
 def columns_to_change_reasons(apps, schema_editor):

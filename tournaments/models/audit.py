@@ -66,6 +66,9 @@ def set_audit(
 ) -> None:
     """Describe the change the next save (or delete) of ``instance`` makes, for its history.
 
+    Only that next history record says it: a later save of the same instance is described
+    again or not at all.
+
     ``instance`` is a Deal or a Match; ``side`` the table link's team (``"A"``/``"B"``) or
     ``""``; ``reason`` what the organiser typed, or ``""``. With no ``user``, the history
     keeps the signed-in user of the request, if any. Nothing is saved here.
@@ -79,8 +82,12 @@ def set_audit(
 @receiver(pre_create_historical_record)
 def _copy_audit_note(sender, *, instance, history_instance, **kwargs) -> None:
     # Only copies what the service decided with set_audit: no domain flow (STYLE.md §3).
-    note = getattr(instance, "_audit_note", None)
-    if note is None or not isinstance(history_instance, AuditedHistory):
+    # The note describes one change: taken off the instance, it is not copied again when
+    # the same instance is saved once more (replay_match saves the match it was given).
+    if not isinstance(history_instance, AuditedHistory):
+        return
+    note = instance.__dict__.pop("_audit_note", None)
+    if note is None:
         return
     history_instance.audit_action = note.action
     history_instance.audit_side = note.side
