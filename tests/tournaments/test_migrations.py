@@ -87,42 +87,55 @@ def history_rows(apps, model_name: str, *names: str) -> list[tuple]:
     return list(model.objects.order_by("history_id").values_list(*names))
 
 
+def store_old_records(apps) -> None:
+    """Store history records as the services wrote them before 0006, on a deal and a match,
+    and more than one batch of confirmations on a second deal."""
+    deal = apps.get_model("tournaments", "HistoricalDeal")
+    inputs = {"deal_number": 1, "taker": "A", "created_at": NOW, "updated_at": NOW}
+    deal.objects.bulk_create(
+        deal(id=1, **inputs, history_date=NOW, history_type=kind, history_change_reason=reason)
+        for kind, reason in [
+            ("+", "table link A"),
+            ("~", "disputed by table link B"),
+            ("~", "confirmed by the organiser"),
+            ("~", "Points mal comptés"),
+            ("-", "Donne rejouée"),
+        ]
+    )
+    deal.objects.bulk_create(
+        deal(
+            id=2,
+            **inputs,
+            history_date=NOW,
+            history_type="~",
+            history_change_reason="confirmed by table link B",
+        )
+        for _ in range(structured_audit.BATCH + 1)
+    )
+    match = apps.get_model("tournaments", "HistoricalMatch")
+    match.objects.bulk_create(
+        match(id=1, table_number=1, history_date=when, history_type=kind, **reason)
+        for kind, reason, when in [
+            ("+", {}, NOW),
+            ("~", {"history_change_reason": "closed for time"}, NOW),
+            # The save of the replayed scores, which repeated the reason.
+            ("~", {"history_change_reason": "closed for time"}, NOW),
+            ("~", {"history_change_reason": "reopened"}, LATER),
+            ("~", {"history_change_reason": "reopened"}, LATER),
+            ("~", {"history_change_reason": "Erreur de belote"}, LAST),
+            ("~", {"history_change_reason": "Erreur de belote"}, LAST + MINUTE),
+        ]
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
     before = MigrationExecutor(connection).loader.get_migration(*STRUCTURED_AUDIT).dependencies
-    old = migrate(before)
+    columns = ("history_change_reason", "audit_action", "audit_side", "audit_reason")
     try:
-        deal = {"id": 1, "deal_number": 1, "taker": "A", "created_at": NOW, "updated_at": NOW}
-        old.get_model("tournaments", "HistoricalDeal").objects.bulk_create(
-            old.get_model("tournaments", "HistoricalDeal")(
-                **deal, history_date=NOW, history_type=kind, history_change_reason=reason
-            )
-            for kind, reason in [
-                ("+", "table link A"),
-                ("~", "disputed by table link B"),
-                ("~", "confirmed by the organiser"),
-                ("~", "Points mal comptés"),
-                ("-", "Donne rejouée"),
-            ]
-        )
-        old.get_model("tournaments", "HistoricalMatch").objects.bulk_create(
-            old.get_model("tournaments", "HistoricalMatch")(
-                id=1, table_number=1, history_date=when, history_type=kind, **reason
-            )
-            for kind, reason, when in [
-                ("+", {}, NOW),
-                ("~", {"history_change_reason": "closed for time"}, NOW),
-                # The save of the replayed scores, which repeated the reason.
-                ("~", {"history_change_reason": "closed for time"}, NOW),
-                ("~", {"history_change_reason": "reopened"}, LATER),
-                ("~", {"history_change_reason": "reopened"}, LATER),
-                ("~", {"history_change_reason": "Erreur de belote"}, LAST),
-                ("~", {"history_change_reason": "Erreur de belote"}, LAST + MINUTE),
-            ]
-        )
+        store_old_records(migrate(before))
 
         new = migrate([STRUCTURED_AUDIT])
-        columns = ("history_change_reason", "audit_action", "audit_side", "audit_reason")
         converted = (
             history_rows(new, "HistoricalDeal", *columns),
             history_rows(new, "HistoricalMatch", *columns),
@@ -135,6 +148,7 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
+    confirmations = structured_audit.BATCH + 1
     assert converted == (
         [
             (None, "entered", "A", ""),
@@ -142,6 +156,7 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
             (None, "confirmed_by_organiser", "", ""),
             (None, "corrected", "", "Points mal comptés"),
             (None, "deleted", "", "Donne rejouée"),
+            *[(None, "confirmed_at_table", "B", "")] * confirmations,
         ],
         [
             (None, "", "", ""),
@@ -160,6 +175,7 @@ def test_migrating_moves_the_stored_change_reasons_into_columns_and_back():
             ("confirmed by the organiser",),
             ("Points mal comptés",),
             ("Donne rejouée",),
+            *[("confirmed by table link B",)] * confirmations,
         ],
         [
             (None,),

@@ -128,28 +128,32 @@ def match_change_reason(action, side, reason):
     return by_action.get(action) or reason or None
 
 
+def _in_batches(model):
+    """Yield the model's records in lists of BATCH, oldest first, paging on the key (no
+    open cursor while the rows are written)."""
+    last = 0
+    while True:
+        rows = list(model.objects.filter(history_id__gt=last).order_by("history_id")[:BATCH])
+        if not rows:
+            return
+        yield rows
+        last = rows[-1].history_id
+
+
 def _convert(model, audit_of_record):
-    rows = []
-    for row in model.objects.order_by("history_id").iterator(chunk_size=BATCH):
-        row.audit_action, row.audit_side, row.audit_reason = audit_of_record(row)
-        row.history_change_reason = None
-        rows.append(row)
-        if len(rows) == BATCH:
-            model.objects.bulk_update(rows, FIELDS)
-            rows = []
-    model.objects.bulk_update(rows, FIELDS)
+    for rows in _in_batches(model):
+        for row in rows:
+            row.audit_action, row.audit_side, row.audit_reason = audit_of_record(row)
+            row.history_change_reason = None
+        model.objects.bulk_update(rows, FIELDS)
 
 
 def _restore(model, change_reason_of):
-    rows = []
-    for row in model.objects.order_by("history_id").iterator(chunk_size=BATCH):
-        reason = change_reason_of(row.audit_action, row.audit_side, row.audit_reason)
-        row.history_change_reason = reason[:REASON_LENGTH] if reason else None
-        rows.append(row)
-        if len(rows) == BATCH:
-            model.objects.bulk_update(rows, ["history_change_reason"])
-            rows = []
-    model.objects.bulk_update(rows, ["history_change_reason"])
+    for rows in _in_batches(model):
+        for row in rows:
+            reason = change_reason_of(row.audit_action, row.audit_side, row.audit_reason)
+            row.history_change_reason = reason[:REASON_LENGTH] if reason else None
+        model.objects.bulk_update(rows, ["history_change_reason"])
 
 
 def change_reasons_to_columns(apps, schema_editor):
