@@ -17,7 +17,12 @@ of that column). The conversion is plain string handling over the stored rows, i
 batches; it reads no current code, so later changes to the models cannot alter it.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 ACTION_CHOICES = [
     ("entered", "Entered"),
@@ -48,7 +53,7 @@ BATCH = 500
 FIELDS = ["audit_action", "audit_side", "audit_reason", "history_change_reason"]
 
 
-def read_table_reason(text):
+def read_table_reason(text: str) -> tuple[str, str, str] | None:
     """Return (action, side, why) for a table service's change reason, or None."""
     for prefix, action in TABLE_PREFIXES:
         if not text.startswith(prefix):
@@ -64,7 +69,7 @@ def read_table_reason(text):
     return None
 
 
-def deal_audit(history_type, change_reason):
+def deal_audit(history_type: str, change_reason: str | None) -> tuple[str, str, str]:
     """Return (audit_action, audit_side, audit_reason) for a deal's old history record."""
     text = change_reason or ""
     table = read_table_reason(text)
@@ -80,7 +85,7 @@ def deal_audit(history_type, change_reason):
     return "", "", ""  # Not written by a service: nothing to say.
 
 
-def match_audit(change_reason):
+def match_audit(change_reason: str | None) -> tuple[str, str, str]:
     """Return (audit_action, audit_side, audit_reason) for a match's old history record."""
     text = change_reason or ""
     if text in MATCH_REASONS:
@@ -90,7 +95,7 @@ def match_audit(change_reason):
     return "", "", ""
 
 
-def match_audits():
+def match_audits() -> Callable[[Any], tuple[str, str, str]]:
     """Return the function that reads a match's old records, taken in history order.
 
     The old services left the reason on the match they saved, so the save that replayed
@@ -108,7 +113,7 @@ def match_audits():
     return audit_of
 
 
-def deal_change_reason(action, side, reason):
+def deal_change_reason(action: str, side: str, reason: str) -> str | None:
     """Return the change reason the services wrote before, for a deal's audit columns."""
     if action == "confirmed_at_table":
         return f"confirmed by table link {side}"
@@ -122,7 +127,7 @@ def deal_change_reason(action, side, reason):
     return " – ".join(parts) if action else None
 
 
-def match_change_reason(action, side, reason):
+def match_change_reason(action: str, side: str, reason: str) -> str | None:
     """Return the change reason the services wrote before, for a match's audit columns."""
     by_action = {value: text for text, value in MATCH_REASONS.items()}
     return by_action.get(action) or reason or None
@@ -156,7 +161,7 @@ def _restore(model, change_reason_of):
         model.objects.bulk_update(rows, ["history_change_reason"])
 
 
-def change_reasons_to_columns(apps, schema_editor):
+def change_reasons_to_columns(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Fill the audit columns of every history record from its change reason, then empty it."""
     _convert(
         apps.get_model("tournaments", "HistoricalDeal"),
@@ -165,7 +170,7 @@ def change_reasons_to_columns(apps, schema_editor):
     _convert(apps.get_model("tournaments", "HistoricalMatch"), match_audits())
 
 
-def columns_to_change_reasons(apps, schema_editor):
+def columns_to_change_reasons(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Write back the change reason of every history record from its audit columns."""
     _restore(apps.get_model("tournaments", "HistoricalDeal"), deal_change_reason)
     _restore(apps.get_model("tournaments", "HistoricalMatch"), match_change_reason)
