@@ -9,6 +9,7 @@ import scoring
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.models import (
+    AuditAction,
     ConfirmationMode,
     Deal,
     DealEntry,
@@ -55,6 +56,19 @@ def refusal(call) -> tuple[str, dict]:
     with pytest.raises(services.ServiceError) as caught:
         call()
     return caught.value.code, caught.value.params
+
+
+def audit_of(record) -> tuple:
+    """Return who, which side, what, why and when a history record says; the free-text
+    change reason must stay empty."""
+    assert record.history_change_reason is None
+    return (
+        record.history_user,
+        record.audit_side,
+        record.audit_action,
+        record.audit_reason,
+        record.history_date,
+    )
 
 
 def trust(match: Match) -> None:
@@ -241,9 +255,8 @@ def test_a_team_confirms_every_deal_of_the_opponents_and_none_of_its_own(match, 
     count = services.confirm_deals(link=links["B"], now=LATER)
 
     assert (count, statuses(match)) == (1, [(1, "confirmed", "A"), (2, "pending", "B")])
-    assert Deal.history.filter(deal_number=1).latest("history_id").history_change_reason == (
-        "confirmed by table link B"
-    )
+    record = Deal.history.filter(deal_number=1).latest("history_id")
+    assert audit_of(record) == (None, "B", AuditAction.CONFIRMED_AT_TABLE, "", LATER)
 
 
 def test_a_team_confirms_one_deal(match, links):
@@ -319,11 +332,7 @@ def test_the_organiser_confirms_a_disputed_deal_as_it_stands_and_the_match_locks
         LATER,
     )
     last = deal.history.first()
-    assert (last.history_user, last.history_change_reason, last.history_date) == (
-        organiser,
-        "confirmed by the organiser",
-        LATER,
-    )
+    assert audit_of(last) == (organiser, "", AuditAction.CONFIRMED_BY_ORGANISER, "", LATER)
     match.refresh_from_db()
     assert (match.total_a, match.total_b, match.locked_at) == (250, 250, LATER)
 
@@ -416,7 +425,8 @@ def test_the_opponents_dispute_a_deal_with_a_note_for_the_organiser(match, links
         "x" * 300,
         LATER,
     )
-    assert Deal.history.latest("history_id").history_change_reason == "disputed by table link B"
+    record = Deal.history.latest("history_id")
+    assert audit_of(record) == (None, "B", AuditAction.DISPUTED, "", LATER)
 
 
 def test_disputing_again_with_the_same_note_adds_nothing_to_the_trail(match, links):
@@ -467,10 +477,9 @@ def test_an_organiser_unlocks_a_match_with_a_reason(match):
 
     match.refresh_from_db()
     record = Match.history.latest("history_id")
-    assert (match.locked_at, record.history_change_reason, record.history_user) == (
+    assert (match.locked_at, audit_of(record)) == (
         None,
-        "Erreur de belote",
-        organiser,
+        (organiser, "", AuditAction.UNLOCKED, "Erreur de belote", LATER),
     )
 
 

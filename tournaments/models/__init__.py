@@ -9,10 +9,11 @@ One module per feature; every public name is importable from ``tournaments.model
 which the migrations use too (``tournaments.models.new_token``).
 """
 
+from tournaments.models.audit import AuditedHistory, set_audit
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
-    ORGANISER_CONFIRMED,
     RULES_PRESET_LABELS,
+    AuditAction,
     ByeCredit,
     CoincheLevel,
     ConfirmationMode,
@@ -36,8 +37,9 @@ from tournaments.models.teams import Team, TeamData
 __all__ = [
     "DEFAULT_TIE_BREAKS",
     "ENTRY_FIELDS",
-    "ORGANISER_CONFIRMED",
     "RULES_PRESET_LABELS",
+    "AuditAction",
+    "AuditedHistory",
     "Bye",
     "ByeCredit",
     "Club",
@@ -61,4 +63,5 @@ __all__ = [
     "Tournament",
     "Trump",
     "new_token",
+    "set_audit",
 ]

@@ -135,6 +135,22 @@ class ConfirmationMode(models.TextChoices):
     TRUST = "trust", _("Entries count at once")
 
 
-#: The change reason of a deal the organiser confirmed as it stood (services/table.py); the
-#: audit trail (presentation/audit.py) shows it as « Confirmée ».
-ORGANISER_CONFIRMED = "confirmed by the organiser"
+class AuditAction(models.TextChoices):
+    """What a change kept in the history of a deal or a match was (the audit trail's *what*).
+
+    A deal is entered, changed at the table by the team that recorded it, confirmed by the
+    opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
+    back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
+    for time or reopened by the organiser.
+    """
+
+    ENTERED = "entered", _("Entered")
+    CHANGED_AT_TABLE = "changed_at_table", _("Changed at the table")
+    CONFIRMED_AT_TABLE = "confirmed_at_table", _("Confirmed at the table")
+    CONFIRMED_BY_ORGANISER = "confirmed_by_organiser", _("Confirmed by the organiser")
+    DISPUTED = "disputed", _("Disputed")
+    CORRECTED = "corrected", _("Corrected")
+    DELETED = "deleted", _("Deleted")
+    UNLOCKED = "unlocked", _("Match unlocked")
+    STOPPED_FOR_TIME = "stopped_for_time", _("Closed for time")
+    REOPENED = "reopened", _("Table reopened")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 import scoring
+from tournaments.models.audit import AuditedHistory
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
 from tournaments.models.rounds import Match
 
@@ -140,7 +141,7 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("created at"))
     updated_at = models.DateTimeField(_("updated at"))
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["match", "deal_number"]

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.models.audit import AuditedHistory
 from tournaments.models.choices import MatchResult
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
@@ -108,7 +109,7 @@ class Match(models.Model):
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["round", "table_number"]

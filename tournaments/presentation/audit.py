@@ -2,10 +2,10 @@
 
 Presentation only, like tournaments.presentation.breakdown: it reads the django-simple-history records
 that ``selectors.match_history`` and ``selectors.match_unlocks`` return and writes nothing.
-The table services write their link in the change reason (``"table link A"``,
-``"confirmed by table link B"``, ``"disputed by table link A"``, ``"table link A – why"``);
-an organiser's change carries the organiser (``history_user``) and the reason typed, or
-``"confirmed by the organiser"`` for a waiting deal confirmed as it stood.
+Each record says who (``history_user``, and ``audit_side`` for a table link's team),
+when (``history_date``), what (``audit_action``, a :class:`tournaments.models.AuditAction`)
+and why (``audit_reason``, what the organiser typed), as the services set them
+(tournaments.models.audit).
 Only the deal's inputs, its status and the dispute note are shown: the scores are
 recomputed from the inputs, so their changes say nothing more.
 """
@@ -13,13 +13,13 @@ recomputed from the inputs, so their changes say nothing more.
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.models import ENTRY_FIELDS, ORGANISER_CONFIRMED, Deal
+from tournaments.models import ENTRY_FIELDS, AuditAction, Deal
 from tournaments.presentation.cards import declaration_choices
 
 #: The fields of a deal the audit trail shows, in the order of the entry form: what the
@@ -28,10 +28,24 @@ AUDITED_FIELDS = (*ENTRY_FIELDS, "status", "dispute_note")
 #: Shown at creation and deletion even when empty or zero (a deal's core inputs).
 _ALWAYS_SHOWN = ("taker", "trump", "taker_tricks", "taker_card_points", "defence_card_points")
 _NOTHING = ("", None, False, 0, "none")
-_TABLE_REASON = re.compile(
-    r"^(?:(?P<action>confirmed|disputed) by )?table link (?P<side>[AB])(?: – (?P<reason>.*))?$",
-    re.DOTALL,
-)
+#: What was done to a deal, in words.
+_DEAL_ACTIONS = {
+    AuditAction.ENTERED: gettext_lazy("Entered"),
+    AuditAction.CHANGED_AT_TABLE: gettext_lazy("Changed at the table"),
+    AuditAction.CONFIRMED_AT_TABLE: gettext_lazy("Confirmed"),
+    AuditAction.CONFIRMED_BY_ORGANISER: gettext_lazy("Confirmed"),
+    AuditAction.DISPUTED: gettext_lazy("Disputed"),
+    AuditAction.CORRECTED: gettext_lazy("Corrected"),
+    AuditAction.DELETED: gettext_lazy("Deleted"),
+    # The deals an unlock sends back to the opponents: the organiser's change, as ever.
+    AuditAction.UNLOCKED: gettext_lazy("Corrected"),
+}
+#: What the organiser did to the match itself, in words.
+_MATCH_ACTIONS = {
+    AuditAction.UNLOCKED: gettext_lazy("Match unlocked"),
+    AuditAction.STOPPED_FOR_TIME: gettext_lazy("Closed for time"),
+    AuditAction.REOPENED: gettext_lazy("Table reopened"),
+}
 
 
 @dataclass(frozen=True)
@@ -89,35 +103,30 @@ def _user_name(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
-def _who_and_action(record) -> tuple[str, str, str]:
-    """Return who made the change, the action in words and the reason given."""
-    reason = record.history_change_reason or ""
+def _who(record) -> str:
+    """Return who made the change: a table link's team (with the signed-in user, if any)
+    or the organiser."""
     user = _user_name(record.history_user)
-    table = _TABLE_REASON.match(reason)
-    if table is not None:
-        who = _("Table — team %(side)s") % {"side": table["side"]}
-        if user:
-            who = _("%(table)s (%(user)s)") % {"table": who, "user": user}
-        reason = table["reason"] or ""
-    else:
-        who = user or "—"
+    if not record.audit_side:
+        return user or "—"
+    who = _("Table — team %(side)s") % {"side": record.audit_side}
+    if user:
+        who = _("%(table)s (%(user)s)") % {"table": who, "user": user}
+    return who
+
+
+def _deal_action(record) -> str:
+    """Return what was done to a deal, in words."""
+    if record.audit_action == AuditAction.CORRECTED and record.history_user is None:
+        return _("Changed")  # Nobody behind it: an import or a script.
+    if record.audit_action:
+        return str(_DEAL_ACTIONS[record.audit_action])
+    # A record no service described (the admin, a shell): what django-simple-history saw.
     if record.history_type == "+":
-        action = _("Entered")
-    elif record.history_type == "-":
-        action = _("Deleted")
-    elif table is not None and table["action"] == "confirmed":
-        action = _("Confirmed")
-    elif reason == ORGANISER_CONFIRMED:
-        action, reason = _("Confirmed"), ""
-    elif table is not None and table["action"] == "disputed":
-        action = _("Disputed")
-    elif table is not None:
-        action = _("Changed at the table")
-    elif user:
-        action = _("Corrected")
-    else:
-        action = _("Changed")
-    return who, action, reason
+        return _("Entered")
+    if record.history_type == "-":
+        return _("Deleted")
+    return _("Corrected") if record.history_user is not None else _("Changed")
 
 
 def _shown(record, name: str) -> bool:
@@ -151,36 +160,28 @@ def _changes(record) -> tuple[FieldChange, ...]:
 def audit_entries(*, deal_records: list, unlock_records: list) -> list[AuditEntry]:
     """Return the audit trail, newest first, from ``selectors.match_history`` (deal
     records with their ``changes``) and ``selectors.match_unlocks`` (match records)."""
-    entries = []
-    for record in deal_records:
-        who, action, reason = _who_and_action(record)
-        entries.append(
-            AuditEntry(
-                when=record.history_date,
-                who=who,
-                deal_number=record.deal_number,
-                action=action,
-                reason=reason,
-                changes=_changes(record),
-            )
+    entries = [
+        AuditEntry(
+            when=record.history_date,
+            who=_who(record),
+            deal_number=record.deal_number,
+            action=_deal_action(record),
+            reason=record.audit_reason,
+            changes=_changes(record),
         )
-    # The match's own events: stopped for time, reopened, or unlocked with a reason.
-    events = {
-        "closed for time": lambda: _("Closed for time"),
-        "reopened": lambda: _("Table reopened"),
-    }
-    for record in unlock_records:
-        reason = record.history_change_reason
-        event = events.get(reason)
-        entries.append(
-            AuditEntry(
-                when=record.history_date,
-                who=_user_name(record.history_user) or "—",
-                deal_number=None,
-                action=event() if event else _("Match unlocked"),
-                reason="" if event else reason,
-                changes=(),
-            )
+        for record in deal_records
+    ]
+    # The match's own events: unlocked with a reason, stopped for time, reopened.
+    entries.extend(
+        AuditEntry(
+            when=record.history_date,
+            who=_user_name(record.history_user) or "—",
+            deal_number=None,
+            action=str(_MATCH_ACTIONS[record.audit_action]),
+            reason=record.audit_reason,
+            changes=(),
         )
+        for record in unlock_records
+    )
     entries.sort(key=lambda entry: entry.when, reverse=True)
     return entries

@@ -5,7 +5,7 @@ feature; every public name is importable from ``tournaments.selectors``.
 """
 
 from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
-from tournaments.selectors.history import match_history, match_unlocks
+from tournaments.selectors.history import deal_confirmation, match_history, match_unlocks
 from tournaments.selectors.links import active_link, match_links, round_links
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.rounds import (
@@ -41,6 +41,7 @@ __all__ = [
     "active_link",
     "award_prizes",
     "counted_matches",
+    "deal_confirmation",
     "draft_round",
     "is_eligible_for_prize",
     "is_in_draw",

@@ -1,11 +1,18 @@
-"""The audit trail of a match: its deals' history records and the organiser's actions."""
+"""The audit trail of a match: its deals' history records and the organiser's actions.
+
+Each record is django-simple-history's, with the audit columns of
+tournaments.models.AuditedHistory: who (``history_user``, ``audit_side``), when
+(``history_date``), what (``audit_action``) and why (``audit_reason``).
+"""
 
 from __future__ import annotations
 
-from tournaments.models import (
-    Deal,
-    Match,
-)
+from django.db import models
+
+from tournaments.models import AuditAction, Deal, Match
+
+#: The actions that confirm a deal: the opponents at the table, or the organiser.
+CONFIRMATIONS = (AuditAction.CONFIRMED_AT_TABLE, AuditAction.CONFIRMED_BY_ORGANISER)
 
 
 def match_history(*, match: Match) -> list:
@@ -24,12 +31,27 @@ def match_history(*, match: Match) -> list:
 
 
 def match_unlocks(*, match: Match) -> list:
-    """Return the organiser's actions on ``match`` (its history records with a reason:
-    unlocked, closed for time, reopened), newest first, with who did it."""
+    """Return the organiser's actions on ``match`` (its history records with an action:
+    unlocked, stopped for time, reopened), newest first, with who did it."""
     return list(
         Match.history.filter(id=match.pk)
-        .exclude(history_change_reason__isnull=True)
-        .exclude(history_change_reason="")
+        .exclude(audit_action="")
         .select_related("history_user")
         .order_by("-history_date", "-history_id")
+    )
+
+
+def deal_confirmation(*, deal: Deal) -> models.Model | None:
+    """Return the history record of the last confirmation of ``deal``, or None.
+
+    Its ``history_user`` and ``audit_side`` say who confirmed it (the organiser, or the
+    opponents' table link ``"A"``/``"B"``), its ``history_date`` when, its
+    ``audit_action`` how (one of :data:`CONFIRMATIONS`). A deal that counted at once (an
+    organiser's entry, or a tournament that trusts the tables) was never confirmed.
+    """
+    return (
+        Deal.history.filter(id=deal.pk, audit_action__in=CONFIRMATIONS)
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
     )

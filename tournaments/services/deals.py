@@ -15,7 +15,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import scoring
-from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, DealStatus, Match, Round, TeamSide
+from tournaments.models import (
+    ENTRY_FIELDS,
+    AuditAction,
+    Deal,
+    DealEntry,
+    DealStatus,
+    Match,
+    Round,
+    TeamSide,
+    set_audit,
+)
 from tournaments.services.draws import draw_round
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.scores import replay_match
@@ -95,7 +105,7 @@ def record_deal(
             updated_at=now,
         )
         row.set_entry(entry)
-        _audit(row, author, "", now)
+        _audit(row, author, AuditAction.ENTERED, "", now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         try:
             with transaction.atomic():
@@ -107,15 +117,11 @@ def record_deal(
     return row
 
 
-def _audit(row: Deal, author: Author, reason: str, now: datetime.datetime) -> None:
-    """Tell django-simple-history who made this change, when, and why."""
-    row._history_date = now
-    if author.user is not None:
-        row._history_user = author.user
-    parts = [f"table link {author.side}"] if author.side else []
-    if reason:
-        parts.append(reason)
-    row._change_reason = " – ".join(parts)
+def _audit(
+    row: Deal, author: Author, action: AuditAction, reason: str, now: datetime.datetime
+) -> None:
+    """Describe this change of ``row`` for its history: who, which side, what and why."""
+    set_audit(row, action=action, now=now, user=author.user, side=author.side, reason=reason)
 
 
 def _lock_match(match: Match) -> Match:
@@ -171,7 +177,8 @@ def correct_deal(
         row.version += 1
         row.updated_at = now
         row.entered_by_side = author.side or row.entered_by_side
-        _audit(row, author, reason.strip(), now)
+        action = AuditAction.CHANGED_AT_TABLE if author.is_table else AuditAction.CORRECTED
+        _audit(row, author, action, reason.strip(), now)
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         replay_match(match, rules, now)
@@ -191,7 +198,7 @@ def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Auth
     with transaction.atomic():
         match = _lock_match(deal.match)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
-        _audit(row, author, reason.strip(), now)
+        _audit(row, author, AuditAction.DELETED, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)
         return _redraw_later_draft(match)

@@ -17,7 +17,16 @@ from django.db import transaction
 from django.db.models import Q
 
 from tournaments import pairing
-from tournaments.models import Bye, DealStatus, Match, Round, Team, Tournament
+from tournaments.models import (
+    AuditAction,
+    Bye,
+    DealStatus,
+    Match,
+    Round,
+    Team,
+    Tournament,
+    set_audit,
+)
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links
@@ -145,9 +154,7 @@ def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
             raise ServiceError(Refusal.NOT_CLOSED_FOR_TIME, table=match.table_number)
         match.closed_at = None
         match.locked_at = None
-        match._history_user = user
-        match._change_reason = "reopened"
-        match._history_date = now
+        set_audit(match, action=AuditAction.REOPENED, now=now, user=user)
         match.save(update_fields=["closed_at", "locked_at"])
         replay_match(match, match.round.tournament.rules, now)
     return match
@@ -283,9 +290,7 @@ def close_match_for_time(*, match: Match, now: datetime.datetime, user=None) -> 
         # The match ends here; replaying it returns a pending litige reserve (RULES.md §C)
         # and gives the result on totals.
         match.closed_at = now
-        match._history_user = user
-        match._change_reason = "closed for time"
-        match._history_date = now
+        set_audit(match, action=AuditAction.STOPPED_FOR_TIME, now=now, user=user)
         match.save(update_fields=["closed_at"])
         replay_match(match, match.round.tournament.rules, now)
     return match

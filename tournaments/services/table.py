@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import F
 
 from tournaments.models import (
-    ORGANISER_CONFIRMED,
+    AuditAction,
     ConfirmationMode,
     Deal,
     DealEntry,
@@ -25,6 +25,7 @@ from tournaments.models import (
     Match,
     Round,
     TableLink,
+    set_audit,
 )
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal
 from tournaments.services.errors import Refusal, ServiceError
@@ -135,8 +136,7 @@ def confirm_deals(
             row.status = DealStatus.CONFIRMED
             row.dispute_note = ""
             row.updated_at = now
-            row._change_reason = f"confirmed by table link {link.side}"
-            row._history_date = now
+            set_audit(row, action=AuditAction.CONFIRMED_AT_TABLE, now=now, side=link.side)
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
         _lock_if_confirmed(match, now)
@@ -186,8 +186,7 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
         row.status = DealStatus.DISPUTED
         row.dispute_note = note
         row.updated_at = now
-        row._change_reason = f"disputed by table link {link.side}"
-        row._history_date = now
+        set_audit(row, action=AuditAction.DISPUTED, now=now, side=link.side)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
     return row
 
@@ -212,9 +211,7 @@ def confirm_deal_by_organiser(*, deal: Deal, version: int, now: datetime.datetim
         row.status = DealStatus.CONFIRMED
         row.dispute_note = ""
         row.updated_at = now
-        row._history_user = user
-        row._change_reason = ORGANISER_CONFIRMED
-        row._history_date = now
+        set_audit(row, action=AuditAction.CONFIRMED_BY_ORGANISER, now=now, user=user)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
         _lock_if_confirmed(match, now)
     return row
@@ -243,13 +240,9 @@ def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> 
         # The table may correct its own entries again; the opponents confirm them anew.
         for row in match.deals.filter(status=DealStatus.CONFIRMED).exclude(entered_by_side=""):
             row.status = DealStatus.PENDING
-            row._history_user = user
-            row._change_reason = reason.strip()
-            row._history_date = now
+            set_audit(row, action=AuditAction.UNLOCKED, now=now, user=user, reason=reason.strip())
             row.save(update_fields=["status"])
         match.locked_at = None
-        match._history_user = user
-        match._change_reason = reason.strip()
-        match._history_date = now
+        set_audit(match, action=AuditAction.UNLOCKED, now=now, user=user, reason=reason.strip())
         match.save(update_fields=["locked_at"])
     return match

@@ -355,6 +355,20 @@ def test_an_organiser_unlocks_a_confirmed_match_with_a_reason(desk, match):
     assert sorted(set(match.deals.values_list("status", flat=True))) == ["pending"]
 
 
+@pytest.mark.parametrize("reason", ["reopened", "closed for time"])
+def test_an_unlock_whose_reason_reads_like_another_action_is_shown_as_an_unlock(
+    desk, match, reason
+):
+    confirm_whole_match(match)
+
+    response = desk.post(f"{MATCH_URL}deverrouiller/", {"unlock-reason": reason}, follow=True)
+
+    unlocked = selectors.match_unlocks(match=match)[0]
+    assert [row for row in table_rows(response, "audit") if row[2] == ""] == [
+        [local(unlocked.history_date), "Marie Dupuy", "", "Partie déverrouillée", reason]
+    ]
+
+
 def test_unlocking_without_a_reason_is_refused_and_the_match_stays_locked(desk, match):
     confirm_whole_match(match)
 

@@ -1,0 +1,94 @@
+"""The audit columns of the history of deals and matches: who, which side, what and why.
+
+django-simple-history writes a record at every save of a Deal or a Match, with who
+(``history_user``) and when (``history_date``). :class:`AuditedHistory` adds to each record
+what the change was (:class:`AuditAction`), the team whose table link made it, and the
+reason a person typed, as columns the audit trail reads back (presentation/audit.py).
+``history_change_reason`` stays empty.
+
+The services decide these values and say them with :func:`set_audit` before they save;
+the receiver below only copies them onto the record being written (STYLE.md §3: signals
+carry no domain flow).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import models
+from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
+from simple_history.signals import pre_create_historical_record
+
+from tournaments.models.choices import AuditAction, TeamSide
+
+
+class AuditedHistory(models.Model):
+    """The extra columns of a history record: ``HistoricalRecords(bases=[AuditedHistory])``.
+
+    ``audit_action`` is empty on a record no service described (a score replay, the admin);
+    ``audit_side`` is ``"A"`` or ``"B"`` for a change made through a table link, empty for an
+    organiser; ``audit_reason`` is only what a person typed (the organiser's reason), or
+    empty.
+    """
+
+    audit_action = models.CharField(_("action"), max_length=30, choices=AuditAction, blank=True)
+    audit_side = models.CharField(
+        _("team at the table"),
+        max_length=1,
+        choices=TeamSide,
+        blank=True,
+        help_text=_("The team whose table link made the change; empty for an organiser."),
+    )
+    audit_reason = models.TextField(_("reason given"), blank=True)
+
+    class Meta:
+        abstract = True
+
+
+@dataclass(frozen=True)
+class _AuditNote:
+    action: str
+    side: str
+    reason: str
+
+
+def set_audit(
+    instance: models.Model,
+    *,
+    action: AuditAction,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None = None,
+    side: str = "",
+    reason: str = "",
+) -> None:
+    """Describe the change the next save (or delete) of ``instance`` makes, for its history.
+
+    Only that next history record says it: a later save of the same instance is described
+    again or not at all.
+
+    ``instance`` is a Deal or a Match; ``side`` the table link's team (``"A"``/``"B"``) or
+    ``""``; ``reason`` what the organiser typed, or ``""``. With no ``user``, the history
+    keeps the signed-in user of the request, if any. Nothing is saved here.
+    """
+    instance._history_date = now
+    if user is not None:
+        instance._history_user = user
+    instance._audit_note = _AuditNote(action=action, side=side, reason=reason)
+
+
+@receiver(pre_create_historical_record)
+def _copy_audit_note(sender, *, instance, history_instance, **kwargs) -> None:
+    # Only copies what the service decided with set_audit: no domain flow (STYLE.md §3).
+    # The note describes one change: taken off the instance, it is not copied again when
+    # the same instance is saved once more (replay_match saves the match it was given).
+    if not isinstance(history_instance, AuditedHistory):
+        return
+    note = instance.__dict__.pop("_audit_note", None)
+    if note is None:
+        return
+    history_instance.audit_action = note.action
+    history_instance.audit_side = note.side
+    history_instance.audit_reason = note.reason
