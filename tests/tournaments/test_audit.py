@@ -89,7 +89,7 @@ def test_it_keeps_the_organiser_and_the_reason_of_an_entry_a_correction_and_a_de
         now=LATER,
         author=Author(user=organiser),
         reason="  Points mal comptés ",
-    )
+    ).deal
 
     services.delete_deal(deal=deal, reason="Donne rejouée", now=LAST, author=Author(organiser))
 

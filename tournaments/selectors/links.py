@@ -26,7 +26,7 @@ def round_links(*, round: Round) -> dict[int, dict[str, TableLink]]:
     return dict(links)
 
 
-def active_link(*, token: str) -> TableLink | None:
+def table_link_by_token(*, token: str) -> TableLink | None:
     """Return the table link with ``token`` (revoked or not), its match and teams joined."""
     return (
         TableLink.objects.select_related(

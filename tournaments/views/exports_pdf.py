@@ -32,12 +32,13 @@ def _pdf_response(data: bytes, filename: str) -> FileResponse:
 
 @login_required
 def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileResponse:
-    """Download the blank score sheets of a round, one per table (``?deux=1``: two per page)."""
+    """Download the blank score sheets of a round, one per table (``?two_per_page=1``: two
+    per page)."""
     tournament = get_tournament_for_organiser(request, slug)
     round_ = get_round(tournament, number)
     data = pdf.score_sheets_pdf(
         round=round_,
-        two_per_page=request.GET.get("deux") == "1",
+        two_per_page=request.GET.get("two_per_page") == "1",
         base_url=public_url(request, "/"),
     )
     return _pdf_response(data, f"{tournament.slug}-partie-{number}-feuilles.pdf")

@@ -485,7 +485,7 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
     ]
     assert links.findall(round_page) == [
         "/concours/t/gestion/parties/1/feuilles.pdf",
-        "/concours/t/gestion/parties/1/feuilles.pdf?deux=1",
+        "/concours/t/gestion/parties/1/feuilles.pdf?two_per_page=1",
         "/concours/t/gestion/parties/1/tirage.pdf",
         "/concours/t/gestion/parties/1/resultats.pdf",
     ]

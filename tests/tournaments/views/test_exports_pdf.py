@@ -86,7 +86,7 @@ def test_the_organiser_downloads_the_score_sheets_one_page_per_table(desk, tourn
 
 
 def test_two_score_sheets_per_page_halve_the_pages(desk, tournament):
-    response = desk.get("/concours/noel/gestion/parties/1/feuilles.pdf?deux=1")
+    response = desk.get("/concours/noel/gestion/parties/1/feuilles.pdf?two_per_page=1")
 
     data = pdf_of(response)
     assert (len(page_texts(data)), page_size_mm(data)) == (1, (297, 210))

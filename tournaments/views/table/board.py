@@ -83,7 +83,7 @@ def table_link_required(view: Callable) -> Callable:
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, token: str, **kwargs) -> HttpResponse:
-        link = selectors.active_link(token=token)
+        link = selectors.table_link_by_token(token=token)
         if link is None:
             raise Http404
         refusal = _refusal(link)
@@ -144,7 +144,7 @@ def page_context(
 ) -> dict:
     """Return the page's context for ``link``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation."""
-    link = selectors.active_link(token=link.token)  # the match as the last write left it
+    link = selectors.table_link_by_token(token=link.token)  # the match as the last write left it
     match = link.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
