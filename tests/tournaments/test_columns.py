@@ -19,8 +19,10 @@ from tournaments.exports import xlsx
 from tournaments.importing import DEAL_FILE_COLUMNS
 from tournaments.models import DealEntry
 from tournaments.presentation.columns import (
+    DEAL_FILE_KEYS,
     DEALS,
     MATCHES,
+    MATCHES_FILE_KEYS,
     STANDINGS,
     STANDINGS_FILE_KEYS,
     Column,
@@ -190,6 +192,18 @@ def test_the_deal_input_columns_are_the_engines_in_its_order():
     inputs = keys[keys.index("trump") : keys.index("defence_declarations") + 1]
 
     assert tuple(inputs) == DEAL_COLUMNS
+
+
+def test_the_file_layouts_are_the_sample_concours_headers_and_what_the_importer_reads():
+    layouts = [DEAL_FILE_KEYS, STANDINGS_FILE_KEYS, MATCHES_FILE_KEYS]
+
+    headers = [
+        header_of(SAMPLE / name)
+        for name in ("deals.csv", "expected_standings.csv", "expected_matches.csv")
+    ]
+
+    assert [list(keys) for keys in layouts] == headers
+    assert DEAL_FILE_KEYS == DEAL_FILE_COLUMNS
 
 
 def test_pick_gives_the_columns_in_the_order_asked():
@@ -393,7 +407,7 @@ def test_the_deals_csv_header_is_its_registry_keys_and_starts_with_the_import_co
 
     header = data.decode().splitlines()[0].split(",")
     assert header == [column.key for column in csv_export.DEALS_COLUMNS]
-    assert header[:17] == list(DEAL_FILE_COLUMNS) == header_of(SAMPLE / "deals.csv")
+    assert header[:17] == list(DEAL_FILE_KEYS) == header_of(SAMPLE / "deals.csv")
 
 
 def test_the_workbook_headers_are_the_registry_names(db):

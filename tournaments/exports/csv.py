@@ -32,9 +32,9 @@ from typing import TypeVar
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, csv_field
 from tournaments.exports.xlsx import played_matches
-from tournaments.importing import DEAL_FILE_COLUMNS
 from tournaments.models import Tournament
 from tournaments.presentation.columns import (
+    DEAL_FILE_KEYS,
     DEALS,
     STANDINGS,
     STANDINGS_FILE_KEYS,
@@ -68,7 +68,7 @@ STANDINGS_COLUMNS = pick(
 DEALS_COLUMNS = pick(
     DEALS,
     (
-        *DEAL_FILE_COLUMNS,
+        *DEAL_FILE_KEYS,
         "taker_declarations_text",
         "defence_declarations_text",
         "outcome",

@@ -360,3 +360,16 @@ DEALS: dict[str, Column[DealRow]] = _by_key(
         ),
     ),
 )
+
+#: The columns of a concours folder's ``deals.csv`` (RULES.md §F), in order: what
+#: :func:`tournaments.importing.import_concours` reads.
+DEAL_FILE_KEYS = (
+    "round",
+    "table",
+    "team_a",
+    "team_b",
+    "deal",
+    "taker_team",
+    "passed",
+    *DEAL_COLUMNS,
+)
