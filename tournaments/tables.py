@@ -1,36 +1,78 @@
-"""django-tables2 tables: presentation only; the data comes from selectors."""
+"""django-tables2 tables (STYLE.md §5): presentation only; the data comes from selectors.
+
+- :class:`StandingsTable`, the public standings, sortable; its columns, headings and
+  values are those of the column registry (:data:`tournaments.presentation.columns.STANDINGS`);
+- :class:`TeamTable`, the organiser's teams with their state and actions;
+- :class:`ProgressTable`, the round desk's tables as they play, polled by the page.
+
+Each is built by a function of the same name in lower case (:func:`standings_table`,
+:func:`team_table`, :func:`progress_table`), which reads the selector and applies the
+request's ``?sort=``, so that a view only puts the table in its context. The organiser's
+tables are not sortable and print without django-tables2's wrapping ``div``
+(``tournaments/tables/table.html``): each page puts them in its own ``.table-scroll``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 import django_tables2 as tables
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from django_tables2 import RequestConfig
+
+from tournaments import selectors
+from tournaments.models import Match, Round, Team, Tournament
+from tournaments.presentation.columns import STANDINGS
+from tournaments.selectors import Standing
 
 #: Columns a phone leaves out (site.css hides .wide-only on narrow screens).
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
 WIDE_NUMBER = {"th": {"class": "wide-only"}, "td": {"class": "num wide-only"}}
+NUMBER = {"td": {"class": "num"}}
+
+#: The organiser's tables: every heading cell is a column heading for screen readers.
+HEADING = {"th": {"scope": "col"}}
+NUMBER_HEADING = {"th": {"scope": "col", "class": "num"}, "td": {"class": "num"}}
+#: Their template: django-tables2's table, without its wrapping div.
+ORGANISER_TEMPLATE = "tournaments/tables/table.html"
+
+
+# The standings (public) ----------------------------------------------------------------
+
+
+def _standings_column(key: str, **options: Any) -> tables.Column:
+    """Return the page's column of the registry's standings column ``key``: its heading
+    (the abbreviation, « Gagnées »), reading the row's value under ``key``."""
+    return tables.Column(verbose_name=STANDINGS[key].heading, accessor=key, **options)
 
 
 class StandingsTable(tables.Table):
     """The standings (RULES.md §E): one row per team, rank order by default.
 
-    Rows are dicts built from :class:`tournaments.selectors.Standing`; sorting another
-    column keeps rank order among equal values (Python's sort is stable).
+    Rows are dicts of every registry column's words by key (:func:`standings_rows`);
+    sorting another column keeps rank order among equal values (Python's sort is
+    stable). The team number's column is named ``number``, as the page's ``?sort=number``
+    has always said.
     """
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    number = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "num"}})
-    players = tables.Column(verbose_name=_("Players"), orderable=False)
-    club = tables.Column(verbose_name=_("Club"), default="", attrs=WIDE_ONLY)
-    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num strong"}})
-    matches_won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num"}})
-    matches_drawn = tables.Column(verbose_name=_("Drawn"), attrs=WIDE_NUMBER)
-    points_against = tables.Column(verbose_name=_("Against"), attrs=WIDE_NUMBER)
-    points_difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
-    head_to_head = tables.Column(verbose_name=_("Head-to-head"), attrs=WIDE_NUMBER)
-    byes = tables.Column(verbose_name=_("Byes"), attrs=WIDE_NUMBER)
-    best_match_score = tables.Column(verbose_name=_("Best match"), attrs=WIDE_NUMBER)
-    belotes = tables.Column(verbose_name=_("Belotes"), attrs=WIDE_NUMBER)
-    capots = tables.Column(verbose_name=_("Capots"), attrs=WIDE_NUMBER)
-    coinches_made = tables.Column(verbose_name=_("Coinches made"), attrs=WIDE_NUMBER)
-    lot = tables.Column(verbose_name=_("Lot"), attrs=WIDE_NUMBER)
+    rank = _standings_column("rank", attrs=NUMBER)
+    number = _standings_column("team", attrs=NUMBER)
+    players = _standings_column("players", orderable=False)
+    club = _standings_column("club", default="", attrs=WIDE_ONLY)
+    points = _standings_column("points", attrs={"td": {"class": "num strong"}})
+    matches_won = _standings_column("matches_won", attrs=NUMBER)
+    matches_drawn = _standings_column("matches_drawn", attrs=WIDE_NUMBER)
+    points_against = _standings_column("points_against", attrs=WIDE_NUMBER)
+    points_difference = _standings_column("points_difference", attrs=NUMBER)
+    head_to_head = _standings_column("head_to_head", attrs=WIDE_NUMBER)
+    byes = _standings_column("byes", attrs=WIDE_NUMBER)
+    best_match_score = _standings_column("best_match_score", attrs=WIDE_NUMBER)
+    belotes = _standings_column("belotes", attrs=WIDE_NUMBER)
+    capots = _standings_column("capots", attrs=WIDE_NUMBER)
+    coinches_made = _standings_column("coinches_made", attrs=WIDE_NUMBER)
+    lot = _standings_column("lot", attrs=WIDE_NUMBER)
 
     class Meta:
         order_by = "rank"
@@ -38,26 +80,115 @@ class StandingsTable(tables.Table):
         empty_text = _("No team is registered yet.")
 
 
-def standings_table_data(standings) -> list[dict]:
-    """Return the rows of :class:`StandingsTable` for a list of selectors.Standing."""
+def standings_rows(standings: list[Standing]) -> list[dict[str, int | str | None]]:
+    """Return the rows of :class:`StandingsTable`: for each standing, every registry
+    column's words by key (points are scored points, RULES.md §E)."""
     return [
-        {
-            "rank": s.row.rank,
-            "number": s.row.number,
-            "players": s.team.players,
-            "club": s.team.club.name if s.team.club else "",
-            "points": s.row.points,
-            "matches_won": s.row.matches_won,
-            "matches_drawn": s.row.matches_drawn,
-            "points_against": s.row.points_against,
-            "points_difference": s.row.points_difference,
-            "head_to_head": s.row.head_to_head,
-            "byes": s.row.byes,
-            "best_match_score": s.figures.best_match_score,
-            "belotes": s.figures.belotes,
-            "capots": s.figures.capots,
-            "coinches_made": s.figures.coinches_made,
-            "lot": s.row.lot,
-        }
-        for s in standings
+        {key: column.words(standing) for key, column in STANDINGS.items()} for standing in standings
     ]
+
+
+def standings_table(request: HttpRequest, *, tournament: Tournament) -> StandingsTable:
+    """Return the standings of ``tournament`` as a table sorted as ``request`` asks
+    (``?sort=``), in rank order otherwise; never paginated."""
+    standings = selectors.tournament_standings(tournament=tournament)
+    table = StandingsTable(standings_rows(standings))
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+# The teams (organiser) -----------------------------------------------------------------
+
+
+class TeamTable(tables.Table):
+    """The teams of a tournament by number: players, club, state and the actions on each
+    (``tournaments/tables/team_state.html`` and ``team_actions.html``, which need the
+    page's ``tournament``)."""
+
+    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_HEADING)
+    players = tables.Column(verbose_name=_("Players"), attrs=HEADING)
+    club = tables.Column(verbose_name=_("Club"), default="", attrs=HEADING)
+    state = tables.TemplateColumn(
+        template_name="tournaments/tables/team_state.html",
+        verbose_name=_("State"),
+        attrs=HEADING,
+    )
+    actions = tables.TemplateColumn(
+        template_name="tournaments/tables/team_actions.html",
+        verbose_name=_("Actions"),
+        attrs={"th": {"scope": "col"}, "td": {"class": "row-actions"}},
+    )
+
+    class Meta:
+        model = Team
+        fields = ("number", "players", "club")
+        orderable = False
+        template_name = ORGANISER_TEMPLATE
+        attrs = {"class": "table teams"}
+        empty_text = _("No team is registered yet.")
+
+
+def team_table(request: HttpRequest, *, tournament: Tournament) -> TeamTable:
+    """Return the teams of ``tournament`` by number, as :class:`TeamTable`."""
+    # A list, not the queryset: django-tables2 would count a queryset in a query of its own.
+    table = TeamTable(list(selectors.tournament_teams(tournament=tournament)))
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+# The round desk (organiser) ------------------------------------------------------------
+
+
+def _is_flagged(record: Match) -> str:
+    return "flagged" if record.deals_disputed else ""
+
+
+class ProgressTable(tables.Table):
+    """The matches of a round as they play: both teams, their totals (scored points), the
+    deals recorded by status, and where each match stands, with the desk's actions
+    (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
+    and ``round``). A match with a disputed deal is flagged."""
+
+    table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
+    team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)
+    team_b = tables.Column(verbose_name=_("Team B"), attrs=HEADING)
+    total_a = tables.Column(
+        verbose_name=_("Total A"),
+        attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
+    )
+    total_b = tables.Column(
+        verbose_name=_("Total B"),
+        attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
+    )
+    deals_entered = tables.Column(
+        verbose_name=pgettext_lazy("deal count", "Recorded"), attrs=NUMBER_HEADING
+    )
+    deals_confirmed = tables.Column(
+        verbose_name=pgettext_lazy("deal count", "Confirmed"), attrs=NUMBER_HEADING
+    )
+    deals_pending = tables.Column(
+        verbose_name=pgettext_lazy("deal count", "Pending"), attrs=NUMBER_HEADING
+    )
+    deals_disputed = tables.Column(
+        verbose_name=pgettext_lazy("deal count", "Disputed"), attrs=NUMBER_HEADING
+    )
+    progress = tables.TemplateColumn(
+        template_name="tournaments/tables/match_progress.html",
+        verbose_name=_("Progress"),
+        attrs=HEADING,
+    )
+
+    class Meta:
+        orderable = False
+        template_name = ORGANISER_TEMPLATE
+        attrs = {"class": "table progress"}
+        row_attrs = {"class": _is_flagged}
+        empty_text = None
+
+
+def progress_table(request: HttpRequest, *, round: Round) -> ProgressTable:
+    """Return the matches of ``round`` with their deal counts, as :class:`ProgressTable`."""
+    # A list, not the queryset: django-tables2 would count a queryset in a query of its own.
+    table = ProgressTable(list(selectors.round_progress(round=round)))
+    RequestConfig(request, paginate=False).configure(table)
+    return table

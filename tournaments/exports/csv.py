@@ -27,58 +27,57 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, csv_field
 from tournaments.exports.xlsx import played_matches
-from tournaments.models import Deal, Match, Tournament
-
-STANDINGS_COLUMNS = (
-    "rank",
-    "team",
-    "points",
-    "matches_won",
-    "matches_drawn",
-    "points_against",
-    "points_difference",
-    "byes",
-    "player_1",
-    "player_2",
-    "club",
-    "head_to_head",
-    "lot",
-    "best_match_score",
-    "belotes",
-    "capots",
-    "coinches_made",
+from tournaments.models import Tournament
+from tournaments.presentation.columns import (
+    DEAL_FILE_KEYS,
+    DEALS,
+    STANDINGS,
+    STANDINGS_FILE_KEYS,
+    Column,
+    DealRow,
+    pick,
 )
 
-DEALS_COLUMNS = (
-    "round",
-    "table",
-    "team_a",
-    "team_b",
-    "deal",
-    "taker_team",
-    "passed",
-    "trump",
-    "contract",
-    "coinche",
-    "taker_card_points",
-    "defence_card_points",
-    "taker_tricks",
-    "taker_belotes",
-    "defence_belotes",
-    "taker_declarations",
-    "defence_declarations",
-    "taker_declarations_text",
-    "defence_declarations_text",
-    "outcome",
-    "score_a",
-    "score_b",
-    "total_a",
-    "total_b",
-    "status",
+Row = TypeVar("Row")
+
+#: The standings CSV: the columns of ``expected_standings.csv``, then each player, the
+#: club, the other tie-breaks and the team's figures.
+STANDINGS_COLUMNS = pick(
+    STANDINGS,
+    (
+        *STANDINGS_FILE_KEYS,
+        "player_1",
+        "player_2",
+        "club",
+        "head_to_head",
+        "lot",
+        "best_match_score",
+        "belotes",
+        "capots",
+        "coinches_made",
+    ),
+)
+
+#: The deals CSV: the columns of a concours folder's ``deals.csv``, then the declarations
+#: as announced, the outcome, the scores, the running totals and the status.
+DEALS_COLUMNS = pick(
+    DEALS,
+    (
+        *DEAL_FILE_KEYS,
+        "taker_declarations_text",
+        "defence_declarations_text",
+        "outcome",
+        "score_a",
+        "score_b",
+        "total_a",
+        "total_b",
+        "status",
+    ),
 )
 
 
@@ -96,67 +95,20 @@ def write_csv(
     return buffer.getvalue().encode("utf-8-sig" if french_excel else "utf-8")
 
 
+def write_columns_csv(
+    columns: Sequence[Column[Row]], rows: Iterable[Row], *, french_excel: bool
+) -> bytes:
+    """Return ``rows`` as CSV bytes (:func:`write_csv`): the keys of ``columns`` as the
+    header, then each row's values, the stored codes (never words)."""
+    values = ([column.value(row) for column in columns] for row in rows)
+    return write_csv([column.key for column in columns], values, french_excel=french_excel)
+
+
 def standings_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
     """Return the standings as CSV bytes: :data:`STANDINGS_COLUMNS`, one row per team in
     rank order; points are scored points (RULES.md §E)."""
-    rows = [
-        (
-            s.row.rank,
-            s.row.number,
-            s.row.points,
-            s.row.matches_won,
-            s.row.matches_drawn,
-            s.row.points_against,
-            s.row.points_difference,
-            s.row.byes,
-            s.team.player_1,
-            s.team.player_2,
-            s.team.club.name if s.team.club else "",
-            s.row.head_to_head,
-            s.row.lot,
-            s.figures.best_match_score,
-            s.figures.belotes,
-            s.figures.capots,
-            s.figures.coinches_made,
-        )
-        for s in selectors.tournament_standings(tournament=tournament)
-    ]
-    return write_csv(STANDINGS_COLUMNS, rows, french_excel=french_excel)
-
-
-def _contract(deal: Deal) -> CellValue:
-    return "capot" if deal.is_capot_bid else deal.contract_value
-
-
-def _deal_row(match: Match, deal: Deal) -> tuple[CellValue, ...]:
-    taker = match.team_a if deal.taker == "A" else match.team_b
-    return (
-        match.round.number,
-        match.table_number,
-        match.team_a.number,
-        match.team_b.number,
-        deal.deal_number,
-        taker.number,
-        "yes" if deal.is_passed else "no",
-        deal.trump,
-        _contract(deal),
-        deal.coinche_level,
-        deal.taker_card_points,
-        deal.defence_card_points,
-        deal.taker_tricks,
-        deal.taker_belotes,
-        deal.defence_belotes,
-        deal.taker_declarations,
-        deal.defence_declarations,
-        deal.taker_declarations_text,
-        deal.defence_declarations_text,
-        deal.outcome,
-        deal.score_a,
-        deal.score_b,
-        deal.total_a,
-        deal.total_b,
-        deal.status,
-    )
+    standings = selectors.tournament_standings(tournament=tournament)
+    return write_columns_csv(STANDINGS_COLUMNS, standings, french_excel=french_excel)
 
 
 def deals_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
@@ -168,8 +120,8 @@ def deals_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
     §D); scores are scored points, then the running totals after the deal.
     """
     rows = [
-        _deal_row(match, deal)
+        DealRow(match, deal)
         for match, deals in played_matches(tournament=tournament)
         for deal in deals
     ]
-    return write_csv(DEALS_COLUMNS, rows, french_excel=french_excel)
+    return write_columns_csv(DEALS_COLUMNS, rows, french_excel=french_excel)

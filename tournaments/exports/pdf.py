@@ -21,15 +21,14 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from django.template.loader import render_to_string
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.exports.pdf_render import render_pdf
 from tournaments.models import (
-    CoincheLevel,
     Deal,
-    DealStatus,
     Match,
     MatchFormatKind,
     MatchResult,
@@ -39,9 +38,9 @@ from tournaments.models import (
     Tournament,
     Trump,
 )
+from tournaments.presentation.columns import DEALS, STANDINGS, Column, DealRow, pick
 from tournaments.qr import qr_code_svg
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
-from tournaments.standings import RankingKey
 from tournaments.text import printable
 
 #: Rows of a blank sheet for a match played to a target score. Both teams share about
@@ -55,25 +54,13 @@ POINTS_PER_TARGET_ROW = 100
 TALL_ROWS_UP_TO = 16
 COMPACT_ROWS_UP_TO = 24
 
-#: How a trump is printed in a narrow column: the suit symbol, or SA / TA.
-_TRUMP_SHORT = {
-    Trump.SPADES: lambda: "♠",
-    Trump.HEARTS: lambda: "♥",
-    Trump.DIAMONDS: lambda: "♦",
-    Trump.CLUBS: lambda: "♣",
-    Trump.NO_TRUMP: lambda: _("NT"),
-    Trump.ALL_TRUMP: lambda: _("AT"),
-}
+#: Trumps printed in red on the match sheets.
 _RED_TRUMPS = {Trump.HEARTS, Trump.DIAMONDS}
-
-#: Column headings of the standings, one per ranking key (RULES.md §E).
-_RANKING_KEY_LABELS = {
-    RankingKey.POINTS: lambda: _("Points"),
-    RankingKey.MATCHES_WON: lambda: _("Won"),
-    RankingKey.POINTS_DIFFERENCE: lambda: _("Difference"),
-    RankingKey.HEAD_TO_HEAD: lambda: _("Head-to-head"),
-    RankingKey.LOT: lambda: _("Lot"),
-}
+#: The columns of a match sheet's deals table, before the scores (pdf/deals_heading.html).
+#: The contract and coinche columns are printed only where the rules have them.
+SHEET_COLUMNS = pick(DEALS, ("deal", "taker_team", "contract", "trump", "coinche"))
+#: The standings' columns before those of the ranking keys (pdf/standings.html).
+STANDINGS_LEADING_COLUMNS = pick(STANDINGS, ("rank", "team", "players", "club"))
 
 
 # What the templates print ------------------------------------------------------------
@@ -169,6 +156,11 @@ class StandingLine:
     prize: str
 
 
+def _headings(columns: tuple[Column, ...]) -> dict[str, Promise]:
+    """Return the headings of ``columns`` by key, as the templates print them."""
+    return {column.key: column.heading for column in columns}
+
+
 def _heading(tournament: Tournament) -> Heading:
     return Heading(
         name=printable(tournament.name),
@@ -206,30 +198,21 @@ def _qr_codes(match: Match, links: dict[str, TableLink], base_url: str) -> tuple
     return tuple(codes)
 
 
-def _deal_line(deal: Deal, match: Match) -> DealLine:
-    taker = match.team_a if deal.taker == "A" else match.team_b
-    if deal.is_capot_bid:
-        contract = _("Capot")
-    elif deal.contract_value is not None:
-        contract = str(deal.contract_value)
-    else:
-        contract = ""
-    coinche = "" if deal.coinche_level == CoincheLevel.NONE else deal.get_coinche_level_display()
-    status = "" if deal.status == DealStatus.CONFIRMED else deal.get_status_display()
-    trump = _TRUMP_SHORT[deal.trump]() if deal.trump else ""
+def _deal_line(row: DealRow) -> DealLine:
+    """Return a deal as its match sheet prints it, each value from its column's brief."""
     return DealLine(
-        number=deal.deal_number,
-        is_passed=deal.is_passed,
-        taker=None if deal.is_passed else taker.number,
-        contract=contract,
-        trump=trump,
-        is_red=deal.trump in _RED_TRUMPS,
-        coinche=str(coinche),
-        score_a=deal.score_a,
-        score_b=deal.score_b,
-        total_a=deal.total_a,
-        total_b=deal.total_b,
-        status=str(status),
+        number=DEALS["deal"].value(row),
+        is_passed=row.entry.is_passed,
+        taker=None if row.entry.is_passed else DEALS["taker_team"].value(row),
+        contract=DEALS["contract"].brief(row),
+        trump=DEALS["trump"].brief(row),
+        is_red=DEALS["trump"].value(row) in _RED_TRUMPS,
+        coinche=DEALS["coinche"].brief(row),
+        score_a=DEALS["score_a"].value(row),
+        score_b=DEALS["score_b"].value(row),
+        total_a=DEALS["total_a"].value(row),
+        total_b=DEALS["total_b"].value(row),
+        status=DEALS["status"].brief(row),
     )
 
 
@@ -280,6 +263,7 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
         "two_per_page": two_per_page,
         "rows": range(1, row_count + 1),
         "row_density": _row_density(row_count),
+        "headings": _headings(SHEET_COLUMNS),
         "has_contract": rules.has_contract,
         "has_coinche": rules.allows_coinche,
     }
@@ -355,7 +339,7 @@ def match_sheets_html(*, round: Round) -> str:
                 table_number=match.table_number,
                 team_a=_sheet_team(match.team_a, "A"),
                 team_b=_sheet_team(match.team_b, "B"),
-                deals=tuple(_deal_line(deal, match) for deal in deals[match.pk]),
+                deals=tuple(_deal_line(DealRow(match, deal)) for deal in deals[match.pk]),
                 total_a=match.total_a,
                 total_b=match.total_b,
                 result=_result(match),
@@ -368,6 +352,7 @@ def match_sheets_html(*, round: Round) -> str:
         "heading": _heading(tournament),
         "round": round,
         "sheets": sheets,
+        "headings": _headings(SHEET_COLUMNS),
         "has_contract": rules.has_contract,
         "has_coinche": rules.allows_coinche,
         "passed_span": leading + 1,
@@ -397,19 +382,20 @@ def standings_html(*, tournament: Tournament) -> str:
     awarded = award_prizes(prizes, [standing.row for standing in standings])
     lines = [
         StandingLine(
-            rank=standing.row.rank,
-            number=standing.row.number,
-            players=printable(standing.team.players),
-            club=printable(standing.team.club.name if standing.team.club_id else ""),
+            rank=STANDINGS["rank"].value(standing),
+            number=STANDINGS["team"].value(standing),
+            players=printable(STANDINGS["players"].value(standing)),
+            club=printable(STANDINGS["club"].value(standing) or ""),
             is_withdrawn=standing.row.is_withdrawn,
-            values=tuple(getattr(standing.row, key.value) for key in keys),
+            values=tuple(STANDINGS[key].value(standing) for key in keys),
             prize=awarded.get(standing.row.team_id, ""),
         )
         for standing in standings
     ]
     context = {
         "heading": _heading(tournament),
-        "columns": [_RANKING_KEY_LABELS[key]() for key in keys],
+        "headings": _headings(STANDINGS_LEADING_COLUMNS),
+        "columns": [STANDINGS[key].heading for key in keys],
         "lines": lines,
         "has_prizes": any(prize != NO_PRIZE for prize in prizes),
     }

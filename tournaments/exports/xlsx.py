@@ -12,6 +12,10 @@ follow the active language. The first eight columns of « Classement » are the 
 ``expected_standings.csv`` (rank, team, points, matches won, matches drawn, points
 against, points difference, byes), under translated headers.
 
+The columns of the first three sheets, their headers and their values, come from
+:mod:`tournaments.presentation.columns`: the spreadsheet shows each column's name and its
+words (« ♥ », « Aucune », « Oui »), where the CSV shows its key and its code.
+
 Every cell goes through :func:`tournaments.exports.cells.set_cell` and every title
 through :func:`tournaments.exports.cells.sheet_title`: numbers stay ints (negative too),
 nothing is a formula, text that looks like one is quoted, control characters go.
@@ -21,7 +25,9 @@ from __future__ import annotations
 
 import io
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -29,9 +35,22 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from scoring.rows import DEAL_COLUMNS
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, safe_cell_value, set_cell, sheet_title
 from tournaments.models import Deal, Match, Round, Tournament
+from tournaments.presentation.columns import (
+    DEALS,
+    MATCHES,
+    STANDINGS,
+    STANDINGS_FILE_KEYS,
+    Column,
+    DealRow,
+    pick,
+    yes_no_words,
+)
+
+Row = TypeVar("Row")
 
 STANDINGS_SHEET_TITLE = "Classement"
 MATCHES_SHEET_TITLE = "Parties"
@@ -69,115 +88,77 @@ def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
     ]
 
 
-def _yes_no(value: bool) -> str:
-    return _("Yes") if value else _("No")
+#: « Classement »: the columns of ``expected_standings.csv``, then the players, the club,
+#: the other tie-breaks and the team's figures.
+STANDINGS_COLUMNS = pick(
+    STANDINGS,
+    (
+        *STANDINGS_FILE_KEYS,
+        "players",
+        "club",
+        "head_to_head",
+        "lot",
+        "best_match_score",
+        "belotes",
+        "capots",
+        "coinches_made",
+    ),
+)
+#: « Parties »: where each match was played, its teams, totals, result and deals played.
+MATCHES_COLUMNS = pick(
+    MATCHES,
+    (
+        "round",
+        "table",
+        "team_a",
+        "players_a",
+        "team_b",
+        "players_b",
+        "total_a",
+        "total_b",
+        "result",
+        "deals_played",
+    ),
+)
+#: « Donnes »: where each deal was played, its taker's team, the inputs, the
+#: declarations as announced, the outcome, the scores, the running totals, the status.
+DEALS_COLUMNS = pick(
+    DEALS,
+    (
+        "round",
+        "table",
+        "deal",
+        "taker_team",
+        "passed",
+        *DEAL_COLUMNS,
+        "taker_declarations_text",
+        "defence_declarations_text",
+        "outcome",
+        "score_a",
+        "score_b",
+        "total_a",
+        "total_b",
+        "status",
+    ),
+)
+
+
+def columns_sheet(title: str, columns: Sequence[Column[Row]], rows: Iterable[Row]) -> Sheet:
+    """Return the sheet ``title`` of ``rows``: the names of ``columns`` as the header, then
+    what people read in each column (words in the active language, numbers as ints)."""
+    header = tuple(str(column.name) for column in columns)
+    return Sheet(title, header, [tuple(column.words(row) for column in columns) for row in rows])
 
 
 def standings_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Classement »: one row per team in rank order; points are scored points."""
-    header = (
-        _("Rank"),
-        _("Team"),
-        _("Points"),
-        _("Matches won"),
-        _("Matches drawn"),
-        _("Points against"),
-        _("Points difference"),
-        _("Byes"),
-        _("Players"),
-        _("Club"),
-        _("Head-to-head"),
-        _("Lot"),
-        _("Best match"),
-        _("Belotes"),
-        _("Capots"),
-        _("Coinches made"),
-    )
-    rows = [
-        (
-            s.row.rank,
-            s.row.number,
-            s.row.points,
-            s.row.matches_won,
-            s.row.matches_drawn,
-            s.row.points_against,
-            s.row.points_difference,
-            s.row.byes,
-            s.team.players,
-            s.team.club.name if s.team.club else None,
-            s.row.head_to_head,
-            s.row.lot,
-            s.figures.best_match_score,
-            s.figures.belotes,
-            s.figures.capots,
-            s.figures.coinches_made,
-        )
-        for s in selectors.tournament_standings(tournament=tournament)
-    ]
-    return Sheet(STANDINGS_SHEET_TITLE, header, rows)
+    standings = selectors.tournament_standings(tournament=tournament)
+    return columns_sheet(STANDINGS_SHEET_TITLE, STANDINGS_COLUMNS, standings)
 
 
 def matches_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
     """Return « Parties »: one row per match; totals are scored points."""
-    header = (
-        _("Round"),
-        _("Table"),
-        _("Team A"),
-        _("Players A"),
-        _("Team B"),
-        _("Players B"),
-        _("Total A"),
-        _("Total B"),
-        _("Result"),
-        _("Deals played"),
-    )
-    rows = [
-        (
-            match.round.number,
-            match.table_number,
-            match.team_a.number,
-            match.team_a.players,
-            match.team_b.number,
-            match.team_b.players,
-            match.total_a,
-            match.total_b,
-            match.get_result_display() or None,
-            match.deals_played,
-        )
-        for match, _deals in matches
-    ]
-    return Sheet(MATCHES_SHEET_TITLE, header, rows)
-
-
-def _contract(deal: Deal) -> CellValue:
-    return _("Capot") if deal.is_capot_bid else deal.contract_value
-
-
-def _deal_row(match: Match, deal: Deal) -> tuple[CellValue, ...]:
-    taker = match.team_a if deal.taker == "A" else match.team_b
-    where = (match.round.number, match.table_number, deal.deal_number, taker.number)
-    scores = (deal.score_a, deal.score_b, deal.total_a, deal.total_b, deal.get_status_display())
-    if deal.is_passed:
-        # A passed deal has no inputs (RULES.md §C): blank cells, not zeros.
-        return (*where, _yes_no(True), *(None,) * 13, *scores)
-    return (
-        *where,
-        _yes_no(False),
-        deal.get_trump_display() or None,
-        _contract(deal),
-        deal.get_coinche_level_display(),
-        deal.taker_card_points,
-        deal.defence_card_points,
-        deal.taker_tricks,
-        deal.taker_belotes,
-        deal.defence_belotes,
-        deal.taker_declarations,
-        deal.defence_declarations,
-        deal.taker_declarations_text or None,
-        deal.defence_declarations_text or None,
-        deal.get_outcome_display() or None,
-        *scores,
-    )
+    return columns_sheet(MATCHES_SHEET_TITLE, MATCHES_COLUMNS, [match for match, _deals in matches])
 
 
 def deals_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
@@ -185,35 +166,10 @@ def deals_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
 
     Card points include the dix de der; declarations are the points that count (RULES.md
     §D), then the declarations as announced; scores are scored points, then the running
-    totals after the deal.
+    totals after the deal. A passed deal has no inputs (RULES.md §C): blank cells.
     """
-    header = (
-        _("Round"),
-        _("Table"),
-        _("Deal"),
-        _("Taker"),
-        _("Passed"),
-        _("Trump"),
-        _("Contract"),
-        _("Coinche"),
-        _("Taker's card points"),
-        _("Defence's card points"),
-        _("Taker's tricks"),
-        _("Taker's belotes"),
-        _("Defence's belotes"),
-        _("Taker's declarations"),
-        _("Defence's declarations"),
-        _("Taker's declarations as announced"),
-        _("Defence's declarations as announced"),
-        _("Outcome"),
-        _("Score A"),
-        _("Score B"),
-        _("Total A"),
-        _("Total B"),
-        _("Status"),
-    )
-    rows = [_deal_row(match, deal) for match, deals in matches for deal in deals]
-    return Sheet(DEALS_SHEET_TITLE, header, rows)
+    rows = [DealRow(match, deal) for match, deals in matches for deal in deals]
+    return columns_sheet(DEALS_SHEET_TITLE, DEALS_COLUMNS, rows)
 
 
 def teams_sheet(*, tournament: Tournament) -> Sheet:
@@ -233,7 +189,7 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
             team.player_1,
             team.player_2,
             team.club.name if team.club else None,
-            _yes_no(team.is_checked_in),
+            yes_no_words(team.is_checked_in),
             team.first_round,
             team.withdrawn_from_round,
         )

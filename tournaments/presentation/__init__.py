@@ -4,5 +4,7 @@ Presentation only: nothing here writes, scores or queries on its own.
 
 - :mod:`.breakdown`: a scored deal in one sentence, from the breakdown the engine stored;
 - :mod:`.audit`: a match's audit trail in words;
-- :mod:`.cards`: trumps and declarations as buttons and select choices.
+- :mod:`.cards`: trumps and declarations as buttons and select choices;
+- :mod:`.columns`: the columns of the standings, matches and deals, for every page,
+  export and command that shows them.
 """

@@ -6,7 +6,7 @@ feature; every public name is importable from ``tournaments.selectors``.
 
 from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
 from tournaments.selectors.history import deal_confirmation, match_history, match_unlocks
-from tournaments.selectors.links import table_link_by_token, match_links, round_links
+from tournaments.selectors.links import match_links, round_links, table_link_by_token
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.rounds import (
     PairingLine,

@@ -2,11 +2,10 @@
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.tables import StandingsTable, standings_table_data
+from tournaments.tables import standings_table
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import get_match, get_public_round, get_tournament, is_organiser
 
@@ -20,13 +19,10 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Show a tournament: its rounds and its standings as a sortable table."""
     tournament = get_tournament(slug)
-    standings = selectors.tournament_standings(tournament=tournament)
-    table = StandingsTable(standings_table_data(standings))
-    RequestConfig(request, paginate=False).configure(table)
     context = {
         "tournament": tournament,
         "rounds": selectors.public_rounds(tournament=tournament),
-        "table": table,
+        "table": standings_table(request, tournament=tournament),
         "is_organiser": is_organiser(request.user, tournament),
     }
     return render(request, "tournaments/tournament_detail.html", context)

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.models import Match, TableLink, Team
 from tournaments.qr import qr_code_svg
+from tournaments.tables import progress_table
 from tournaments.views.lookups import get_link, get_round, get_tournament_for_organiser, public_url
 
 #: The round page asks for the tables' progress this often, in seconds.
@@ -62,7 +63,7 @@ def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse
     context = {
         "tournament": tournament,
         "round": round_,
-        "progress": selectors.round_progress(round=round_),
+        "progress_table": progress_table(request, round=round_),
         "progress_seconds": PROGRESS_SECONDS,
     }
     return render(request, "tournaments/round_manage.html#progress", context)

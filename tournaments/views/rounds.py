@@ -13,6 +13,7 @@ from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
 from tournaments.models import Round
+from tournaments.tables import progress_table
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
 from tournaments.views.round_desk import PROGRESS_SECONDS
 
@@ -67,7 +68,7 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": tournament,
         "round": round_,
         "pairings": selectors.round_pairings(round=round_) if is_draft else (),
-        "progress": () if is_draft else selectors.round_progress(round=round_),
+        "progress_table": None if is_draft else progress_table(request, round=round_),
         "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
         "swap_form": SwapForm(),

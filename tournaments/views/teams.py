@@ -17,6 +17,7 @@ from tournaments.forms.messages import (
 )
 from tournaments.forms.setup import TeamForm, team_initial
 from tournaments.models import TeamData
+from tournaments.tables import team_table
 from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
 
@@ -47,7 +48,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
             return _back(tournament)
     context = {
         "tournament": tournament,
-        "teams": selectors.tournament_teams(tournament=tournament),
+        "table": team_table(request, tournament=tournament),
         "form": form,
     }
     return render(request, "tournaments/team_list.html", context)

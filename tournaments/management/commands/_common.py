@@ -1,11 +1,18 @@
 """Helpers shared by the commands that name a tournament."""
 
+from __future__ import annotations
+
 import csv
+from collections.abc import Iterable, Sequence
+from typing import TextIO, TypeVar
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext
 
 from tournaments.models import Tournament
+from tournaments.presentation.columns import Column
+
+Row = TypeVar("Row")
 
 
 def tournament_named(name: str) -> Tournament:
@@ -16,13 +23,19 @@ def tournament_named(name: str) -> Tournament:
         raise CommandError(gettext("No tournament is named “%(name)s”.") % {"name": name}) from None
 
 
-def write_rows(stdout, columns: tuple[str, ...], rows: list[tuple], output_format: str) -> None:
-    """Write ``rows`` under ``columns`` as CSV (comma, header row) or as aligned text."""
+def write_rows(
+    stdout: TextIO, columns: Sequence[Column[Row]], rows: Iterable[Row], output_format: str
+) -> None:
+    """Write ``rows`` under the keys of ``columns``, each cell the column's value (its
+    stored code), as CSV (comma, header row) or as aligned text (``output_format`` "csv"
+    or "text")."""
+    header = [column.key for column in columns]
+    values = [[column.value(row) for column in columns] for row in rows]
     if output_format == "csv":
         writer = csv.writer(stdout, lineterminator="\n")
-        writer.writerow(columns)
-        writer.writerows(rows)
+        writer.writerow(header)
+        writer.writerows(values)
         return
-    widths = [max(len(str(v)) for v in column) for column in zip(columns, *rows, strict=True)]
-    for values in (columns, *rows):
-        stdout.write("  ".join(str(v).rjust(w) for v, w in zip(values, widths, strict=True)))
+    widths = [max(len(str(v)) for v in column) for column in zip(header, *values, strict=True)]
+    for line in (header, *values):
+        stdout.write("  ".join(str(v).rjust(w) for v, w in zip(line, widths, strict=True)))

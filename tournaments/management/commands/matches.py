@@ -3,9 +3,11 @@
 from django.core.management.base import BaseCommand
 
 from tournaments.management.commands._common import tournament_named, write_rows
+from tournaments.presentation.columns import MATCHES, MATCHES_FILE_KEYS, pick
 from tournaments.selectors import tournament_matches
 
-COLUMNS = ("round", "table", "team_a", "team_b", "total_a", "total_b")
+#: The columns printed: those of ``expected_matches.csv`` (RULES.md §F).
+COLUMNS = pick(MATCHES, MATCHES_FILE_KEYS)
 
 
 class Command(BaseCommand):
@@ -17,8 +19,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, name, format, **options):
         tournament = tournament_named(name)
-        rows = [
-            (m.round.number, m.table_number, m.team_a.number, m.team_b.number, m.total_a, m.total_b)
-            for m in tournament_matches(tournament=tournament)
-        ]
-        write_rows(self.stdout, COLUMNS, rows, format)
+        matches = tournament_matches(tournament=tournament)
+        write_rows(self.stdout, COLUMNS, matches, format)

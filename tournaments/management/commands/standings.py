@@ -3,18 +3,11 @@
 from django.core.management.base import BaseCommand
 
 from tournaments.management.commands._common import tournament_named, write_rows
+from tournaments.presentation.columns import STANDINGS, STANDINGS_FILE_KEYS, pick
 from tournaments.selectors import tournament_standings
 
-COLUMNS = (
-    "rank",
-    "team",
-    "points",
-    "matches_won",
-    "matches_drawn",
-    "points_against",
-    "points_difference",
-    "byes",
-)
+#: The columns printed: those of ``expected_standings.csv`` (RULES.md §F).
+COLUMNS = pick(STANDINGS, STANDINGS_FILE_KEYS)
 
 
 class Command(BaseCommand):
@@ -26,17 +19,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, name, format, **options):
         tournament = tournament_named(name)
-        rows = [
-            (
-                s.row.rank,
-                s.row.number,
-                s.row.points,
-                s.row.matches_won,
-                s.row.matches_drawn,
-                s.row.points_against,
-                s.row.points_difference,
-                s.row.byes,
-            )
-            for s in tournament_standings(tournament=tournament)
-        ]
-        write_rows(self.stdout, COLUMNS, rows, format)
+        standings = tournament_standings(tournament=tournament)
+        write_rows(self.stdout, COLUMNS, standings, format)

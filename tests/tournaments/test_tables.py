@@ -1,0 +1,161 @@
+"""The django-tables2 tables (tournaments/tables.py): the standings read the column
+registry, the organiser's tables are built from their selectors."""
+
+import datetime
+
+import pytest
+from django.test import RequestFactory
+from django.utils import translation
+
+import scoring
+from tests.factories import ClubFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tournaments import services
+from tournaments.models import Team
+from tournaments.presentation.columns import STANDINGS
+from tournaments.selectors import Standing, TeamFigures
+from tournaments.standings import StandingRow
+from tournaments.tables import (
+    StandingsTable,
+    progress_table,
+    standings_rows,
+    standings_table,
+    team_table,
+)
+
+NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
+MADE_90 = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+
+
+def test_the_standings_headings_are_the_registry_headings_of_their_columns():
+    table = StandingsTable([])
+
+    with translation.override("fr"):
+        headings = [(column.name, column.accessor, str(column.header)) for column in table.columns]
+
+    assert headings == [
+        (name, key, str(STANDINGS[key].heading))
+        for name, key in [
+            ("rank", "rank"),
+            ("number", "team"),
+            ("players", "players"),
+            ("club", "club"),
+            ("points", "points"),
+            ("matches_won", "matches_won"),
+            ("matches_drawn", "matches_drawn"),
+            ("points_against", "points_against"),
+            ("points_difference", "points_difference"),
+            ("head_to_head", "head_to_head"),
+            ("byes", "byes"),
+            ("best_match_score", "best_match_score"),
+            ("belotes", "belotes"),
+            ("capots", "capots"),
+            ("coinches_made", "coinches_made"),
+            ("lot", "lot"),
+        ]
+    ]
+
+
+def test_a_standings_row_holds_every_registry_column_by_key():
+    team = Team(number=4, player_1="Anne", player_2="Marc")
+    row = StandingRow(
+        rank=2,
+        team_id=9,
+        number=4,
+        points=1450,
+        matches_played=3,
+        matches_won=2,
+        matches_drawn=1,
+        matches_lost=0,
+        points_against=980,
+        points_difference=470,
+        byes=1,
+        bye_points=410,
+        head_to_head=2,
+        lot=17,
+        is_withdrawn=False,
+    )
+    figures = TeamFigures(best_match_score=620, belotes=3, capots=1, coinches_made=2)
+
+    rows = standings_rows([Standing(row, team, figures)])
+
+    assert rows == [
+        {
+            "rank": 2,
+            "team": 4,
+            "points": 1450,
+            "matches_won": 2,
+            "matches_drawn": 1,
+            "points_against": 980,
+            "points_difference": 470,
+            "byes": 1,
+            "players": "Anne / Marc",
+            "player_1": "Anne",
+            "player_2": "Marc",
+            "club": None,
+            "head_to_head": 2,
+            "lot": 17,
+            "best_match_score": 620,
+            "belotes": 3,
+            "capots": 1,
+            "coinches_made": 2,
+        }
+    ]
+
+
+@pytest.mark.django_db
+def test_the_standings_table_sorts_by_team_number_as_the_request_asks():
+    tournament = TournamentFactory()
+    for number, lot in ((1, 30), (2, 10), (3, 20)):
+        TeamFactory(tournament=tournament, number=number, lot=lot)
+    request = RequestFactory().get("/", {"sort": "-number"})
+
+    table = standings_table(request, tournament=tournament)
+
+    # By lot (the last tie-break, highest first) the ranks are 1, 3, 2 for teams 1, 2, 3.
+    assert [(row.get_cell("rank"), row.get_cell("number")) for row in table.rows] == [
+        (2, 3),
+        (3, 2),
+        (1, 1),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_team_table_has_every_team_by_number_without_sorting():
+    tournament = TournamentFactory()
+    club = ClubFactory(name="Amicale de Cahors")
+    for number in (3, 1, 2):
+        TeamFactory(tournament=tournament, number=number, club=club if number == 2 else None)
+    request = RequestFactory().get("/", {"sort": "-number"})
+
+    table = team_table(request, tournament=tournament)
+
+    assert [(row.get_cell("number"), row.get_cell("club")) for row in table.rows] == [
+        (1, ""),
+        (2, club),
+        (3, ""),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_progress_table_flags_a_match_with_a_disputed_deal():
+    tournament = TournamentFactory()
+    round_ = RoundFactory(tournament=tournament, number=1)
+    quiet = MatchFactory(round=round_, table_number=1)
+    disputed = MatchFactory(round=round_, table_number=2)
+    services.ensure_table_links(round=round_, now=NOW)
+    services.record_deal(match=quiet, taker="A", deal=MADE_90, now=NOW)
+    links = {link.side: link for link in disputed.links.all()}
+    services.submit_deal(link=links["A"], taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.dispute_deal(link=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
+
+    table = progress_table(RequestFactory().get("/"), round=round_)
+
+    assert [
+        (row.get_cell("table_number"), row.get_cell("deals_disputed"), row.attrs["class"])
+        for row in table.rows
+    ] == [
+        (f'<a href="{quiet.get_absolute_url()}">1</a>', 0, "even"),
+        (f'<a href="{disputed.get_absolute_url()}">2</a>', 1, "flagged odd"),
+    ]

@@ -1,0 +1,99 @@
+"""The organiser's teams page: the teams table (tournaments.tables.TeamTable), its
+actions and its queries."""
+
+import re
+
+import pytest
+
+from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory
+from tests.html_reading import table_rows
+
+TEAMS = "/concours/t/gestion/equipes/"
+
+
+@pytest.fixture
+def organiser(db):
+    return UserFactory(username="marie")
+
+
+@pytest.fixture
+def club(organiser):
+    club = ClubFactory(name="Amicale de Cahors")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def desk(client, organiser):
+    client.cookies["django_language"] = "fr"
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def tournament(club):
+    return TournamentFactory(club=club, slug="t")
+
+
+def test_the_teams_page_lists_every_team_with_its_state_and_actions(desk, tournament, club):
+    TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc", club=club)
+    TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa", is_checked_in=True)
+    TeamFactory(tournament=tournament, number=3, player_1="Eva", player_2="Ida", first_round=2)
+    TeamFactory(
+        tournament=tournament, number=4, player_1="Noé", player_2="Zoé", withdrawn_from_round=2
+    )
+
+    response = desk.get(TEAMS)
+
+    assert table_rows(response, "teams") == [
+        ["N°", "Joueurs", "Club", "État", "Actions"],
+        ["1", "Anne / Marc", "Amicale de Cahors", "Pas pointée",
+         "Marquer présente Modifier Retirer Supprimer"],
+        ["2", "Luc / Léa", "", "Présente", "Marquer absente Modifier Retirer Supprimer"],
+        ["3", "Eva / Ida", "", "Pas pointée · joue à partir de la partie 2",
+         "Marquer présente Modifier Retirer Supprimer"],
+        ["4", "Noé / Zoé", "", "Retirée à partir de la partie 2", ""],
+    ]  # fmt: skip
+
+
+def test_each_action_of_a_team_posts_to_its_own_address(desk, tournament):
+    TeamFactory(tournament=tournament, number=7, is_checked_in=True)
+
+    response = desk.get(TEAMS)
+
+    page = response.content.decode()
+    assert re.findall(
+        r'<form method="post" action="(/concours/t/gestion/equipes/7/[^"]*)"', page
+    ) == [
+        "/concours/t/gestion/equipes/7/pointer/",
+        "/concours/t/gestion/equipes/7/retirer/",
+        "/concours/t/gestion/equipes/7/supprimer/",
+    ]
+    assert re.findall(r'name="present" value="(\d)"', page) == ["0"]
+    assert page.count('href="/concours/t/gestion/equipes/7/"') == 1
+    assert page.count('<td class="row-actions">') == 1
+
+
+def test_without_teams_the_table_says_none_is_registered(desk, tournament):
+    response = desk.get(TEAMS)
+
+    assert table_rows(response, "teams") == [
+        ["N°", "Joueurs", "Club", "État", "Actions"],
+        ["Aucune équipe inscrite pour l’instant."],
+    ]
+    assert '<td colspan="5">' in response.content.decode()
+
+
+@pytest.mark.parametrize("teams", [1, 3])
+def test_the_teams_page_runs_the_same_queries_for_1_and_3_teams(
+    desk, tournament, club, django_assert_num_queries, teams
+):
+    for number in range(1, teams + 1):
+        TeamFactory(tournament=tournament, number=number, club=club)
+
+    # The session, the user, the tournament, whether the user organises it, the teams with
+    # their clubs.
+    with django_assert_num_queries(5):
+        response = desk.get(TEAMS)
+
+    assert len(table_rows(response, "teams")) == teams + 1
