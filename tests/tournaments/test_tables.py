@@ -10,7 +10,7 @@ from django.utils import translation
 import scoring
 from tests.factories import ClubFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import services
-from tournaments.models import Team
+from tournaments.models import DealEntry, Team
 from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing, TeamFigures
 from tournaments.standings import StandingRow
@@ -145,9 +145,9 @@ def test_the_progress_table_flags_a_match_with_a_disputed_deal():
     quiet = MatchFactory(round=round_, table_number=1)
     disputed = MatchFactory(round=round_, table_number=2)
     services.ensure_table_links(round=round_, now=NOW)
-    services.record_deal(match=quiet, taker="A", deal=MADE_90, now=NOW)
+    services.record_deal(match=quiet, entry=DealEntry("A", MADE_90), now=NOW)
     links = {link.side: link for link in disputed.links.all()}
-    services.submit_deal(link=links["A"], taker="A", deal=MADE_90, deal_number=1, now=NOW)
+    services.submit_deal(link=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
     services.dispute_deal(link=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
 
     table = progress_table(RequestFactory().get("/"), round=round_)

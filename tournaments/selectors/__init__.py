@@ -30,8 +30,10 @@ from tournaments.selectors.standings import (
     tournament_standings,
 )
 from tournaments.selectors.teams import TeamCounts, team_counts, tournament_teams
+from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "all_tournaments",
     "NOMINAL_DEAL_POINTS",
     "NO_PRIZE",
     "PairingLine",

@@ -4,7 +4,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments import selectors
-from tournaments.models import Tournament
 from tournaments.tables import standings_table
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import get_match, get_public_round, get_tournament, is_organiser
@@ -12,8 +11,8 @@ from tournaments.views.lookups import get_match, get_public_round, get_tournamen
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """List every tournament, most recent first."""
-    tournaments = Tournament.objects.select_related("club").order_by("-date", "name")
-    return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
+    context = {"tournaments": selectors.all_tournaments()}
+    return render(request, "tournaments/tournament_list.html", context)
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:

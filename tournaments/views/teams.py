@@ -16,7 +16,7 @@ from tournaments.forms.messages import (
     service_error_message,
 )
 from tournaments.forms.setup import TeamForm, team_initial
-from tournaments.models import TeamData
+from tournaments.models import TeamData, Tournament
 from tournaments.tables import team_table
 from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
@@ -46,11 +46,13 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Team %(number)s registered.") % {"number": team.number})
             _warn_left_out_of_draft(request, tournament, count=1)
             return _back(tournament)
-    context = {
-        "tournament": tournament,
-        "table": team_table(request, tournament=tournament),
-        "form": form,
-    }
+    return _team_page(request, tournament, form)
+
+
+def _team_page(request: HttpRequest, tournament: Tournament, form: TeamForm) -> HttpResponse:
+    """Render the teams of ``tournament`` with the registration ``form``."""
+    table = team_table(request, tournament=tournament)
+    context = {"tournament": tournament, "table": table, "form": form}
     return render(request, "tournaments/team_list.html", context)
 
 
