@@ -28,7 +28,11 @@ def teams(db):
     return [TeamFactory(tournament=tournament, number=number) for number in range(1, 6)]
 
 
-def first_round(teams, second_table=((1, DealEntry("B", MADE)),)):
+#: Table 2's sheet in round 1: one deal of the two the format plays.
+ONE_DEAL = ((1, DealEntry("B", MADE)),)
+
+
+def first_round(teams, second_table=ONE_DEAL):
     """Table 1: team 1 against team 2, two deals; table 2: team 3 against team 4; bye: 5."""
     return [
         PlayedMatch(1, teams[0], teams[1], ((1, DealEntry("A", MADE)), (2, DealEntry("A", CHUTE)))),
