@@ -154,7 +154,7 @@ def test_the_audit_trail_keeps_who_recorded_each_deal_and_when():
 
     assert list(
         Deal.history.order_by("deal_number").values_list(
-            "deal_number", "history_type", "history_user", "history_date", "entered_by_side"
+            "deal_number", "history_type", "history_user", "history_date", "history_change_reason"
         )
     ) == [(1, "+", organiser.pk, NOW, ""), (2, "+", organiser.pk, NOW, "")]
 
