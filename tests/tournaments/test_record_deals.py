@@ -52,6 +52,24 @@ def match_totals(match):
     return (match.total_a, match.total_b, match.deals_played, match.is_finished, match.result)
 
 
+def history(match):
+    """The deals' history records: who, when, and the audit columns (what, side, why)."""
+    return list(
+        Deal.history.filter(match_id=match.pk)
+        .order_by("deal_number", "history_id")
+        .values_list(
+            "deal_number",
+            "history_type",
+            "history_user",
+            "history_date",
+            "history_change_reason",
+            "audit_action",
+            "audit_side",
+            "audit_reason",
+        )
+    )
+
+
 def stored_deals(match):
     fields = ("deal_number", *ENTRY_FIELDS, *SCORE_FIELDS, "status", "rules_version")
     return list(match.deals.order_by("deal_number").values_list(*fields))
@@ -95,9 +113,10 @@ def test_it_stores_what_record_deal_stores_one_deal_at_a_time():
 
     record_deals(match=at_once, entries=entries, now=NOW)
 
-    assert (stored_deals(at_once), match_totals(at_once)) == (
+    assert (stored_deals(at_once), match_totals(at_once), history(at_once)) == (
         stored_deals(one_by_one),
         match_totals(one_by_one),
+        history(one_by_one),
     )
     assert match_totals(at_once) == (62, 262, 2, True, "B")
 
@@ -152,11 +171,10 @@ def test_the_audit_trail_keeps_who_recorded_each_deal_and_when():
         author=Author(user=organiser),
     )
 
-    assert list(
-        Deal.history.order_by("deal_number").values_list(
-            "deal_number", "history_type", "history_user", "history_date", "history_change_reason"
-        )
-    ) == [(1, "+", organiser.pk, NOW, ""), (2, "+", organiser.pk, NOW, "")]
+    assert history(match) == [
+        (1, "+", organiser.pk, NOW, None, "entered", "", ""),
+        (2, "+", organiser.pk, NOW, None, "entered", "", ""),
+    ]
 
 
 @pytest.mark.django_db
@@ -167,7 +185,10 @@ def test_a_table_link_is_recorded_as_the_side_that_entered_the_deals():
         match=match, entries=[(1, DealEntry("B", MADE))], now=NOW, author=Author(side="A")
     )
 
-    assert [(d.entered_by_side, d.status) for d in deals] == [("A", "confirmed")]
+    assert ([(d.entered_by_side, d.status) for d in deals], history(match)) == (
+        [("A", "confirmed")],
+        [(1, "+", None, NOW, None, "entered", "A", "")],
+    )
 
 
 @pytest.mark.django_db

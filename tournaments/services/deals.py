@@ -188,7 +188,6 @@ def record_deals(
             Deal,
             default_user=author.user,
             default_date=now,
-            default_change_reason="",
             custom_historical_attrs={
                 "audit_action": AuditAction.ENTERED,
                 "audit_side": author.side,
