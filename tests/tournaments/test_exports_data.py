@@ -31,7 +31,7 @@ from tournaments.exports.cells import (
 )
 from tournaments.exports.csv import deals_csv, standings_csv
 from tournaments.exports.xlsx import tournament_xlsx
-from tournaments.importing import import_concours
+from tournaments.importing import import_played_tournament
 from tournaments.models import Round
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
@@ -48,7 +48,7 @@ def read_expected_standings() -> list[list[str]]:
 
 
 def import_sample():
-    return import_concours(
+    return import_played_tournament(
         directory=sample_directory(),
         name="Concours de démonstration",
         rules_preset="ffb-coinche",
@@ -658,7 +658,7 @@ def test_the_french_excel_deals_csv_imports_back_to_the_same_standings_and_deals
     (tmp_path / "teams.csv").write_bytes((sample_directory() / "teams.csv").read_bytes())
     (tmp_path / "deals.csv").write_bytes(deals_csv(tournament=original, french_excel=True))
 
-    copy = import_concours(
+    copy = import_played_tournament(
         directory=tmp_path, name="Copie", rules_preset="ffb-coinche", now=NOW, rng=random.Random(7)
     )
 

@@ -1,4 +1,5 @@
-"""import_concours: the sample concours end to end, classic presets, odd counts, bad rows."""
+"""import_played_tournament and the import_concours command: the sample concours end to
+end, classic presets, odd counts, bad rows."""
 
 import csv
 import datetime
@@ -9,9 +10,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from scoring.matches import FormatKind, MatchFormat
-from tournaments.importing import ConcoursImportError, ImportProblem, import_concours
+from tournaments.importing import ImportProblem, TournamentImportError, import_played_tournament
 from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
@@ -30,52 +32,78 @@ def command_csv(*args: str) -> list[list[str]]:
 
 
 def import_sample(name: str = "Concours de démonstration") -> Tournament:
-    return import_concours(
+    return import_played_tournament(
         directory=SAMPLE, name=name, rules_preset="ffb-coinche", now=NOW, rng=random.Random(7)
     )
 
 
-@pytest.mark.django_db
-def test_the_sample_concours_gives_the_expected_standings_row_for_row():
-    import_sample()
+@pytest.fixture(scope="class")
+def sample(django_db_setup, django_db_blocker):
+    """The sample concours, imported once for the tests of a class that only read it.
 
-    rows = command_csv("standings", "Concours de démonstration")
-
-    assert rows == read_csv_rows(SAMPLE / "expected_standings.csv")
-
-
-@pytest.mark.django_db
-def test_the_sample_concours_gives_every_expected_match_total():
-    import_sample()
-
-    rows = command_csv("matches", "Concours de démonstration")
-
-    assert rows == read_csv_rows(SAMPLE / "expected_matches.csv")
+    It is imported in a transaction rolled back after the class's last test, so no other
+    test sees it, and each test of the class runs in its own savepoint inside it
+    (pytest-django's ``db``), so none sees what another wrote.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield import_sample()
+        transaction.set_rollback(True)
 
 
 @pytest.mark.django_db
-def test_the_sample_import_stores_teams_rounds_deals_and_passed_deals():
-    tournament = import_sample()
+class TestTheSampleConcours:
+    def test_it_gives_the_expected_standings_row_for_row(self, sample):
+        rows = command_csv("standings", "Concours de démonstration")
 
-    counts = (
-        tournament.teams.count(),
-        tournament.rounds.filter(status=Round.Status.CLOSED).count(),
-        Match.objects.filter(round__tournament=tournament, is_finished=True).count(),
-        Deal.objects.filter(match__round__tournament=tournament).count(),
-        Deal.objects.filter(match__round__tournament=tournament, is_passed=True).count(),
-        Bye.objects.filter(round__tournament=tournament).count(),
-        sorted(Club.objects.values_list("name", flat=True)),
-    )
+        assert rows == read_csv_rows(SAMPLE / "expected_standings.csv")
 
-    assert counts == (
-        16,
-        4,
-        32,
-        398,
-        14,
-        0,
-        ["Amicale de Saint-Étienne", "Foyer rural de Sète", "Les Coinchés de Millau"],
-    )
+    def test_it_gives_every_expected_match_total(self, sample):
+        rows = command_csv("matches", "Concours de démonstration")
+
+        assert rows == read_csv_rows(SAMPLE / "expected_matches.csv")
+
+    def test_its_import_stores_teams_rounds_deals_and_passed_deals(self, sample):
+        counts = (
+            sample.teams.count(),
+            sample.rounds.filter(status=Round.Status.CLOSED).count(),
+            Match.objects.filter(round__tournament=sample, is_finished=True).count(),
+            Deal.objects.filter(match__round__tournament=sample).count(),
+            Deal.objects.filter(match__round__tournament=sample, is_passed=True).count(),
+            Bye.objects.filter(round__tournament=sample).count(),
+            sorted(Club.objects.values_list("name", flat=True)),
+        )
+
+        assert counts == (
+            16,
+            4,
+            32,
+            398,
+            14,
+            0,
+            ["Amicale de Saint-Étienne", "Foyer rural de Sète", "Les Coinchés de Millau"],
+        )
+
+    def test_importing_it_again_under_its_name_is_refused_and_saves_nothing_more(self, sample):
+        with pytest.raises(CommandError) as raised:
+            call_command(
+                "import_concours",
+                str(SAMPLE),
+                "--name",
+                "Concours de démonstration",
+                "--ruleset",
+                "ffb-coinche",
+            )
+
+        assert (str(raised.value), Tournament.objects.count(), Team.objects.count()) == (
+            "Rien n’a été importé. Un concours porte déjà ce nom.",
+            1,
+            16,
+        )
+
+
+@pytest.mark.django_db
+def test_nothing_of_the_sample_of_the_class_above_is_left_for_other_tests():
+    assert (Tournament.objects.count(), Team.objects.count(), Club.objects.count()) == (0, 0, 0)
 
 
 @pytest.mark.django_db
@@ -87,20 +115,6 @@ def test_the_command_imports_and_reports_what_it_did():
     )
 
     assert out.getvalue() == "Importé « Démo » : 16 équipes, 4 parties, 398 donnes.\n"
-
-
-@pytest.mark.django_db
-def test_importing_the_same_name_twice_is_refused_and_saves_nothing_more():
-    import_sample("Démo")
-
-    with pytest.raises(CommandError) as raised:
-        call_command("import_concours", str(SAMPLE), "--name", "Démo", "--ruleset", "ffb-coinche")
-
-    assert (str(raised.value), Tournament.objects.count(), Team.objects.count()) == (
-        "Rien n’a été importé. Un concours porte déjà ce nom.",
-        1,
-        16,
-    )
 
 
 # A small classic concours: 5 teams (one bye a round), litiges, a passed deal, a capot.
@@ -129,7 +143,9 @@ CLASSIC_DEALS = CLASSIC_DEALS_HEADER + (
 )
 
 
-def write_concours(directory: Path, teams: str, deals: str, encoding: str = "utf-8") -> Path:
+def write_tournament_files(
+    directory: Path, teams: str, deals: str, encoding: str = "utf-8"
+) -> Path:
     directory.mkdir(exist_ok=True)
     (directory / "teams.csv").write_text(teams, encoding=encoding)
     (directory / "deals.csv").write_text(deals, encoding=encoding)
@@ -139,8 +155,8 @@ def write_concours(directory: Path, teams: str, deals: str, encoding: str = "utf
 @pytest.mark.django_db
 @pytest.mark.parametrize("preset", ["belote-classique", "belote-sans-annonces"])
 def test_a_classic_concours_with_litiges_and_byes_imports_and_ranks(tmp_path, preset):
-    directory = write_concours(tmp_path / "classic", CLASSIC_TEAMS, CLASSIC_DEALS)
-    import_concours(
+    directory = write_tournament_files(tmp_path / "classic", CLASSIC_TEAMS, CLASSIC_DEALS)
+    import_played_tournament(
         directory=directory,
         name="Belote de Cahors",
         rules_preset=preset,
@@ -182,9 +198,9 @@ def test_a_classic_concours_with_litiges_and_byes_imports_and_ranks(tmp_path, pr
 def test_it_reads_semicolons_and_windows_1252(tmp_path):
     teams = CLASSIC_TEAMS.replace(",", ";")
     deals = CLASSIC_DEALS.replace(",", ";")
-    directory = write_concours(tmp_path / "cp1252", teams, deals, encoding="cp1252")
+    directory = write_tournament_files(tmp_path / "cp1252", teams, deals, encoding="cp1252")
 
-    tournament = import_concours(
+    tournament = import_played_tournament(
         directory=directory,
         name="Belote",
         rules_preset="belote-classique",
@@ -202,6 +218,30 @@ def test_it_reads_semicolons_and_windows_1252(tmp_path):
     ]
 
 
+@pytest.mark.django_db
+def test_it_reads_tabs_and_utf16_with_a_byte_order_mark_after_blank_lines(tmp_path):
+    teams = "\n\n" + CLASSIC_TEAMS.replace(",", "\t")
+    deals = CLASSIC_DEALS.replace(",", "\t")
+    directory = write_tournament_files(tmp_path / "utf16", teams, deals, encoding="utf-16")
+
+    tournament = import_played_tournament(
+        directory=directory,
+        name="Belote",
+        rules_preset="belote-classique",
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+    )
+
+    assert list(tournament.teams.values_list("player_1", "club__name")) == [
+        ("Anne Petit", None),
+        ("Luc Bon", "Club de Cahors"),
+        ("Paul Roy", None),
+        ("Eva Gras", None),
+        ("Noé Vert", "Club de Cahors"),
+    ]
+
+
 def classic_with(deal_line: str, line: int = 2) -> str:
     lines = CLASSIC_DEALS.splitlines(keepends=True)
     lines[line - 1] = deal_line
@@ -211,11 +251,11 @@ def classic_with(deal_line: str, line: int = 2) -> str:
 BAD_DEALS = [
     (
         classic_with("1,1,1,2,1,1,no,H,,none,81,80,4,0,0,0,0\n"),
-        ImportProblem("deals.csv", 2, "taker_card_points", "card_points", (("total", 161),)),
+        ImportProblem("deals.csv", 2, "taker_card_points", "card_points", {"total": 161}),
     ),
     (
         classic_with("1,1,1,2,1,1,no,H,,none,81,81,4,x,0,0,0\n"),
-        ImportProblem("deals.csv", 2, "taker_belotes", "number", (("field", "taker_belotes"),)),
+        ImportProblem("deals.csv", 2, "taker_belotes", "number", {"field": "taker_belotes"}),
     ),
     (
         classic_with("1,1,1,2,1,1,no,H,90,none,81,81,4,0,0,0,0\n"),
@@ -223,11 +263,11 @@ BAD_DEALS = [
     ),
     (
         classic_with("1,1,1,2,1,1,no,SA,,none,81,81,4,0,0,0,0\n"),
-        ImportProblem("deals.csv", 2, "trump", "trump", (("trump", "SA"),)),
+        ImportProblem("deals.csv", 2, "trump", "trump", {"trump": "SA"}),
     ),
     (
         classic_with("1,1,1,9,1,1,no,H,,none,81,81,4,0,0,0,0\n"),
-        ImportProblem("deals.csv", 2, "team_b", "unknown_team", (("number", 9),)),
+        ImportProblem("deals.csv", 2, "team_b", "unknown_team", {"number": 9}),
     ),
     (
         classic_with("1,1,1,2,1,3,no,H,,none,81,81,4,0,0,0,0\n"),
@@ -239,15 +279,15 @@ BAD_DEALS = [
     ),
     (
         classic_with("1,1,1,2,1,1,no,H,,none,81,81,4,0,0,0,0\n", line=3),
-        ImportProblem("deals.csv", 3, "deal", "duplicate_deal", (("number", 1),)),
+        ImportProblem("deals.csv", 3, "deal", "duplicate_deal", {"number": 1}),
     ),
     (
         classic_with("1,2,3,5,2,3,no,C,,none,70,92,3,0,0,0,0\n", line=5),
-        ImportProblem("deals.csv", 5, "table", "table_conflict", (("table", 2),)),
+        ImportProblem("deals.csv", 5, "table", "table_conflict", {"table": 2}),
     ),
     (
         classic_with("1,3,1,5,1,1,no,H,,none,81,81,4,0,0,0,0\n", line=4),
-        ImportProblem("deals.csv", 4, "team_a", "team_twice", (("number", 1),)),
+        ImportProblem("deals.csv", 4, "team_a", "team_twice", {"number": 1}),
     ),
     (
         classic_with("1,1,1,2,1,1,maybe,H,,none,81,81,4,0,0,0,0\n"),
@@ -268,12 +308,9 @@ BAD_DEALS = [
             1,
             "team_a",
             "columns",
-            (
-                (
-                    "columns",
-                    "team_a, team_b, deal, taker_team, passed, trump, contract, coinche, taker_card_points, defence_card_points, taker_tricks, taker_belotes, defence_belotes, taker_declarations, defence_declarations",
-                ),
-            ),
+            {
+                "columns": "team_a, team_b, deal, taker_team, passed, trump, contract, coinche, taker_card_points, defence_card_points, taker_tricks, taker_belotes, defence_belotes, taker_declarations, defence_declarations",
+            },
         ),
     ),
 ]
@@ -282,10 +319,10 @@ BAD_DEALS = [
 @pytest.mark.django_db
 @pytest.mark.parametrize(("deals", "problem"), BAD_DEALS, ids=[p.code for _, p in BAD_DEALS])
 def test_a_bad_deal_row_stops_the_import_and_saves_nothing(tmp_path, deals, problem):
-    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+    directory = write_tournament_files(tmp_path / "bad", CLASSIC_TEAMS, deals)
 
-    with pytest.raises(ConcoursImportError) as raised:
-        import_concours(
+    with pytest.raises(TournamentImportError) as raised:
+        import_played_tournament(
             directory=directory,
             name="Belote",
             rules_preset="belote-classique",
@@ -295,10 +332,10 @@ def test_a_bad_deal_row_stops_the_import_and_saves_nothing(tmp_path, deals, prob
         )
 
     found = raised.value.problem
-    assert (found.file, found.line, found.field, found.code, found.params) == (
+    assert (found.file, found.line, found.column, found.code, found.params) == (
         problem.file,
         problem.line,
-        problem.field,
+        problem.column,
         problem.code,
         problem.params,
     )
@@ -309,7 +346,7 @@ BAD_TEAMS = [
     ("number,player_1,player_2\nx,A,B\n", ImportProblem("teams.csv", 2, "number", "number")),
     (
         "number,player_1,player_2\n1,A,B\n1,C,D\n",
-        ImportProblem("teams.csv", 3, "number", "duplicate_number", (("number", 1),)),
+        ImportProblem("teams.csv", 3, "number", "duplicate_number", {"number": 1}),
     ),
     (
         "number,player_1,player_2\n1,A,\n",
@@ -317,7 +354,11 @@ BAD_TEAMS = [
     ),
     (
         "numero,player_1,player_2\n1,A,B\n",
-        ImportProblem("teams.csv", 1, "number", "columns", (("columns", "number"),)),
+        ImportProblem("teams.csv", 1, "number", "columns", {"columns": "number"}),
+    ),
+    (
+        "number,player_1,player_2\n1,Anne,Marc\n2,MARC,anne\n",
+        ImportProblem("teams.csv", 3, "", "same_pair", {"line": 2}),
     ),
 ]
 
@@ -325,10 +366,10 @@ BAD_TEAMS = [
 @pytest.mark.django_db
 @pytest.mark.parametrize(("teams", "problem"), BAD_TEAMS, ids=[p.code for _, p in BAD_TEAMS])
 def test_a_bad_team_row_stops_the_import(tmp_path, teams, problem):
-    directory = write_concours(tmp_path / "bad", teams, CLASSIC_DEALS_HEADER)
+    directory = write_tournament_files(tmp_path / "bad", teams, CLASSIC_DEALS_HEADER)
 
-    with pytest.raises(ConcoursImportError) as raised:
-        import_concours(
+    with pytest.raises(TournamentImportError) as raised:
+        import_played_tournament(
             directory=directory,
             name="B",
             rules_preset="belote-classique",
@@ -343,7 +384,7 @@ def test_a_bad_team_row_stops_the_import(tmp_path, teams, problem):
 @pytest.mark.django_db
 def test_the_command_names_file_line_field_and_code_in_french(tmp_path):
     deals = classic_with("1,1,1,2,1,1,no,H,,none,81,80,4,0,0,0,0\n")
-    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+    directory = write_tournament_files(tmp_path / "bad", CLASSIC_TEAMS, deals)
 
     with pytest.raises(CommandError) as raised:
         call_command(
@@ -502,6 +543,13 @@ BAD_INPUTS = [
         CLASSIC_DEALS,
         (),
         f"teams.csv, ligne 2, colonne « number » [number] : {NUMBER_MESSAGE}",
+    ),
+    (
+        "same_pair_twice",
+        CLASSIC_TEAMS.replace("Noé Vert,Zoé Vert", "Marc  Petit,anne petit"),
+        CLASSIC_DEALS,
+        (),
+        "teams.csv, ligne 6 [same_pair] : Les deux mêmes joueurs sont déjà à la ligne 2.",
     ),
     (
         "no_team",
@@ -668,7 +716,7 @@ BAD_INPUTS = [
 def test_bad_input_ends_in_one_french_line_and_saves_nothing_not_even_the_club(
     tmp_path, teams, deals, options, message
 ):
-    directory = write_concours(tmp_path / "bad", teams, deals)
+    directory = write_tournament_files(tmp_path / "bad", teams, deals)
 
     refusal = refused_import(directory, *options)
 
@@ -677,7 +725,7 @@ def test_bad_input_ends_in_one_french_line_and_saves_nothing_not_even_the_club(
 
 @pytest.mark.django_db
 def test_a_format_written_with_arabic_indic_digits_is_refused(tmp_path):
-    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, CLASSIC_DEALS)
+    directory = write_tournament_files(tmp_path / "bad", CLASSIC_TEAMS, CLASSIC_DEALS)
 
     refusal = refused_import(directory, "--format", "deals:١٢")
 
@@ -690,7 +738,7 @@ def test_a_format_written_with_arabic_indic_digits_is_refused(tmp_path):
 @pytest.mark.django_db
 def test_declaration_points_no_side_can_hold_are_refused_before_the_database(tmp_path):
     deals = classic_with(deal_line(inputs="H,,none,81,81,4,0,0,40000,0"))
-    directory = write_concours(tmp_path / "bad", CLASSIC_TEAMS, deals)
+    directory = write_tournament_files(tmp_path / "bad", CLASSIC_TEAMS, deals)
 
     refusal = refused_import(directory)
 
@@ -708,7 +756,7 @@ def test_declaration_points_no_side_can_hold_are_refused_before_the_database(tmp
 def test_a_name_already_taken_creates_no_club(tmp_path):
     import_sample("Belote")
     before = saved_counts()
-    directory = write_concours(tmp_path / "again", CLASSIC_TEAMS, CLASSIC_DEALS)
+    directory = write_tournament_files(tmp_path / "again", CLASSIC_TEAMS, CLASSIC_DEALS)
 
     refusal = refused_import(directory, "--club", "Club tout neuf")
 
@@ -723,7 +771,7 @@ def test_a_name_already_taken_creates_no_club(tmp_path):
 
 @pytest.mark.django_db
 def test_the_club_option_is_cleaned_and_created_with_the_tournament(tmp_path):
-    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
+    directory = write_tournament_files(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
 
     call_command(
         "import_concours",
@@ -750,9 +798,9 @@ def test_the_club_option_is_cleaned_and_created_with_the_tournament(tmp_path):
 @pytest.mark.django_db
 def test_the_club_option_finds_an_existing_club(tmp_path):
     club = Club.objects.create(name="Club de Cahors")
-    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
+    directory = write_tournament_files(tmp_path / "ok", CLASSIC_TEAMS, CLASSIC_DEALS)
 
-    tournament = import_concours(
+    tournament = import_played_tournament(
         directory=directory,
         name="Belote",
         rules_preset="belote-classique",
@@ -778,9 +826,9 @@ def test_names_lose_control_and_invisible_characters_and_numbers_their_leading_z
         .replace("Club de Cahors", '"Club de\r\nCahors"', 1)
     )
     deals = CLASSIC_DEALS.replace("1,1,1,2,1,1", "001,01,1,002,1,1")
-    directory = write_concours(tmp_path / "ok", teams, deals)
+    directory = write_tournament_files(tmp_path / "ok", teams, deals)
 
-    tournament = import_concours(
+    tournament = import_played_tournament(
         directory=directory,
         name="Belote",
         rules_preset="belote-classique",
@@ -810,7 +858,7 @@ def test_names_lose_control_and_invisible_characters_and_numbers_their_leading_z
     ids=["singular", "plural"],
 )
 def test_the_success_line_agrees_each_count_with_its_noun(tmp_path, deals, message):
-    directory = write_concours(tmp_path / "ok", CLASSIC_TEAMS, deals)
+    directory = write_tournament_files(tmp_path / "ok", CLASSIC_TEAMS, deals)
     out = io.StringIO()
 
     call_command(

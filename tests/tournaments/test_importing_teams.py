@@ -9,10 +9,10 @@ from openpyxl import Workbook
 
 from tests.factories import TeamFactory, TournamentFactory
 from tournaments.forms.messages import team_import_problem_message, team_import_service_message
+from tournaments.importing.problems import ImportProblem
 from tournaments.importing.teams import (
     MAX_LINES,
     TeamFile,
-    TeamFileProblem,
     TeamRow,
     check_team_file,
     read_team_file,
@@ -51,12 +51,12 @@ def replace_in_sheet(data: bytes, old: str, new: str, sheet: int = 1) -> bytes:
     return buffer.getvalue()
 
 
-def problem(line: int, column: str, code: str, /, **params) -> TeamFileProblem:
-    return TeamFileProblem(line, column, code, params)
+def problem(line: int, column: str, code: str, /, **params) -> ImportProblem:
+    return ImportProblem("", line, column, code, params)
 
 
 def file_problem(code: str, line: int = 0, **params) -> TeamFile:
-    return TeamFile(problems=(TeamFileProblem(line, "", code, params),))
+    return TeamFile(problems=(ImportProblem("", line, "", code, params),))
 
 
 # Formats and encodings
@@ -429,6 +429,17 @@ def test_a_number_that_is_not_a_whole_number_from_1_to_9999_is_a_problem(value):
     assert team_file == TeamFile(
         rows=(TeamRow(2, None, "Hélène", "Paul"),),
         problems=(problem(2, "number", "number", value=value, max=9999),),
+    )
+
+
+def test_a_number_of_5000_digits_is_a_problem_not_a_crash():
+    data = f"number;player_1;player_2\n{'9' * 5000};Hélène;Paul\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file == TeamFile(
+        rows=(TeamRow(2, None, "Hélène", "Paul"),),
+        problems=(problem(2, "number", "number", value="9" * 5000, max=9999),),
     )
 
 

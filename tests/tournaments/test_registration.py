@@ -23,6 +23,7 @@ from tournaments.services import (
     check_in_all,
     discard_draft,
     record_deal,
+    register_club,
     register_team,
     register_teams,
     remove_team,
@@ -310,6 +311,33 @@ def test_it_lets_teams_imported_while_a_round_is_a_draft_join_the_round_after_it
         .order_by("number")
         .values_list("number", "first_round", "is_checked_in")
     ) == [(1, 3, True), (2, 3, True)]
+
+
+# register_club
+
+
+@pytest.mark.django_db
+def test_it_creates_a_club_under_its_clean_name():
+    club = register_club(name="  Amicale\nde  Cahors\x7f ")
+
+    assert list(Club.objects.values_list("pk", "name")) == [(club.pk, "Amicale de Cahors")]
+
+
+@pytest.mark.django_db
+def test_it_finds_a_club_by_its_clean_name():
+    existing = ClubFactory(name="Amicale de Cahors")
+
+    club = register_club(name="Amicale de\tCahors")
+
+    assert (club, Club.objects.count()) == (existing, 1)
+
+
+@pytest.mark.django_db
+def test_a_club_needs_a_name():
+    with pytest.raises(ValueError):
+        register_club(name=" \u200b ")
+
+    assert Club.objects.count() == 0
 
 
 # update_team

@@ -6,8 +6,8 @@ stored codes (trump ``H``/``SA``, coinche ``none``, passed ``yes``/``no``, outco
 ``made``/``chute``/``litige``, status ``confirmed``…). The standings' first eight
 columns are exactly those of ``expected_standings.csv``; the deals' first seventeen are
 those of the sample's ``deals.csv``, followed by the declarations as announced and the
-scores, so :func:`tournaments.importing.import_concours` reads a deals export back (with
-the teams' ``teams.csv``) into the same matches and standings.
+scores, so :func:`tournaments.importing.import_played_tournament` reads a deals export
+back (with the teams' ``teams.csv``) into the same matches and standings.
 
 Two variants:
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
-from tournaments.importing.problems import ImportProblem, TeamFileProblem
+from tournaments.importing.problems import ImportProblem
 from tournaments.services.errors import Refusal, RefusalParam
 
 _DEAL_MESSAGES = {
@@ -161,6 +161,7 @@ IMPORT_MESSAGES = {
     "nul": _("The text contains a null character (code 0): remove it."),
     "duplicate_number": _("Team number %(number)s appears twice."),
     "missing_player": _("Both players' names are required."),
+    "same_pair": _("The same two players are already on line %(line)s."),
     "unknown_team": _("Team %(number)s is not in teams.csv."),
     "same_team": _("A team cannot play against itself."),
     "table_conflict": _("Table %(table)s already has other teams in this round."),
@@ -207,19 +208,20 @@ def service_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> 
 
 
 def import_problem_message(problem: ImportProblem) -> str:
-    """Return one translated line: file, line, column, code in brackets, what to fix.
+    """Return one translated line about a played concours' files: file, line, column, code
+    in brackets, what to fix (:class:`tournaments.importing.problems.ImportProblem`).
 
     A problem with the options names no file, one with a whole file no line, and one
-    the csv module found in a line no column.
+    about a whole line (the csv module could not read it, a pair twice) no column.
     """
     if problem.error is not None:
         text = deal_error_message(problem.error)
     else:
-        text = str(IMPORT_MESSAGES[problem.code]) % dict(problem.params)
+        text = str(IMPORT_MESSAGES[problem.code]) % problem.params
     where = {
         "file": problem.file,
         "line": problem.line,
-        "field": problem.field,
+        "field": problem.column,
         "code": problem.code,
         "text": text,
     }
@@ -227,7 +229,7 @@ def import_problem_message(problem: ImportProblem) -> str:
         return text
     if not problem.line:
         return gettext("%(file)s [%(code)s]: %(text)s") % where
-    if not problem.field:
+    if not problem.column:
         return gettext("%(file)s, line %(line)s [%(code)s]: %(text)s") % where
     return gettext("%(file)s, line %(line)s, column “%(field)s” [%(code)s]: %(text)s") % where
 
@@ -314,8 +316,9 @@ TEAM_IMPORT_MISSING_PLAYER = {
 }
 
 
-def team_import_problem_message(problem: TeamFileProblem) -> str:
-    """Return the translated message of a :class:`tournaments.importing.problems.TeamFileProblem`.
+def team_import_problem_message(problem: ImportProblem) -> str:
+    """Return the translated message of a team file's
+    :class:`tournaments.importing.problems.ImportProblem`.
 
     Whole-file problems (line 0) and header problems name no line; the preview shows row
     problems beside their line.

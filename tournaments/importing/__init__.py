@@ -1,12 +1,18 @@
-"""Import a played concours from ``teams.csv`` and ``deals.csv`` (RULES.md §F layout).
+"""Import files: a played concours (RULES.md §F layout) and the team file an organiser uploads.
 
-The import is atomic: the first bad row stops it with the file, the line, the field
-and an error code, and nothing is saved. :mod:`.reading` reads and checks the files
-(the engine checks every deal); :mod:`.creation` then writes the tournament, its deals
-going through :func:`tournaments.services.record_deal`, like the web form.
+Both read their files through :mod:`.text` (encodings, delimiters, records, whole
+numbers) and report :class:`ImportProblem` codes, worded by forms/messages.py.
+
+A played concours is imported atomically: the first bad row stops it with the file, the
+line, the column and an error code, and nothing is saved. :mod:`.reading` reads and
+checks the files (the engine checks every deal); :mod:`.creation` then writes the
+tournament through the services the site uses (``create_tournament``,
+``register_teams``, ``record_played_round``, whose deals go through ``record_deals``).
+The team file (:mod:`.teams`) is previewed, then registered by ``register_teams``.
 """
 
-from tournaments.importing.creation import import_concours
+from tournaments.importing.creation import import_played_tournament
+from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     DEAL_FILE_COLUMNS,
     MAX_CLUB_LENGTH,
@@ -19,11 +25,10 @@ from tournaments.importing.reading import (
     MAX_TOURNAMENT_NAME_LENGTH,
     MIN_TEAMS,
     TEAM_COLUMNS,
-    ConcoursImportError,
-    ImportProblem,
-    decode_text,
-    read_csv,
+    TournamentImportError,
+    read_rows,
 )
+from tournaments.importing.text import decode_text
 
 __all__ = [
     "DEAL_FILE_COLUMNS",
@@ -37,9 +42,9 @@ __all__ = [
     "MAX_TOURNAMENT_NAME_LENGTH",
     "MIN_TEAMS",
     "TEAM_COLUMNS",
-    "ConcoursImportError",
     "ImportProblem",
+    "TournamentImportError",
     "decode_text",
-    "import_concours",
-    "read_csv",
+    "import_played_tournament",
+    "read_rows",
 ]

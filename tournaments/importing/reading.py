@@ -2,15 +2,13 @@
 
 Nothing here writes: every cell is checked, and every deal goes through the engine
 (``scoring.validate_deal``), before :mod:`tournaments.importing.creation` saves anything.
-The first bad cell raises :class:`ConcoursImportError` with the file, the line, the field
-and an error code.
+The files are read by :mod:`tournaments.importing.text`, as the team file is. The first
+bad cell raises :class:`TournamentImportError` with the file, the line, the column and
+an error code.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,7 +17,16 @@ from pathlib import Path
 import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.importing.problems import ImportProblem
-from tournaments.models import Club, Team, Tournament
+from tournaments.importing.text import (
+    NotAWholeNumber,
+    NumberAboveLimit,
+    UnreadableRecord,
+    decode_text,
+    pair_key,
+    parse_whole_number,
+    read_records,
+)
+from tournaments.models import Club, DealEntry, Team, TeamData, TeamSide, Tournament
 from tournaments.text import clean_name
 
 TEAM_COLUMNS = ("number", "player_1", "player_2")
@@ -51,14 +58,13 @@ MAX_PLAYER_LENGTH = Team._meta.get_field("player_1").max_length
 MAX_CLUB_LENGTH = Club._meta.get_field("name").max_length
 MAX_TOURNAMENT_NAME_LENGTH = Tournament._meta.get_field("name").max_length
 
-_DIGITS = re.compile(r"[0-9]+")
 
-
-class ConcoursImportError(Exception):
-    """Raised with the first :class:`ImportProblem`; nothing has been saved."""
+class TournamentImportError(Exception):
+    """Raised with the first :class:`ImportProblem` of a played concours; nothing has
+    been saved."""
 
     def __init__(self, problem: ImportProblem) -> None:
-        super().__init__(f"{problem.file}:{problem.line}: {problem.field}: {problem.code}")
+        super().__init__(f"{problem.file}:{problem.line}: {problem.column}: {problem.code}")
         self.problem = problem
 
 
@@ -69,64 +75,53 @@ class _CellError(Exception):
         super().__init__(code)
         self.column = column
         self.code = code
-        self.params = tuple(params.items())
+        self.params = params
 
 
-def decode_text(data: bytes) -> str:
-    """Decode a file as French spreadsheets write it: UTF-8 (with or without BOM), else
-    Windows-1252."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+def read_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict[str, str]]]:
+    """Yield ``(line, row)`` for each non-blank record of a CSV file, read by
+    :mod:`tournaments.importing.text` (its encodings and delimiters).
 
-
-def read_csv(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict[str, str]]]:
-    """Yield ``(line number, row)`` from a CSV separated by ``,`` or ``;``.
-
-    Header names are stripped and lower-cased. Raises ConcoursImportError ``file`` when
-    the file cannot be read, ``columns`` when a required column is missing and ``csv``
-    for a line the csv module refuses (a cell over its 131072-character limit).
+    The header is the first non-blank record; its names are stripped and lower-cased,
+    and a row maps them to its cells ("" for a missing cell). Raises
+    TournamentImportError ``file`` when the file cannot be read, ``columns`` when a
+    required column is missing and ``csv`` for a line the csv module refuses (a cell over
+    its 131072-character limit).
     """
     try:
         text = decode_text(path.read_bytes())
     except OSError:
-        raise ConcoursImportError(ImportProblem(path.name, 0, "", "file")) from None
-    first_line = text.split("\n", 1)[0]
-    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        raise TournamentImportError(ImportProblem(path.name, 0, "", "file")) from None
+    records = read_records(text)
     try:
-        header = [name.strip().lower() for name in next(reader, [])]
+        header_line, cells = next(records, (1, []))
+        header = [name.strip().lower() for name in cells]
         missing = [name for name in required if name not in header]
         if missing:
-            raise ConcoursImportError(
+            raise TournamentImportError(
                 ImportProblem(
-                    path.name, 1, missing[0], "columns", (("columns", ", ".join(missing)),)
+                    path.name, header_line, missing[0], "columns", {"columns": ", ".join(missing)}
                 )
             )
-        for values in reader:
-            if not any(value.strip() for value in values):
-                continue
+        for line, values in records:
             padded = values + [""] * (len(header) - len(values))
-            yield reader.line_num, dict(zip(header, padded, strict=False))
-    except csv.Error:
-        raise ConcoursImportError(ImportProblem(path.name, reader.line_num, "", "csv")) from None
+            yield line, dict(zip(header, padded, strict=False))
+    except UnreadableRecord as unreadable:
+        raise TournamentImportError(ImportProblem(path.name, unreadable.line, "", "csv")) from None
 
 
 def _whole_number(row: dict[str, str], column: str, limit: int, code: str = "too_large") -> int:
-    """Return the cell as a whole number from 1 to ``limit``.
+    """Return the cell as a whole number from 1 to ``limit``
+    (:func:`tournaments.importing.text.parse_whole_number`).
 
-    Only ASCII digits count (``str.isdigit`` would take "²" and "١٠٤"), and the length is
-    checked before ``int()``, which refuses more than 4300 digits. Raises _CellError
-    ``number``, or ``code`` (params: limit) above the limit.
+    Raises _CellError ``number``, or ``code`` (params: limit) above the limit.
     """
-    text = row[column].strip()
-    if not _DIGITS.fullmatch(text) or not text.lstrip("0"):
-        raise _CellError(column, "number")
-    digits = text.lstrip("0")
-    if len(digits) > len(str(limit)) or int(digits) > limit:
-        raise _CellError(column, code, limit=limit)
-    return int(digits)
+    try:
+        return parse_whole_number(row[column], limit)
+    except NotAWholeNumber:
+        raise _CellError(column, "number") from None
+    except NumberAboveLimit:
+        raise _CellError(column, code, limit=limit) from None
 
 
 def _clean_name(text: str, column: str, limit: int) -> str:
@@ -148,59 +143,72 @@ def _clean_name(text: str, column: str, limit: int) -> str:
 @dataclass
 class MatchRows:
     """One match of deals.csv: its two team numbers, its first line, and its deals as
-    ``(line, deal number, row)``."""
+    ``(line, deal number, entry)``, in the file's order."""
 
     team_a: int
     team_b: int
     line: int
-    deals: list[tuple[int, int, dict[str, str]]] = field(default_factory=list)
+    deals: list[tuple[int, int, DealEntry]] = field(default_factory=list)
+
+    def line_of(self, deal_number: int) -> int:
+        """Return the line of deal ``deal_number``; raise KeyError when it has none."""
+        for line, number, _ in self.deals:
+            if number == deal_number:
+                return line
+        raise KeyError(deal_number)
 
 
 def check_option(text: str, option: str, limit: int, blank: str, too_long: str) -> str:
     """Return the tournament or club name cleaned as a file's names are; raise
-    ConcoursImportError ``blank`` when nothing is left, ``too_long`` past ``limit``."""
+    TournamentImportError ``blank`` when nothing is left, ``too_long`` past ``limit``."""
     try:
         cleaned = _clean_name(text, option, limit)
     except _CellError as error:
         code = too_long if error.code == "too_long" else error.code
-        raise ConcoursImportError(ImportProblem("", 0, option, code, error.params)) from None
+        raise TournamentImportError(ImportProblem("", 0, option, code, error.params)) from None
     if not cleaned:
-        raise ConcoursImportError(ImportProblem("", 0, option, blank))
+        raise TournamentImportError(ImportProblem("", 0, option, blank))
     return cleaned
 
 
-def read_teams(path: Path) -> dict[int, dict[str, str]]:
-    """Check teams.csv; return each team's players and club by team number."""
-    teams: dict[int, dict[str, str]] = {}
-    for line, row in read_csv(path, TEAM_COLUMNS):
+def read_teams(path: Path) -> dict[int, TeamData]:
+    """Check teams.csv; return each team, cleaned, by team number.
+
+    Raises TournamentImportError for the first bad line, as the registration service
+    would refuse it (a missing player, a number or a pair twice), or ``no_teams``.
+    """
+    teams: dict[int, TeamData] = {}
+    pairs: dict[frozenset[str], int] = {}  # pair -> its first line
+    for line, row in read_rows(path, TEAM_COLUMNS):
         try:
             number = _whole_number(row, "number", MAX_TEAM_NUMBER)
             if number in teams:
                 raise _CellError("number", "duplicate_number", number=number)
-            players = {
-                column: _clean_name(row[column], column, MAX_PLAYER_LENGTH)
+            players = [
+                _clean_name(row[column], column, MAX_PLAYER_LENGTH)
                 for column in ("player_1", "player_2")
-            }
-            for column, player in players.items():
+            ]
+            for column, player in zip(("player_1", "player_2"), players, strict=True):
                 if not player:
                     raise _CellError(column, "missing_player")
             club = _clean_name(row.get("club", ""), "club", MAX_CLUB_LENGTH)
+            first_line = pairs.setdefault(pair_key(*players), line)
+            if first_line != line:
+                raise _CellError("", "same_pair", line=first_line)
         except _CellError as error:
-            raise ConcoursImportError(
+            raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
-        teams[number] = {**players, "club": club}
+        teams[number] = TeamData(*players, club=club, number=number)
     if len(teams) < MIN_TEAMS:
-        raise ConcoursImportError(
-            ImportProblem(
-                path.name, 0, "", "no_teams", (("count", len(teams)), ("minimum", MIN_TEAMS))
-            )
+        raise TournamentImportError(
+            ImportProblem(path.name, 0, "", "no_teams", {"count": len(teams), "minimum": MIN_TEAMS})
         )
     return teams
 
 
 def read_deals(
-    path: Path, teams: dict[int, dict[str, str]], rules: scoring.RuleSet
+    path: Path, teams: dict[int, TeamData], rules: scoring.RuleSet
 ) -> dict[tuple[int, int], MatchRows]:
     """Check deals.csv, each deal through the engine; return its deals by (round, table).
 
@@ -209,33 +217,35 @@ def read_deals(
     matches: dict[tuple[int, int], MatchRows] = {}
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> team -> table
     first_lines: dict[int, int] = {}  # round -> its first line
-    for line, row in read_csv(path, DEAL_FILE_COLUMNS):
+    for line, row in read_rows(path, DEAL_FILE_COLUMNS):
         try:
             round_number = _read_deal(row, teams, rules, matches, seated, line)
         except _CellError as error:
-            raise ConcoursImportError(
+            raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
         except scoring.InvalidDeal as invalid:
             error = invalid.error
-            raise ConcoursImportError(
-                ImportProblem(path.name, line, error.field, error.code.value, error.params, error)
+            raise TournamentImportError(
+                ImportProblem(
+                    path.name, line, error.field, error.code.value, dict(error.params), error
+                )
             ) from None
         first_lines.setdefault(round_number, line)
     if not matches:
-        raise ConcoursImportError(ImportProblem(path.name, 0, "", "no_deals"))
+        raise TournamentImportError(ImportProblem(path.name, 0, "", "no_deals"))
     for number in range(1, max(first_lines)):
         if number not in first_lines:
             later = min(line for round_, line in first_lines.items() if round_ > number)
-            raise ConcoursImportError(
-                ImportProblem(path.name, later, "round", "missing_round", (("number", number),))
+            raise TournamentImportError(
+                ImportProblem(path.name, later, "round", "missing_round", {"number": number})
             )
     return matches
 
 
 def _read_deal(
     row: dict[str, str],
-    teams: dict[int, dict[str, str]],
+    teams: dict[int, TeamData],
     rules: scoring.RuleSet,
     matches: dict[tuple[int, int], MatchRows],
     seated: dict[int, dict[int, int]],
@@ -270,12 +280,13 @@ def _read_deal(
         raise _CellError("passed", "passed")
     if any(number == deal_number for _, number, _ in match.deals):
         raise _CellError("deal", "duplicate_deal", number=deal_number)
-    row["taker"] = "A" if taker_team == team_a else "B"
-    row["is_passed"] = "yes" if passed in ("yes", "oui") else "no"
-    if row["is_passed"] == "no":
+    deal = None
+    if passed in ("no", "non"):
+        deal = deal_from_row(row)
         # Checked now, before anything is written (RULES.md §B6).
-        error = scoring.validate_deal(deal_from_row(row), rules)
+        error = scoring.validate_deal(deal, rules)
         if error is not None:
             raise scoring.InvalidDeal(error)
-    match.deals.append((line, deal_number, row))
+    taker = TeamSide.A if taker_team == team_a else TeamSide.B
+    match.deals.append((line, deal_number, DealEntry(taker, deal)))
     return round_number

@@ -15,16 +15,18 @@ Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``numbe
 (``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``.
 Only the players are required; an empty number is assigned on save. Other columns are
 ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
-"Unicode text"), separated by ``;``, ``,`` or a tab. XLSX: the first sheet with a non-empty
-cell (a workbook may keep an empty sheet before the teams). Every cell is cleaned by
+"Unicode text"), separated by ``;``, ``,`` or a tab, read by :mod:`tournaments.importing.text`
+as a played concours' files are. XLSX: the first sheet with a non-empty cell (a workbook
+may keep an empty sheet before the teams). Every cell is cleaned by
 :func:`tournaments.text.clean_name`, as the team form cleans what is typed.
 
-Problems are :class:`TeamFileProblem` codes; only ``forms/messages.py`` turns them into words.
+Problems are :class:`tournaments.importing.problems.ImportProblem` codes (with no file
+name: the page shows them beside the upload); only ``forms/messages.py`` turns them into
+words.
 """
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 import unicodedata
@@ -36,8 +38,16 @@ from pathlib import PurePath
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
-from tournaments.importing.problems import TeamFileProblem
-from tournaments.importing.reading import decode_text
+from tournaments.importing.problems import ImportProblem
+from tournaments.importing.text import (
+    NotAWholeNumber,
+    NumberAboveLimit,
+    UnreadableRecord,
+    decode_text,
+    pair_key,
+    parse_whole_number,
+    read_records,
+)
 from tournaments.models import Club, Team, TeamData, Tournament
 from tournaments.text import clean_name
 
@@ -90,7 +100,7 @@ class TeamFile:
     line) and its problems, file-level ones first, then by line."""
 
     rows: tuple[TeamRow, ...] = ()
-    problems: tuple[TeamFileProblem, ...] = ()
+    problems: tuple[ImportProblem, ...] = ()
 
     @property
     def is_ready(self) -> bool:
@@ -103,7 +113,7 @@ class _FileProblem(Exception):
 
     def __init__(self, code: str, line: int = 0, **params: str | int) -> None:
         super().__init__(code)
-        self.problem = TeamFileProblem(line, "", code, params)
+        self.problem = ImportProblem("", line, "", code, params)
 
 
 def read_team_file(filename: str, data: bytes) -> TeamFile:
@@ -142,15 +152,15 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     )
     for number, player_1, player_2 in registered:
         taken[number] = f"{player_1} / {player_2}"
-        pairs[_pair_key(player_1, player_2)] = number
+        pairs[pair_key(player_1, player_2)] = number
     added = []
     for row in team_file.rows:
         if row.number in taken:
             params = {"number": row.number, "players": taken[row.number]}
-            added.append(TeamFileProblem(row.line, "number", "number_taken", params))
-        number = pairs.get(_pair_key(row.player_1, row.player_2))
+            added.append(ImportProblem("", row.line, "number", "number_taken", params))
+        number = pairs.get(pair_key(row.player_1, row.player_2))
         if row.player_1 and row.player_2 and number is not None:
-            added.append(TeamFileProblem(row.line, "", "pair_registered", {"number": number}))
+            added.append(ImportProblem("", row.line, "", "pair_registered", {"number": number}))
     return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
 
 
@@ -170,28 +180,17 @@ def team_data_for(team_file: TeamFile) -> list[TeamData]:
 def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
     if not data:
         raise _FileProblem("empty")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16", errors="replace")
-    else:
-        text = decode_text(data)
+    text = decode_text(data)
     # A spreadsheet or any other binary file named .csv; text never holds NUL characters.
     if "\x00" in text:
         raise _FileProblem("not_text")
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max((";", "\t", ","), key=first_line.count)
-    return _csv_records(text, delimiter)
+    return _csv_records(text)
 
 
-def _csv_records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    start = 1
+def _csv_records(text: str) -> Iterator[tuple[int, list[str]]]:
     try:
-        for cells in reader:
-            # A quoted cell may span lines: the record starts after the previous one.
-            line, start = start, reader.line_num + 1
-            if any(cell.strip() for cell in cells):
-                yield line, cells
-    except csv.Error:
+        yield from read_records(text)
+    except UnreadableRecord:
         raise _FileProblem("unreadable") from None
 
 
@@ -293,7 +292,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
     header_line, header = first
     positions = _column_positions(header_line, header)
     rows: list[TeamRow] = []
-    problems: list[TeamFileProblem] = []
+    problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
     pairs: dict[frozenset[str], int] = {}  # pair -> first line
     for line, cells in records:
@@ -307,12 +306,12 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         if row.number is not None:
             if row.number in numbers:
                 params = {"number": row.number, "line": numbers[row.number]}
-                row_problems.append(TeamFileProblem(line, "number", "duplicate_number", params))
+                row_problems.append(ImportProblem("", line, "number", "duplicate_number", params))
             numbers.setdefault(row.number, line)
         if row.player_1 and row.player_2:
-            key = _pair_key(row.player_1, row.player_2)
+            key = pair_key(row.player_1, row.player_2)
             if key in pairs:
-                row_problems.append(TeamFileProblem(line, "", "same_pair", {"line": pairs[key]}))
+                row_problems.append(ImportProblem("", line, "", "same_pair", {"line": pairs[key]}))
             pairs.setdefault(key, line)
         rows.append(row)
         problems.extend(row_problems)
@@ -338,7 +337,7 @@ def _column_positions(line: int, header: list[str]) -> dict[str, int]:
     return positions
 
 
-def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[TeamFileProblem]]:
+def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[ImportProblem]]:
     """Return one team row and the problems it shows on its own."""
     problems = []
     number = None
@@ -347,36 +346,32 @@ def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[TeamFile
         number = _whole_number(raw_number)
         if number is None:
             params = {"value": raw_number, "max": MAX_NUMBER}
-            problems.append(TeamFileProblem(line, "number", "number", params))
+            problems.append(ImportProblem("", line, "number", "number", params))
     for column, max_length in _MAX_LENGTHS.items():
         if column in REQUIRED_COLUMNS and not values[column]:
-            problems.append(TeamFileProblem(line, column, "missing_player"))
+            problems.append(ImportProblem("", line, column, "missing_player"))
         elif len(values.get(column, "")) > max_length:
-            problems.append(TeamFileProblem(line, column, "too_long", {"max": max_length}))
+            problems.append(ImportProblem("", line, column, "too_long", {"max": max_length}))
     row = TeamRow(line, number, values["player_1"], values["player_2"], values.get("club", ""))
     return row, problems
 
 
-def _in_order(problems: Iterable[TeamFileProblem]) -> tuple[TeamFileProblem, ...]:
+def _in_order(problems: Iterable[ImportProblem]) -> tuple[ImportProblem, ...]:
     """Sort problems by line, then in column order, whole-line ones last."""
     order = {column: index for index, column in enumerate(COLUMNS)}
     return tuple(sorted(problems, key=lambda p: (p.line, order.get(p.column, len(order)))))
 
 
 def _whole_number(text: str) -> int | None:
-    """Return ``text`` as a team number (1 to MAX_NUMBER), or None."""
-    if not (text.isascii() and text.isdigit()):
+    """Return ``text`` as a team number (1 to MAX_NUMBER), or None
+    (:func:`tournaments.importing.text.parse_whole_number`)."""
+    try:
+        return parse_whole_number(text, MAX_NUMBER)
+    except (NotAWholeNumber, NumberAboveLimit):
         return None
-    number = int(text)
-    return number if 1 <= number <= MAX_NUMBER else None
 
 
 def _header_key(name: str) -> str:
     """Return a header name without case, accents, spaces or punctuation: "N°" -> "n"."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(char for char in decomposed if char.isascii() and char.isalnum())
-
-
-def _pair_key(player_1: str, player_2: str) -> frozenset[str]:
-    """Return what makes two teams the same pair: both names, either order, any case."""
-    return frozenset((clean_name(player_1).casefold(), clean_name(player_2).casefold()))

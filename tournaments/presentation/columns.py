@@ -362,7 +362,7 @@ DEALS: dict[str, Column[DealRow]] = _by_key(
 )
 
 #: The columns of a concours folder's ``deals.csv`` (RULES.md §F), in order: what
-#: :func:`tournaments.importing.import_concours` reads.
+#: :func:`tournaments.importing.import_played_tournament` reads.
 DEAL_FILE_KEYS = (
     "round",
     "table",

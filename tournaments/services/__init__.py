@@ -10,6 +10,7 @@ from tournaments.services.deals import (
     correct_deal,
     delete_deal,
     record_deal,
+    record_deals,
 )
 from tournaments.services.draws import (
     SwapResult,
@@ -23,10 +24,12 @@ from tournaments.services.draws import (
 )
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
+from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
     CheckIn,
     TeamData,
     check_in_all,
+    register_club,
     register_team,
     register_teams,
     remove_team,
@@ -50,6 +53,7 @@ __all__ = [
     "Author",
     "CheckIn",
     "Correction",
+    "PlayedMatch",
     "confirm_deal_by_organiser",
     "confirm_deals",
     "confirm_with_pin",
@@ -77,6 +81,9 @@ __all__ = [
     "is_settings_frozen",
     "publish_round",
     "record_deal",
+    "record_deals",
+    "record_played_round",
+    "register_club",
     "register_team",
     "register_teams",
     "remove_team",

@@ -8,13 +8,16 @@ one :class:`Author`. A deal the engine rejects raises the engine's
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from simple_history.utils import bulk_create_with_history
 
 import scoring
+from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
 from tournaments.models import (
     ENTRY_FIELDS,
     AuditAction,
@@ -115,6 +118,102 @@ def record_deal(
         replay_match(match, rules, now)
     row.refresh_from_db()
     return row
+
+
+def record_deals(
+    *,
+    match: Match,
+    entries: Sequence[tuple[int, DealEntry]],
+    now: datetime.datetime,
+    author: Author = NOBODY,
+) -> list[Deal]:
+    """Record several deals of ``match`` at once, as a score sheet gives them.
+
+    ``entries`` holds ``(deal number, entry)`` pairs, numbers from 1, in any order. Every
+    entry is checked by the engine (RULES.md §B6) and the match is played through them
+    (RULES.md §C) before anything is saved; the deals are then stored confirmed in one
+    insert, with their audit records (``author``, at ``now``), and the match is replayed
+    once (:func:`tournaments.services.scores.replay_match`), where :func:`record_deal`
+    replays it after each deal. Runs in one transaction with the match row locked, like
+    :func:`record_deal`. Returns the new deals in deal number order, with their scores.
+
+    Raises scoring.InvalidDeal for the first entry the engine rejects, and ServiceError
+    ``taker`` (not A or B), ``not_published`` (the round is a draft or closed),
+    ``deal_exists`` (number: already recorded, or twice in ``entries``) or
+    ``match_finished`` (number: the first deal that would come after the end of the
+    match). Nothing is saved then. Raises ValueError for a deal number below 1.
+    """
+    with transaction.atomic():
+        match = _lock_match(match)
+        rules = match.round.tournament.rules
+        for number, entry in entries:
+            if number < 1:
+                raise ValueError(f"deal number {number}: deals are numbered from 1")
+            _check_entry(entry, rules)
+        if match.round.status != Round.Status.PUBLISHED:
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+        if not entries:
+            return []
+        if match.is_complete:
+            raise ServiceError(Refusal.MATCH_FINISHED, number=min(number for number, _ in entries))
+        recorded = list(match.deals.order_by("deal_number"))
+        taken = {row.deal_number for row in recorded}
+        for number, _ in entries:
+            if number in taken:
+                raise ServiceError(Refusal.DEAL_EXISTS, number=number)
+            taken.add(number)
+        played = [(row.deal_number, row.entry) for row in recorded]
+        after_the_end = _first_deal_after_the_end(match, rules, [*played, *entries])
+        if after_the_end is not None:
+            raise ServiceError(Refusal.MATCH_FINISHED, number=after_the_end)
+        rows = []
+        for number, entry in sorted(entries, key=lambda item: item[0]):
+            row = Deal(
+                match=match,
+                deal_number=number,
+                rules_version=rules.version,
+                status=DealStatus.CONFIRMED,
+                entered_by_side=author.side,
+                created_at=now,
+                updated_at=now,
+            )
+            row.set_entry(entry)
+            # The match is the row locked above: no query to check that it exists.
+            row.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
+            rows.append(row)
+        # A bulk insert sends no pre_create_historical_record, so each deal's history gets
+        # here what set_audit would describe for it: entered by ``author``, at ``now``.
+        bulk_create_with_history(
+            rows,
+            Deal,
+            default_user=author.user,
+            default_date=now,
+            custom_historical_attrs={
+                "audit_action": AuditAction.ENTERED,
+                "audit_side": author.side,
+                "audit_reason": "",
+            },
+        )
+        replay_match(match, rules, now)
+        return list(match.deals.filter(pk__in=[row.pk for row in rows]).order_by("deal_number"))
+
+
+def _first_deal_after_the_end(
+    match: Match, rules: scoring.RuleSet, deals: list[tuple[int, DealEntry]]
+) -> int | None:
+    """Return the number of the first of ``deals`` that comes after the end of the match,
+    played in deal number order (RULES.md §C), or None when the match takes them all."""
+    state = MatchState()
+    match_format = match.round.tournament.engine_match_format
+    for number, entry in sorted(deals, key=lambda item: item[0]):
+        try:
+            step = advance_match(
+                state, MatchDeal(scoring.Team(entry.taker), entry.deal), rules, match_format
+            )
+        except MatchFinished:
+            return number
+        state = step.state
+    return None
 
 
 def _audit(

@@ -56,10 +56,22 @@ def _draft_with(team: Team) -> Round | None:
     return None
 
 
-def _club(name: str) -> Club | None:
-    # Looked up by its cleaned name: "Club\x7f" is the club "Club", not a second one.
+def register_club(*, name: str) -> Club:
+    """Return the club named ``name``, created when it is new (the organising club of an
+    imported concours, or a team's club).
+
+    The club is looked up by its name cleaned by :func:`tournaments.text.clean_name`:
+    "Club\x7f" is the club "Club", not a second one. Raises ValueError for a name that
+    is blank once cleaned.
+    """
     name = clean_name(name)
-    return Club.objects.get_or_create(name=name)[0] if name else None
+    if not name:
+        raise ValueError("a club needs a name")
+    return Club.objects.get_or_create(name=name)[0]
+
+
+def _club(name: str) -> Club | None:
+    return register_club(name=name) if clean_name(name) else None
 
 
 def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) -> None:

@@ -47,8 +47,9 @@ def _check_name(name: str, exclude_pk: int | None = None) -> None:
         raise ServiceError(Refusal.TOURNAMENT_EXISTS)
 
 
-def create_tournament(*, club: Club, settings: dict[str, Any]) -> Tournament:
-    """Create a tournament of ``club`` with ``settings`` (model field names).
+def create_tournament(*, club: Club | None, settings: dict[str, Any]) -> Tournament:
+    """Create a tournament of ``club`` (None: no organising club) with ``settings`` (model
+    field names).
 
     Raises ServiceError ``tournament_exists`` when the name is taken.
     """

@@ -1,4 +1,9 @@
-"""``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout)."""
+"""``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout).
+
+Imports a played concours through
+:func:`tournaments.importing.import_played_tournament`; the command keeps its French
+name, which ``./run`` and the README use.
+"""
 
 import datetime
 import random
@@ -11,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from scoring import PRESETS
 from scoring.matches import MatchFormat
 from tournaments.forms.messages import import_problem_message
-from tournaments.importing import ConcoursImportError, import_concours
+from tournaments.importing import TournamentImportError, import_played_tournament
 from tournaments.models import Deal
 
 
@@ -44,7 +49,7 @@ class Command(BaseCommand):
                 gettext("The date must be written YYYY-MM-DD, not “%(date)s”.") % {"date": date}
             ) from None
         try:
-            tournament = import_concours(
+            tournament = import_played_tournament(
                 directory=directory,
                 name=name,
                 rules_preset=ruleset,
@@ -54,7 +59,7 @@ class Command(BaseCommand):
                 date=day,
                 club=club,
             )
-        except ConcoursImportError as error:
+        except TournamentImportError as error:
             raise CommandError(
                 gettext("Nothing was imported. %(problem)s")
                 % {"problem": import_problem_message(error.problem)}
