@@ -87,12 +87,17 @@ def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     except services.ServiceError as refusal:
         messages.error(request, team_import_service_message(refusal.code, refusal.params))
         return redirect("tournaments:team-import", slug=tournament.slug)
-    messages.success(request, _registered_message(len(teams)))
+    _registered_messages(request, tournament, count=len(teams))
+    return redirect("tournaments:team-list", slug=tournament.slug)
+
+
+def _registered_messages(request: HttpRequest, tournament: Tournament, *, count: int) -> None:
+    """Say how many teams the file registered, and that a draft draw lacks them."""
+    messages.success(request, _registered_message(count))
     draft = selectors.draft_round(tournament=tournament)
     if draft is not None:
-        text = left_out_of_draft_message(count=len(teams), round_number=draft.number)
+        text = left_out_of_draft_message(count=count, round_number=draft.number)
         messages.warning(request, text)
-    return redirect("tournaments:team-list", slug=tournament.slug)
 
 
 def _keep_upload(

@@ -81,23 +81,13 @@ def orm_uses(node: ast.FunctionDef) -> list[str]:
 
 
 VIEWS = sorted(set(routed_views()), key=lambda item: item[0])
-#: Views still too long, rebuilt on branches that have not landed yet (strict: the mark
-#: must go as soon as one passes).
-PENDING = {"team-import-confirm"}
 
 
 def test_the_urls_route_views():
     assert len(VIEWS) > 40
 
 
-@pytest.mark.parametrize(
-    ("name", "view"),
-    [
-        pytest.param(name, view, marks=[pytest.mark.xfail(strict=True)] if name in PENDING else [])
-        for name, view in VIEWS
-    ],
-    ids=[name for name, _view in VIEWS],
-)
+@pytest.mark.parametrize(("name", "view"), VIEWS, ids=[name for name, _view in VIEWS])
 def test_a_routed_view_has_at_most_15_lines_and_no_orm_call(name, view):
     node = function_node(view)
 
