@@ -83,8 +83,8 @@ class CoincheLevel(models.TextChoices):
 class TeamSide(models.TextChoices):
     """Team A or team B of a match (the taker's side of a deal)."""
 
-    A = scoring.Team.A.value, _("Team A")
-    B = scoring.Team.B.value, _("Team B")
+    A = scoring.TeamSide.A.value, _("Team A")
+    B = scoring.TeamSide.B.value, _("Team B")
 
 
 class DealOutcome(models.TextChoices):
