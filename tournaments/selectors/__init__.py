@@ -22,7 +22,6 @@ from tournaments.selectors.rounds import (
     tournament_rounds,
 )
 from tournaments.selectors.standings import (
-    NOMINAL_DEAL_POINTS,
     Standing,
     TeamFigures,
     counted_matches,
@@ -32,7 +31,6 @@ from tournaments.selectors.standings import (
 from tournaments.selectors.teams import TeamCounts, team_counts, tournament_teams
 
 __all__ = [
-    "NOMINAL_DEAL_POINTS",
     "NO_PRIZE",
     "PairingLine",
     "Standing",
