@@ -1,20 +1,33 @@
-"""Belote Club's scoring engine: pure Python, no Django (RULES.md §A–§D, §F).
+"""Belote Club's scoring engine: pure Python, no Django (RULES.md §A–§E, §F).
 
 Public API:
     score_deal(deal, rules) -> DealScore; validate_deal(deal, rules) -> DealError | None
-    score_match(deals, rules, match_format) -> MatchScore; advance_match(...)
+    score_match(deals, rules, match_format) -> MatchScore; advance_match(...);
+    stop_match_for_time(state) -> MatchState; nominal_match_total(match_format) -> int
     resolve_declarations(taker, defence, trump) -> DeclarationResult
-    PRESETS, get_ruleset(id) -> RuleSet
+    card_points_fixed_by_tricks(tricks), defence_card_points(taker_card_points, ...)
+    PRESETS[(id, version)], PRESET_IDS, get_ruleset(id, version=None) -> RuleSet,
+    latest_version(id) -> int
 """
 
+from scoring.cards import (
+    BELOTE_POINTS,
+    CAPOT_CARD_POINTS,
+    DEAL_CARD_POINTS,
+    TRICKS_PER_DEAL,
+    card_points_fixed_by_tricks,
+    defence_card_points,
+)
 from scoring.deals import (
+    DEAL_BASE,
     Deal,
     DealOutcome,
     DealScore,
     LineKind,
+    LinePart,
+    PartKind,
     ScoreLine,
     Side,
-    get_ruleset,
     round_to_ten,
     score_deal,
 )
@@ -35,16 +48,38 @@ from scoring.matches import (
     MatchScore,
     MatchState,
     MatchStep,
-    Team,
+    TeamSide,
     advance_match,
+    nominal_match_total,
     score_match,
+    stop_match_for_time,
 )
-from scoring.rules import CAPOT, PRESETS, CoincheLevel, Counting, RuleSet, Trump
+from scoring.rules import (
+    CAPOT,
+    HIGHEST_CONTRACT,
+    LOWEST_CONTRACT,
+    PRESET_IDS,
+    PRESETS,
+    CoincheLevel,
+    Counting,
+    RuleSet,
+    Trump,
+    get_ruleset,
+    latest_version,
+)
 from scoring.validation import validate_deal
 
 __all__ = [
+    "BELOTE_POINTS",
     "CAPOT",
+    "CAPOT_CARD_POINTS",
+    "DEAL_BASE",
+    "DEAL_CARD_POINTS",
+    "HIGHEST_CONTRACT",
+    "LOWEST_CONTRACT",
     "PRESETS",
+    "PRESET_IDS",
+    "TRICKS_PER_DEAL",
     "CoincheLevel",
     "Counting",
     "Deal",
@@ -59,6 +94,7 @@ __all__ = [
     "InvalidDeal",
     "InvalidDeclaration",
     "LineKind",
+    "LinePart",
     "MatchDeal",
     "MatchFinished",
     "MatchFormat",
@@ -66,17 +102,23 @@ __all__ = [
     "MatchScore",
     "MatchState",
     "MatchStep",
+    "PartKind",
     "RuleSet",
     "ScoreLine",
     "Side",
-    "Team",
+    "TeamSide",
     "Trump",
     "advance_match",
+    "card_points_fixed_by_tricks",
+    "defence_card_points",
     "get_ruleset",
+    "latest_version",
+    "nominal_match_total",
     "parse_declarations",
     "resolve_declarations",
     "round_to_ten",
     "score_deal",
     "score_match",
+    "stop_match_for_time",
     "validate_deal",
 ]

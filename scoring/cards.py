@@ -52,3 +52,33 @@ def count_card_points(cards: Iterable[str], trump: Trump, *, has_last_trick: boo
     The 32 cards are worth 152 at every trump; with the dix de der a deal holds 162.
     """
     return sum(card_value(card, trump) for card in cards) + (DIX_DE_DER if has_last_trick else 0)
+
+
+def card_points_fixed_by_tricks(taker_tricks: int | None) -> tuple[int, int] | None:
+    """Return the taker's and the defence's card points when the tricks alone fix them.
+
+    A capot fixes both (RULES.md §A): all 8 tricks to the taker give (252, 0), no trick
+    (0, 252). Any other count of tricks, or None (not known yet), gives None: the card
+    points must then be counted.
+    """
+    if taker_tricks == TRICKS_PER_DEAL:
+        return CAPOT_CARD_POINTS, 0
+    if taker_tricks == 0:
+        return 0, CAPOT_CARD_POINTS
+    return None
+
+
+def defence_card_points(taker_card_points: int, *, taker_tricks: int | None = None) -> int:
+    """Return the defence's card points from the taker's (RULES.md §A).
+
+    A capot fixes them (:func:`card_points_fixed_by_tricks`: 0 when the taker won all 8
+    tricks, 252 when it won none), whatever the taker's are. Otherwise, or while
+    ``taker_tricks`` is not known (None), the defence has the rest of the deal's 162: 162 −
+    ``taker_card_points``, never below 0, so that a taker's 200 stays a wrong total of 200
+    rather than a negative count. The result is what the table would write; checking it
+    is :func:`scoring.validate_deal`'s job.
+    """
+    fixed = card_points_fixed_by_tricks(taker_tricks)
+    if fixed is not None:
+        return fixed[1]
+    return max(0, DEAL_CARD_POINTS - taker_card_points)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
-from scoring.deals import get_ruleset, score_deal
+from scoring.deals import score_deal
 from scoring.declarations import parse_declarations, resolve_declarations
 from scoring.errors import ErrorCode, InvalidDeal, InvalidDeclaration
 from scoring.matches import (
@@ -22,13 +22,15 @@ from scoring.matches import (
     MatchFinished,
     MatchFormat,
     MatchState,
-    Team,
+    TeamSide,
     advance_match,
 )
 from scoring.rows import DEAL_COLUMNS, deal_from_row
-from scoring.rules import Trump
+from scoring.rules import Trump, get_ruleset
 
 Row = dict[str, str]
+#: What a row becomes: the §F result columns, by name.
+Compute = Callable[[Row], dict[str, str]]
 
 DEAL_INPUTS = ("id", "ruleset", *DEAL_COLUMNS)
 DEAL_RESULTS = ("taker_score", "defence_score", "reserve", "error")
@@ -109,7 +111,7 @@ class MatchRows:
             return _error("format")
         match_format, state = self.states.get(match_id, (match_format, MatchState()))
         try:
-            taker = Team(row["taker"].strip().upper())
+            taker = TeamSide(row["taker"].strip().upper())
         except ValueError:
             return _error("taker")
         passed = row["passed"].strip().lower()
@@ -161,7 +163,7 @@ def _write(
     inputs: list[str],
     results: Sequence[str],
     rows: Iterable[Row],
-    compute: Callable[[Row], dict[str, str]],
+    compute: Compute,
 ) -> None:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*inputs, *results])
@@ -170,7 +172,9 @@ def _write(
         writer.writerow([row[name] for name in inputs] + [computed.get(n, "") for n in results])
 
 
-COMMANDS = {
+#: Each command: its required input columns, its result columns, and a maker of its
+#: row function (a matches file keeps a state per match, so each run gets a new one).
+COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[], Compute]]] = {
     "deals": (DEAL_INPUTS, DEAL_RESULTS, lambda: score_deal_row),
     "declarations": (
         DECLARATION_INPUTS,

@@ -17,8 +17,8 @@ from scoring.cards import (
     DEAL_CARD_POINTS,
     TRICKS_PER_DEAL,
 )
-from scoring.errors import DealError, ErrorCode, InvalidDeal
-from scoring.rules import CAPOT, PRESETS, CoincheLevel, Counting, RuleSet, Trump
+from scoring.errors import InvalidDeal
+from scoring.rules import CAPOT, CoincheLevel, Counting, RuleSet, Trump
 from scoring.validation import validate_deal
 
 #: Flat scored points a coinche or a chute is worth before the contract (RULES.md §B1).
@@ -28,7 +28,7 @@ CAPOT_BASE = 250
 #: Scored points of a capot bid in the contrée presets, before the multiplier (§B2, §B3).
 CONTREE_CAPOT_BID = 500
 #: Scored points an unbid capot adds in a coinched points-faits deal (§B3).
-POINTS_FAITS_CAPOT_BONUS = 100
+POINTS_MADE_CAPOT_BONUS = 100
 
 
 class Side(StrEnum):
@@ -61,6 +61,14 @@ class LineKind(StrEnum):
     OPPONENT_DECLARATIONS = "opponent_declarations"  # declarations that changed hands
 
 
+class PartKind(StrEnum):
+    """What a part of a line that adds several things is (a §B1.4 deal total)."""
+
+    CARD_POINTS = "card_points"  # the side's card points, dix de der included
+    BELOTE = "belote"  # 20 scored points per belote-rebelote the side holds
+    DECLARATIONS = "declarations"  # the declaration points that count for the side
+
+
 @dataclass(frozen=True)
 class Deal:
     """The inputs of one deal as the table writes them.
@@ -68,8 +76,8 @@ class Deal:
     Card points include the dix de der. Declarations are the points that count after
     resolution (RULES.md §D), so at most one side is non-zero. Fields are checked by
     :func:`scoring.validation.validate_deal`, which accepts any value and reports the
-    first §B6 failure: a trump or coinche given as text, a non-integer count, a contract
-    that is not an int.
+    first §B6 failure: a trump or coinche given as text, a count that is text (as a form
+    or a file gave it, code ``number``), a contract that is not an int.
 
     Attributes:
         trump: a :class:`Trump` (or its text, ``"H"``, ``"SA"`` …).
@@ -83,36 +91,49 @@ class Deal:
 
     trump: Trump | str
     contract: int | str | None
-    taker_card_points: int
-    defence_card_points: int
-    taker_tricks: int
+    taker_card_points: int | str
+    defence_card_points: int | str
+    taker_tricks: int | str
     coinche: CoincheLevel | str = CoincheLevel.NONE
-    taker_belotes: int = 0
-    defence_belotes: int = 0
-    taker_declarations: int = 0
-    defence_declarations: int = 0
+    taker_belotes: int | str = 0
+    defence_belotes: int | str = 0
+    taker_declarations: int | str = 0
+    defence_declarations: int | str = 0
+
+
+@dataclass(frozen=True)
+class LinePart:
+    """One part of a line's base points: card points, belote or declarations (scored points
+    for the last two; RULES.md §B1.2 adds them as one total)."""
+
+    kind: PartKind
+    base_points: int
 
 
 @dataclass(frozen=True)
 class ScoreLine:
     """One amount added to a side's score.
 
-    ``points`` is the value before rounding and multiplier; ``amount`` what is added
-    (``round_to_ten(points) * multiplier`` where the rules round, else ``points * multiplier``).
-    The amounts of a side add up to its score.
+    ``base_points`` is the value before rounding and the multiplier; ``amount`` what is added
+    (``round_to_ten(base_points) * multiplier`` where the rules round, else
+    ``base_points * multiplier``). The amounts of a side add up to its score. A line that
+    adds several things (a §B1.4 deal total: card points + belote + declarations) lists
+    them in ``parts``, whose base points add up to the line's; a line of one thing has
+    no parts (its ``kind`` says what it is).
     """
 
     side: Side
     kind: LineKind
-    points: int
+    base_points: int
     amount: int
     multiplier: int = 1
     rule: str = ""
+    parts: tuple[LinePart, ...] = ()
 
     @property
     def is_rounded(self) -> bool:
         """Return True when rounding changed the amount."""
-        return self.points * self.multiplier != self.amount
+        return self.base_points * self.multiplier != self.amount
 
 
 @dataclass(frozen=True)
@@ -123,7 +144,7 @@ class DealScore:
         taker_score, defence_score: scored points added to each side now.
         reserve: scored points put in reserve by a litige (classic belote, RULES.md §B5),
             paid to the winner of the next deal; 0 otherwise.
-        outcome: made, chute (dedans) or litige.
+        outcome: made, chute (dedans in classic belote) or litige.
         multiplier: k (1, 2 or 4).
         taker_capot / defence_capot: that side won all 8 tricks.
         lines: the breakdown; per side, the amounts add up to its score.
@@ -148,42 +169,35 @@ class DealScore:
         return None
 
 
-def round_to_ten(points: int) -> int:
-    """Return ``points`` rounded to the nearest ten, 5 going up: R(85) = 90, R(84) = 80.
+def round_to_ten(scored_points: int) -> int:
+    """Return ``scored_points`` rounded to the nearest ten, 5 going up: R(85) = 90, R(84) = 80.
 
     The only rounding in the engine (RULES.md notation R(x)); works on scored points ≥ 0.
     """
-    return (points + 5) // 10 * 10
-
-
-def get_ruleset(ruleset_id: str) -> RuleSet:
-    """Return the preset named ``ruleset_id`` (RULES.md §B).
-
-    Raises InvalidDeal with code ``ruleset`` for an unknown id.
-    """
-    try:
-        return PRESETS[ruleset_id]
-    except (KeyError, TypeError):
-        raise InvalidDeal(
-            DealError(ErrorCode.RULESET, "unknown", (("ruleset", str(ruleset_id)),))
-        ) from None
+    return (scored_points + 5) // 10 * 10
 
 
 @dataclass(frozen=True)
 class _Facts:
-    """A validated deal in the RULES.md notation: cT, cD, bT, bD, aT, aD, C, k."""
+    """A validated deal, in the RULES.md notation cT, cD, bT, bD, aT, aD, C and k."""
 
-    c_taker: int
-    c_defence: int
-    b_taker: int
-    b_defence: int
-    a_taker: int
-    a_defence: int
-    contract: int | None  # C in scored points; None for a capot bid or classic belote
+    taker_card_points: int  # cT
+    defence_card_points: int  # cD
+    taker_belotes: int  # bT, a count
+    defence_belotes: int  # bD
+    taker_declarations: int  # aT, before any change of hands
+    defence_declarations: int  # aD
+    contract: int  # C in scored points; 0 for a capot bid (see is_capot_bid) or classic belote
     is_capot_bid: bool
-    k: int
+    multiplier: int  # k
     taker_capot: bool
     defence_capot: bool
+
+
+def _count(value: int | str) -> int:
+    """Return a count that :func:`validate_deal` has checked is an int."""
+    assert isinstance(value, int), value  # validate_deal refuses any other (code number)
+    return value
 
 
 def score_deal(deal: Deal, rules: RuleSet) -> DealScore:
@@ -196,18 +210,20 @@ def score_deal(deal: Deal, rules: RuleSet) -> DealScore:
     if error is not None:
         raise InvalidDeal(error)
     is_capot_bid = deal.contract == CAPOT
+    tricks = _count(deal.taker_tricks)
     facts = _Facts(
-        c_taker=deal.taker_card_points,
-        c_defence=deal.defence_card_points,
-        b_taker=deal.taker_belotes,
-        b_defence=deal.defence_belotes,
-        a_taker=deal.taker_declarations,
-        a_defence=deal.defence_declarations,
-        contract=None if is_capot_bid else deal.contract,
+        taker_card_points=_count(deal.taker_card_points),
+        defence_card_points=_count(deal.defence_card_points),
+        taker_belotes=_count(deal.taker_belotes),
+        defence_belotes=_count(deal.defence_belotes),
+        taker_declarations=_count(deal.taker_declarations),
+        defence_declarations=_count(deal.defence_declarations),
+        # validate_deal has checked the contract: an int, "capot", or None in classic belote.
+        contract=deal.contract if isinstance(deal.contract, int) else 0,
         is_capot_bid=is_capot_bid,
-        k=rules.multiplier(CoincheLevel(deal.coinche)),
-        taker_capot=deal.taker_tricks == TRICKS_PER_DEAL,
-        defence_capot=deal.taker_tricks == 0,
+        multiplier=rules.multiplier(CoincheLevel(deal.coinche)),
+        taker_capot=tricks == TRICKS_PER_DEAL,
+        defence_capot=tricks == 0,
     )
     scorer = _SCORERS[rules.counting]
     return scorer(facts, rules)
@@ -225,16 +241,17 @@ class _Builder:
         self,
         side: Side,
         kind: LineKind,
-        points: int,
+        base_points: int,
         rule: str,
         *,
         multiplier: int = 1,
         rounded: bool = False,
+        parts: tuple[LinePart, ...] = (),
     ) -> None:
-        if points == 0:
+        if base_points == 0:
             return
-        amount = (round_to_ten(points) if rounded else points) * multiplier
-        self.lines.append(ScoreLine(side, kind, points, amount, multiplier, rule))
+        amount = (round_to_ten(base_points) if rounded else base_points) * multiplier
+        self.lines.append(ScoreLine(side, kind, base_points, amount, multiplier, rule, parts))
 
     def result(self, outcome: DealOutcome, *, reserve: int = 0) -> DealScore:
         return DealScore(
@@ -242,104 +259,134 @@ class _Builder:
             defence_score=sum(line.amount for line in self.lines if line.side is Side.DEFENCE),
             reserve=reserve,
             outcome=outcome,
-            multiplier=self.facts.k,
+            multiplier=self.facts.multiplier,
             taker_capot=self.facts.taker_capot,
             defence_capot=self.facts.defence_capot,
             lines=tuple(self.lines),
         )
 
 
+def _total_parts(card_points: int, belote: int, declarations: int) -> tuple[LinePart, ...]:
+    """Return the parts of a §B1.2 total: the card points always, belote and declarations
+    when the side has some."""
+    parts = [LinePart(PartKind.CARD_POINTS, card_points)]
+    if belote:
+        parts.append(LinePart(PartKind.BELOTE, belote))
+    if declarations:
+        parts.append(LinePart(PartKind.DECLARATIONS, declarations))
+    return tuple(parts)
+
+
 def _score_ffb_coinche(facts: _Facts, rules: RuleSet) -> DealScore:
     """RULES.md §B1, read literally."""
-    a_taker, a_defence = facts.a_taker, facts.a_defence
+    taker_declarations = facts.taker_declarations
+    defence_declarations = facts.defence_declarations
     if facts.taker_capot:  # §B1.1
-        a_taker, a_defence = a_taker + a_defence, 0
-    belote_taker = BELOTE_POINTS * facts.b_taker
-    belote_defence = BELOTE_POINTS * facts.b_defence
-    total_taker = facts.c_taker + belote_taker + a_taker  # §B1.2
-    total_defence = facts.c_defence + belote_defence + a_defence
+        taker_declarations, defence_declarations = taker_declarations + defence_declarations, 0
+    belote_taker = BELOTE_POINTS * facts.taker_belotes
+    belote_defence = BELOTE_POINTS * facts.defence_belotes
+    total_taker = facts.taker_card_points + belote_taker + taker_declarations  # §B1.2
+    total_defence = facts.defence_card_points + belote_defence + defence_declarations
     contract_value = CAPOT_BASE if facts.is_capot_bid else facts.contract
     if facts.is_capot_bid:  # §B1.3
         is_made = facts.taker_capot and total_taker > total_defence
     else:
         is_made = total_taker >= facts.contract and total_taker > total_defence
-    k = facts.k
+    multiplier = facts.multiplier
     out = _Builder(facts, rules)
     taker, defence = Side.TAKER, Side.DEFENCE
-    if is_made and k == 1:  # §B1.4: each side rounded separately
+    if is_made and multiplier == 1:  # §B1.4: each side rounded separately
         rounded = rules.rounds_to_ten
-        out.add(taker, LineKind.DEAL_TOTAL, total_taker, "§B1.4", rounded=rounded)
+        out.add(
+            taker,
+            LineKind.DEAL_TOTAL,
+            total_taker,
+            "§B1.4",
+            rounded=rounded,
+            parts=_total_parts(facts.taker_card_points, belote_taker, taker_declarations),
+        )
         out.add(taker, LineKind.CONTRACT, contract_value, "§B1.4")
-        out.add(defence, LineKind.DEAL_TOTAL, total_defence, "§B1.4", rounded=rounded)
+        out.add(
+            defence,
+            LineKind.DEAL_TOTAL,
+            total_defence,
+            "§B1.4",
+            rounded=rounded,
+            parts=_total_parts(facts.defence_card_points, belote_defence, defence_declarations),
+        )
         return out.result(DealOutcome.MADE)
     if is_made:  # §B1.5
         base = CAPOT_BASE if facts.taker_capot else DEAL_BASE
-        out.add(taker, LineKind.DEAL_POINTS, base, "§B1.5", multiplier=k)
-        out.add(taker, LineKind.DECLARATIONS, facts.a_taker, "§B1.5", multiplier=k)
-        out.add(taker, LineKind.BELOTE, belote_taker, "§B1.5", multiplier=k)
+        out.add(taker, LineKind.DEAL_POINTS, base, "§B1.5", multiplier=multiplier)
+        out.add(
+            taker, LineKind.DECLARATIONS, facts.taker_declarations, "§B1.5", multiplier=multiplier
+        )
+        out.add(taker, LineKind.BELOTE, belote_taker, "§B1.5", multiplier=multiplier)
         out.add(
             taker,
             LineKind.OPPONENT_DECLARATIONS,
-            facts.a_defence,
+            facts.defence_declarations,
             "§B1.5",
-            multiplier=k,
+            multiplier=multiplier,
         )
-        out.add(taker, LineKind.CONTRACT, contract_value, "§B1.5", multiplier=k)
+        out.add(taker, LineKind.CONTRACT, contract_value, "§B1.5", multiplier=multiplier)
         out.add(defence, LineKind.BELOTE, belote_defence, "§B1.5")
         return out.result(DealOutcome.MADE)
     # §B1.6: chute; the taker keeps its belote, its declarations change hands.
     out.add(taker, LineKind.BELOTE, belote_taker, "§B1.6")
-    out.add(defence, LineKind.DEAL_POINTS, DEAL_BASE, "§B1.6", multiplier=k)
-    out.add(defence, LineKind.DECLARATIONS, a_defence, "§B1.6", multiplier=k)
-    out.add(defence, LineKind.BELOTE, belote_defence, "§B1.6", multiplier=k)
-    out.add(defence, LineKind.OPPONENT_DECLARATIONS, a_taker, "§B1.6", multiplier=k)
-    out.add(defence, LineKind.CONTRACT, contract_value, "§B1.6", multiplier=k)
+    out.add(defence, LineKind.DEAL_POINTS, DEAL_BASE, "§B1.6", multiplier=multiplier)
+    out.add(defence, LineKind.DECLARATIONS, defence_declarations, "§B1.6", multiplier=multiplier)
+    out.add(defence, LineKind.BELOTE, belote_defence, "§B1.6", multiplier=multiplier)
+    out.add(
+        defence, LineKind.OPPONENT_DECLARATIONS, taker_declarations, "§B1.6", multiplier=multiplier
+    )
+    out.add(defence, LineKind.CONTRACT, contract_value, "§B1.6", multiplier=multiplier)
     return out.result(DealOutcome.CHUTE)
 
 
 def _score_contree(facts: _Facts, rules: RuleSet) -> DealScore:
     """RULES.md §B2 (points faits + annoncés), §B3 (points faits), §B4 (points annoncés)."""
-    belote_taker = BELOTE_POINTS * facts.b_taker
-    belote_defence = BELOTE_POINTS * facts.b_defence
+    belote_taker = BELOTE_POINTS * facts.taker_belotes
+    belote_defence = BELOTE_POINTS * facts.defence_belotes
     if facts.is_capot_bid:
         is_made = facts.taker_capot
     else:
-        is_made = facts.c_taker + belote_taker >= facts.contract
+        is_made = facts.taker_card_points + belote_taker >= facts.contract
     outcome = DealOutcome.MADE if is_made else DealOutcome.CHUTE
     winner, loser = (Side.TAKER, Side.DEFENCE) if is_made else (Side.DEFENCE, Side.TAKER)
-    k = facts.k
+    multiplier = facts.multiplier
     out = _Builder(facts, rules)
     counting = rules.counting
-    if counting is Counting.POINTS_ANNONCES:
+    if counting is Counting.POINTS_BID:
         rule = "§B4"
         if facts.is_capot_bid:
-            out.add(winner, LineKind.CAPOT_BID, CAPOT_BASE, rule, multiplier=k)
-        elif is_made or k > 1:
-            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=k)
+            out.add(winner, LineKind.CAPOT_BID, CAPOT_BASE, rule, multiplier=multiplier)
+        elif is_made or multiplier > 1:
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=multiplier)
         else:
             out.add(winner, LineKind.DEAL_POINTS, DEAL_BASE, rule)
         return out.result(outcome)
-    rule = "§B2" if counting is Counting.POINTS_FAITS_ET_ANNONCES else "§B3"
-    adds_contract = counting is Counting.POINTS_FAITS_ET_ANNONCES
+    rule = "§B2" if counting is Counting.POINTS_MADE_AND_BID else "§B3"
+    adds_contract = counting is Counting.POINTS_MADE_AND_BID
     if facts.is_capot_bid:
-        out.add(winner, LineKind.CAPOT_BID, CONTREE_CAPOT_BID, rule, multiplier=k)
-    elif k > 1:
+        out.add(winner, LineKind.CAPOT_BID, CONTREE_CAPOT_BID, rule, multiplier=multiplier)
+    elif multiplier > 1:
         base = CAPOT_BASE if facts.taker_capot and adds_contract else DEAL_BASE
-        out.add(winner, LineKind.DEAL_POINTS, base, rule, multiplier=k)
+        out.add(winner, LineKind.DEAL_POINTS, base, rule, multiplier=multiplier)
         if adds_contract:
-            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=k)
+            out.add(winner, LineKind.CONTRACT, facts.contract, rule, multiplier=multiplier)
         elif facts.taker_capot:
-            out.add(winner, LineKind.CAPOT_BONUS, POINTS_FAITS_CAPOT_BONUS, rule)
+            out.add(winner, LineKind.CAPOT_BONUS, POINTS_MADE_CAPOT_BONUS, rule)
     elif is_made and facts.taker_capot:
         out.add(winner, LineKind.DEAL_POINTS, CAPOT_BASE, rule)
         if adds_contract:
             out.add(winner, LineKind.CONTRACT, facts.contract, rule)
     elif is_made:
         rounded = rules.rounds_to_ten
-        out.add(winner, LineKind.CARD_POINTS, facts.c_taker, rule, rounded=rounded)
+        out.add(winner, LineKind.CARD_POINTS, facts.taker_card_points, rule, rounded=rounded)
         if adds_contract:
             out.add(winner, LineKind.CONTRACT, facts.contract, rule)
-        out.add(loser, LineKind.CARD_POINTS, facts.c_defence, rule, rounded=rounded)
+        out.add(loser, LineKind.CARD_POINTS, facts.defence_card_points, rule, rounded=rounded)
     else:
         out.add(winner, LineKind.DEAL_POINTS, DEAL_BASE, rule)
         if adds_contract:
@@ -353,47 +400,49 @@ def _score_contree(facts: _Facts, rules: RuleSet) -> DealScore:
 
 def _score_classic(facts: _Facts, rules: RuleSet) -> DealScore:
     """RULES.md §B5: classic belote, no rounding, no contract value, litige reserve."""
-    a_taker, a_defence = facts.a_taker, facts.a_defence
+    taker_declarations = facts.taker_declarations
+    defence_declarations = facts.defence_declarations
     if facts.taker_capot:  # §B5.1: the capot side takes the other side's declarations
-        a_taker, a_defence = a_taker + a_defence, 0
+        taker_declarations, defence_declarations = taker_declarations + defence_declarations, 0
     elif facts.defence_capot:
-        a_taker, a_defence = 0, a_taker + a_defence
-    belote_taker = BELOTE_POINTS * facts.b_taker
-    belote_defence = BELOTE_POINTS * facts.b_defence
-    total_taker = facts.c_taker + belote_taker + a_taker  # §B5.2
-    total_defence = facts.c_defence + belote_defence + a_defence
+        taker_declarations, defence_declarations = 0, taker_declarations + defence_declarations
+    belote_taker = BELOTE_POINTS * facts.taker_belotes
+    belote_defence = BELOTE_POINTS * facts.defence_belotes
+    total_taker = facts.taker_card_points + belote_taker + taker_declarations  # §B5.2
+    total_defence = facts.defence_card_points + belote_defence + defence_declarations
     out = _Builder(facts, rules)
     taker, defence = Side.TAKER, Side.DEFENCE
     if total_taker > total_defence:  # §B5.3
-        out.add(taker, LineKind.CARD_POINTS, facts.c_taker, "§B5.3")
+        out.add(taker, LineKind.CARD_POINTS, facts.taker_card_points, "§B5.3")
         out.add(taker, LineKind.BELOTE, belote_taker, "§B5.3")
-        out.add(taker, LineKind.DECLARATIONS, facts.a_taker, "§B5.3")
-        out.add(taker, LineKind.OPPONENT_DECLARATIONS, a_taker - facts.a_taker, "§B5.1")
-        out.add(defence, LineKind.CARD_POINTS, facts.c_defence, "§B5.3")
+        out.add(taker, LineKind.DECLARATIONS, facts.taker_declarations, "§B5.3")
+        taken = taker_declarations - facts.taker_declarations
+        out.add(taker, LineKind.OPPONENT_DECLARATIONS, taken, "§B5.1")
+        out.add(defence, LineKind.CARD_POINTS, facts.defence_card_points, "§B5.3")
         out.add(defence, LineKind.BELOTE, belote_defence, "§B5.3")
-        out.add(defence, LineKind.DECLARATIONS, a_defence, "§B5.3")
+        out.add(defence, LineKind.DECLARATIONS, defence_declarations, "§B5.3")
         return out.result(DealOutcome.MADE)
-    is_dedans = total_taker < total_defence
+    is_chute = total_taker < total_defence  # dedans, in classic belote's words
     # The taker's belote is scored now whether dedans (§B5.4) or in a litige (§B5.5).
-    out.add(taker, LineKind.BELOTE, belote_taker, "§B5.4" if is_dedans else "§B5.5")
-    if is_dedans:  # §B5.4
+    out.add(taker, LineKind.BELOTE, belote_taker, "§B5.4" if is_chute else "§B5.5")
+    if is_chute:  # §B5.4
         all_points = CAPOT_CARD_POINTS if facts.defence_capot else DEAL_CARD_POINTS
         out.add(defence, LineKind.DEAL_POINTS, all_points, "§B5.4")
-        out.add(defence, LineKind.DECLARATIONS, facts.a_defence, "§B5.4")
-        out.add(defence, LineKind.OPPONENT_DECLARATIONS, facts.a_taker, "§B5.4")
+        out.add(defence, LineKind.DECLARATIONS, facts.defence_declarations, "§B5.4")
+        out.add(defence, LineKind.OPPONENT_DECLARATIONS, facts.taker_declarations, "§B5.4")
         out.add(defence, LineKind.BELOTE, belote_defence, "§B5.4")
         return out.result(DealOutcome.CHUTE)
     # §B5.5: litige; the defence scores its total now, the taker's goes in reserve.
-    out.add(defence, LineKind.CARD_POINTS, facts.c_defence, "§B5.5")
+    out.add(defence, LineKind.CARD_POINTS, facts.defence_card_points, "§B5.5")
     out.add(defence, LineKind.BELOTE, belote_defence, "§B5.5")
-    out.add(defence, LineKind.DECLARATIONS, a_defence, "§B5.5")
+    out.add(defence, LineKind.DECLARATIONS, defence_declarations, "§B5.5")
     return out.result(DealOutcome.LITIGE, reserve=total_taker - belote_taker)
 
 
 _SCORERS = {
     Counting.FFB_COINCHE: _score_ffb_coinche,
-    Counting.POINTS_FAITS_ET_ANNONCES: _score_contree,
-    Counting.POINTS_FAITS: _score_contree,
-    Counting.POINTS_ANNONCES: _score_contree,
+    Counting.POINTS_MADE_AND_BID: _score_contree,
+    Counting.POINTS_MADE: _score_contree,
+    Counting.POINTS_BID: _score_contree,
     Counting.CLASSIC: _score_classic,
 }

@@ -43,7 +43,9 @@ class DealError:
         code: the §B6 code, which is also the name of the field the error concerns.
         reason: a short machine-readable detail (``"total"``, ``"capot"``, ``"step"`` …)
             that the forms turn into a precise message.
-        params: values the message may quote, as ``(name, value)`` pairs.
+        params: values the message may quote, as ``(name, value)`` pairs; the engine's
+            own numbers among them, so that no message writes a rule's number itself
+            (card points: ``deal_card_points`` 162, ``capot_card_points`` 252).
     """
 
     code: ErrorCode

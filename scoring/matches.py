@@ -1,8 +1,9 @@
 """A match (partie) at one table: running totals, litige reserve and the end (RULES.md §C).
 
-Teams are ``A`` and ``B`` as in the files; in each deal one of them is the taker.
-Totals are in scored points. :func:`advance_match` plays one deal on a
-:class:`MatchState`; :func:`score_match` folds a whole sequence of deals.
+The two teams are sides ``A`` and ``B`` as in the files (:class:`TeamSide`); in each deal
+one of them is the taker. Totals are in scored points. :func:`advance_match` plays one
+deal on a :class:`MatchState`; :func:`score_match` folds a whole sequence of deals;
+:func:`stop_match_for_time` ends a match the organiser stopped before its end.
 """
 
 from __future__ import annotations
@@ -11,21 +12,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from scoring.cards import BELOTE_POINTS, TRICKS_PER_DEAL
+from scoring.cards import BELOTE_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
 from scoring.deals import Deal, DealOutcome, DealScore, score_deal
 from scoring.rules import RuleSet
 
 
-class Team(StrEnum):
-    """The two teams of a match, as the files name them."""
+class TeamSide(StrEnum):
+    """The two teams of a match, A and B, as the files and score sheets name them."""
 
     A = "A"
     B = "B"
 
     @property
-    def opponent(self) -> Team:
+    def opponent(self) -> TeamSide:
         """Return the other team."""
-        return Team.B if self is Team.A else Team.A
+        return TeamSide.B if self is TeamSide.A else TeamSide.A
 
 
 class MatchResult(StrEnum):
@@ -64,6 +65,17 @@ class MatchFormat:
         return f"{self.kind}:{self.value}"
 
 
+def nominal_match_total(match_format: MatchFormat) -> int:
+    """Return the scored points a match of ``match_format`` is nominally worth (RULES.md §E).
+
+    A fixed number of deals is worth 162 card points a deal (the cards and the dix de
+    der, §A); a target score is worth the target. Half of it is one of §E's bye credits.
+    """
+    if match_format.kind is FormatKind.TARGET:
+        return match_format.value
+    return match_format.value * DEAL_CARD_POINTS
+
+
 class MatchFinished(ValueError):
     """Raised when a deal is added to a match that has already ended."""
 
@@ -72,7 +84,7 @@ class MatchFinished(ValueError):
 class MatchDeal:
     """One deal of a match: which team took, and the deal, or None when all four passed."""
 
-    taker: Team
+    taker: TeamSide
     deal: Deal | None
 
     @property
@@ -102,16 +114,16 @@ class MatchState:
     deals_played: int = 0
     is_finished: bool = False
     result: MatchResult | None = None
-    waiting_for_trick: frozenset[Team] = field(default_factory=frozenset)
+    waiting_for_trick: frozenset[TeamSide] = field(default_factory=frozenset)
 
     @property
     def reserve(self) -> int:
         """Return the whole litige reserve pending, in scored points."""
         return self.reserve_a + self.reserve_b
 
-    def total(self, team: Team) -> int:
+    def total(self, team: TeamSide) -> int:
         """Return the scored points of ``team``."""
-        return self.total_a if team is Team.A else self.total_b
+        return self.total_a if team is TeamSide.A else self.total_b
 
 
 @dataclass(frozen=True)
@@ -141,11 +153,11 @@ class MatchScore:
     state: MatchState
 
 
-def _with_totals(state: MatchState, gains: dict[Team, int]) -> MatchState:
+def _with_totals(state: MatchState, gains: dict[TeamSide, int]) -> MatchState:
     return replace(
         state,
-        total_a=state.total_a + gains.get(Team.A, 0),
-        total_b=state.total_b + gains.get(Team.B, 0),
+        total_a=state.total_a + gains.get(TeamSide.A, 0),
+        total_b=state.total_b + gains.get(TeamSide.B, 0),
     )
 
 
@@ -161,24 +173,27 @@ def advance_match(
         raise MatchFinished("the match has already ended")
     if match_deal.deal is None:
         return MatchStep(match_deal, None, state)
-    score = score_deal(match_deal.deal, rules)
+    deal = match_deal.deal
+    score = score_deal(deal, rules)
+    # score_deal has checked that these counts are ints (RULES.md §B6, code number).
+    taker_tricks, taker_belotes = deal.taker_tricks, deal.taker_belotes
+    defence_belotes = deal.defence_belotes
+    assert isinstance(taker_tricks, int), taker_tricks
+    assert isinstance(taker_belotes, int) and isinstance(defence_belotes, int)
     taker, defence = match_deal.taker, match_deal.taker.opponent
-    before = {Team.A: state.total_a, Team.B: state.total_b}
+    before = {TeamSide.A: state.total_a, TeamSide.B: state.total_b}
     new = _with_totals(state, {taker: score.taker_score, defence: score.defence_score})
     new = replace(new, deals_played=state.deals_played + 1)
     collected = 0
     if score.outcome is DealOutcome.LITIGE:
-        key = "reserve_a" if taker is Team.A else "reserve_b"
+        key = "reserve_a" if taker is TeamSide.A else "reserve_b"
         new = replace(new, **{key: getattr(new, key) + score.reserve})
     elif state.reserve:
         winner = taker if score.outcome is DealOutcome.MADE else defence
         collected = state.reserve
         new = replace(_with_totals(new, {winner: collected}), reserve_a=0, reserve_b=0)
     pending = new  # the reserve that ending the match on this deal returns (§C)
-    tricks = {
-        taker: match_deal.deal.taker_tricks,
-        defence: TRICKS_PER_DEAL - match_deal.deal.taker_tricks,
-    }
+    tricks = {taker: taker_tricks, defence: TRICKS_PER_DEAL - taker_tricks}
     if match_format.kind is FormatKind.DEALS:
         if new.deals_played >= match_format.value:
             new = _finish(new)
@@ -187,11 +202,11 @@ def advance_match(
     # taker, but not for a trickless defence paid a chute (a capot taker short of a high
     # contract), nor for a trickless taker made by its declarations.
     is_belote_only = {
-        taker: score.taker_score == BELOTE_POINTS * match_deal.deal.taker_belotes,
-        defence: score.defence_score == BELOTE_POINTS * match_deal.deal.defence_belotes,
+        taker: score.taker_score == BELOTE_POINTS * taker_belotes,
+        defence: score.defence_score == BELOTE_POINTS * defence_belotes,
     }
     waiting = set(new.waiting_for_trick)
-    for team in Team:
+    for team in TeamSide:
         if team in waiting and tricks[team] > 0:
             waiting.discard(team)
         elif (
@@ -203,7 +218,7 @@ def advance_match(
             # Chuted or trickless, it reached the target through its belote alone (§C).
             waiting.add(team)
     new = replace(new, waiting_for_trick=frozenset(waiting))
-    reached = [t for t in Team if new.total(t) >= match_format.value and t not in waiting]
+    reached = [t for t in TeamSide if new.total(t) >= match_format.value and t not in waiting]
     if len(reached) == 1:
         # A team still waiting for a trick has not reached the target yet, whatever its total.
         is_other_waiting = reached[0].opponent in waiting
@@ -258,6 +273,19 @@ def _leader(total_a: int, total_b: int) -> MatchResult:
     if total_b > total_a:
         return MatchResult.B
     return MatchResult.DRAW
+
+
+def stop_match_for_time(state: MatchState) -> MatchState:
+    """Return the end of a match the organiser stopped for time after the deals of ``state``.
+
+    The litige reserve still pending returns to the teams that put it in, then the team
+    with more scored points wins and equal totals are a draw (RULES.md §C, §E): a table
+    stopped before any deal is 0–0, a draw. A match that had already ended is returned
+    as it is. Never raises.
+    """
+    if state.is_finished:
+        return state
+    return _finish(state)
 
 
 def score_match(

@@ -1,15 +1,18 @@
-"""Rule sets: the six presets of RULES.md §B as frozen data.
+"""Rule sets: the six presets of RULES.md §B as frozen data, every version of each.
 
 A :class:`RuleSet` holds every option the engine needs to score a deal and a match.
-Presets are module constants keyed by their stable id (``ffb-coinche`` …); a
-tournament stores the id and the version so that a finished concours re-scores to
-the same numbers years later.
+:data:`PRESETS` holds every version of every preset under ``(id, version)``: a stable id
+(``ffb-coinche`` …) and a version bumped whenever a rule of the preset changes meaning.
+A tournament stores the id and the version it was created with, so that a finished
+concours re-scores to the same numbers years later (:func:`get_ruleset`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+from scoring.errors import DealError, ErrorCode, InvalidDeal
 
 
 class Trump(StrEnum):
@@ -40,9 +43,9 @@ class Counting(StrEnum):
     """How a deal is counted; one per family of presets (RULES.md §B1–§B5)."""
 
     FFB_COINCHE = "ffb-coinche"
-    POINTS_FAITS_ET_ANNONCES = "points-faits-et-annonces"
-    POINTS_FAITS = "points-faits"
-    POINTS_ANNONCES = "points-annonces"
+    POINTS_MADE_AND_BID = "points-made-and-bid"  # contrée "points faits + annoncés", §B2
+    POINTS_MADE = "points-made"  # contrée "points faits", §B3
+    POINTS_BID = "points-bid"  # contrée "points annoncés", §B4
     CLASSIC = "classic"
 
 
@@ -128,7 +131,7 @@ FFB_COINCHE = RuleSet(
 FFB_CONTREE = RuleSet(
     id="ffb-contree",
     version=1,
-    counting=Counting.POINTS_FAITS_ET_ANNONCES,
+    counting=Counting.POINTS_MADE_AND_BID,
     has_declarations=False,
     allows_no_trump=True,
     allows_all_trump=True,
@@ -137,7 +140,7 @@ FFB_CONTREE = RuleSet(
 CONTREE_POINTS_FAITS = RuleSet(
     id="contree-points-faits",
     version=1,
-    counting=Counting.POINTS_FAITS,
+    counting=Counting.POINTS_MADE,
     has_declarations=False,
     allows_no_trump=True,
     allows_all_trump=True,
@@ -146,7 +149,7 @@ CONTREE_POINTS_FAITS = RuleSet(
 CONTREE_POINTS_ANNONCES = RuleSet(
     id="contree-points-annonces",
     version=1,
-    counting=Counting.POINTS_ANNONCES,
+    counting=Counting.POINTS_BID,
     has_declarations=False,
     allows_no_trump=True,
     allows_all_trump=True,
@@ -178,9 +181,10 @@ BELOTE_SANS_ANNONCES = RuleSet(
     has_litige_reserve=True,
 )
 
-#: Every preset of RULES.md §B by its stable id, in the order of the §B table.
-PRESETS: dict[str, RuleSet] = {
-    rules.id: rules
+#: Every version of every preset of RULES.md §B, under ``(id, version)``. A preset whose
+#: rules change gets a new version here, beside the old one, which stays as it was.
+PRESETS: dict[tuple[str, int], RuleSet] = {
+    (rules.id, rules.version): rules
     for rules in (
         FFB_COINCHE,
         FFB_CONTREE,
@@ -190,3 +194,48 @@ PRESETS: dict[str, RuleSet] = {
         BELOTE_SANS_ANNONCES,
     )
 }
+#: The stable ids of the presets, in the order of the RULES.md §B table.
+PRESET_IDS: tuple[str, ...] = tuple(dict.fromkeys(ruleset_id for ruleset_id, _ in PRESETS))
+
+
+def _unknown(ruleset_id: object, reason: str, version: object = None) -> InvalidDeal:
+    params: tuple[tuple[str, int | str], ...] = (("ruleset", str(ruleset_id)),)
+    if version is not None:
+        params += (("version", str(version)),)
+    return InvalidDeal(DealError(ErrorCode.RULESET, reason, params))
+
+
+def latest_version(ruleset_id: str) -> int:
+    """Return the newest version of the preset ``ruleset_id``: what a new tournament gets.
+
+    Raises InvalidDeal with code ``ruleset`` (reason ``unknown``) for an unknown id
+    (RULES.md §B6).
+    """
+    versions = [version for key, version in PRESETS if key == ruleset_id]
+    if not versions:
+        raise _unknown(ruleset_id, "unknown")
+    return max(versions)
+
+
+def get_ruleset(ruleset_id: str, version: int | None = None) -> RuleSet:
+    """Return version ``version`` of the preset ``ruleset_id``, by default its latest (RULES.md §B).
+
+    A tournament passes the version it stored; the command line passes none. Raises
+    InvalidDeal with code ``ruleset``: reason ``unknown`` for an unknown id,
+    ``unknown_version`` for a version the preset does not have (RULES.md §B6).
+    """
+    latest = latest_version(ruleset_id)  # an unknown id is refused as such, whatever the version
+    try:
+        return PRESETS[(ruleset_id, latest if version is None else version)]
+    except (KeyError, TypeError):
+        raise _unknown(ruleset_id, "unknown_version", version) from None
+
+
+def _contract_presets() -> list[RuleSet]:
+    return [rules for rules in PRESETS.values() if rules.has_contract]
+
+
+#: The lowest and the highest contract value any preset allows, in scored points (RULES.md
+#: §B): the range the database accepts for a stored contract.
+LOWEST_CONTRACT = min(rules.contract_min for rules in _contract_presets())
+HIGHEST_CONTRACT = max(rules.contract_max for rules in _contract_presets())

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
 from scoring.errors import DealError, ErrorCode
@@ -24,13 +24,17 @@ if TYPE_CHECKING:
 MAX_DECLARATIONS = 550
 
 
-def _is_int(value: object) -> bool:
+_Enum = TypeVar("_Enum", bound=StrEnum)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _as_enum(enum_type: type[StrEnum], value: object) -> StrEnum | None:
+def _as_enum(enum_type: type[_Enum], value: object) -> _Enum | None:
+    """Return the member of ``enum_type`` whose value is ``value`` (or is its text), else None."""
     try:
-        return enum_type(value)
+        return enum_type(value if isinstance(value, str) else "")
     except ValueError:
         return None
 
@@ -50,23 +54,29 @@ def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
     """Return the first failure of ``deal`` under ``rules``, in RULES.md §B6 order, or None.
 
     Order: trump, number, tricks, card_points, belote, declarations, contract, coinche
-    (``ruleset`` is checked by :func:`scoring.deals.get_ruleset`). Never raises.
+    (``ruleset`` is checked by :func:`scoring.rules.get_ruleset`). Never raises.
     """
     trump = _as_enum(Trump, deal.trump)
     if trump is None:
         return DealError(ErrorCode.TRUMP, "unknown", (("trump", str(deal.trump)),))
     if not rules.allows_trump(trump):
         return DealError(ErrorCode.TRUMP, "not_allowed", (("trump", trump.value),))
+    counts: dict[str, int] = {}
     for name in _COUNT_FIELDS:
-        if not _is_int(getattr(deal, name)):
+        value = getattr(deal, name)
+        if not _is_int(value):
             return DealError(ErrorCode.NUMBER, "not_integer", (("field", name),))
-    if not 0 <= deal.taker_tricks <= TRICKS_PER_DEAL:
-        return DealError(ErrorCode.TRICKS, "range", (("tricks", deal.taker_tricks),))
-    error = _card_points_error(deal)
+        counts[name] = value
+    tricks = counts["taker_tricks"]
+    if not 0 <= tricks <= TRICKS_PER_DEAL:
+        return DealError(ErrorCode.TRICKS, "range", (("tricks", tricks),))
+    error = _card_points_error(counts["taker_card_points"], counts["defence_card_points"], tricks)
     if error is None:
-        error = _belote_error(deal, trump)
+        error = _belote_error(counts["taker_belotes"], counts["defence_belotes"], trump)
     if error is None:
-        error = _declarations_error(deal, rules)
+        error = _declarations_error(
+            counts["taker_declarations"], counts["defence_declarations"], rules
+        )
     if error is None:
         error = _contract_error(deal, rules)
     if error is None:
@@ -74,25 +84,38 @@ def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
     return error
 
 
-def _card_points_error(deal: Deal) -> DealError | None:
-    taker, defence = deal.taker_card_points, deal.defence_card_points
+#: What the card-point messages quote: a deal's card points, and a capot side's (RULES.md §A).
+_CAPOT_PARAMS: tuple[tuple[str, int | str], ...] = (("capot_card_points", CAPOT_CARD_POINTS),)
+_DEAL_PARAMS: tuple[tuple[str, int | str], ...] = (
+    ("deal_card_points", DEAL_CARD_POINTS),
+    *_CAPOT_PARAMS,
+)
+
+
+def _card_points_error(taker: int, defence: int, tricks: int) -> DealError | None:
+    """Check the card points against the tricks (RULES.md §A: 162 in all, 252/0 on a capot).
+
+    The errors carry the numbers their messages quote: ``capot_card_points`` (252), and
+    for a wrong total ``total`` and ``deal_card_points`` (162) too.
+    """
     if taker < 0 or defence < 0:
         return DealError(ErrorCode.CARD_POINTS, "negative")
-    if deal.taker_tricks == TRICKS_PER_DEAL:
+    if tricks == TRICKS_PER_DEAL:
         if (taker, defence) != (CAPOT_CARD_POINTS, 0):
-            return DealError(ErrorCode.CARD_POINTS, "taker_capot")
-    elif deal.taker_tricks == 0:
+            return DealError(ErrorCode.CARD_POINTS, "taker_capot", _CAPOT_PARAMS)
+    elif tricks == 0:
         if (taker, defence) != (0, CAPOT_CARD_POINTS):
-            return DealError(ErrorCode.CARD_POINTS, "defence_capot")
+            return DealError(ErrorCode.CARD_POINTS, "defence_capot", _CAPOT_PARAMS)
     elif taker + defence != DEAL_CARD_POINTS:
         if CAPOT_CARD_POINTS in (taker, defence):
-            return DealError(ErrorCode.CARD_POINTS, "capot_without_tricks")
-        return DealError(ErrorCode.CARD_POINTS, "total", (("total", taker + defence),))
+            return DealError(ErrorCode.CARD_POINTS, "capot_without_tricks", _CAPOT_PARAMS)
+        return DealError(
+            ErrorCode.CARD_POINTS, "total", (("total", taker + defence), *_DEAL_PARAMS)
+        )
     return None
 
 
-def _belote_error(deal: Deal, trump: Trump) -> DealError | None:
-    taker, defence = deal.taker_belotes, deal.defence_belotes
+def _belote_error(taker: int, defence: int, trump: Trump) -> DealError | None:
     if taker < 0 or defence < 0:
         return DealError(ErrorCode.BELOTE, "negative")
     if trump is Trump.NO_TRUMP:
@@ -106,8 +129,7 @@ def _belote_error(deal: Deal, trump: Trump) -> DealError | None:
     return None
 
 
-def _declarations_error(deal: Deal, rules: RuleSet) -> DealError | None:
-    taker, defence = deal.taker_declarations, deal.defence_declarations
+def _declarations_error(taker: int, defence: int, rules: RuleSet) -> DealError | None:
     if taker < 0 or defence < 0:
         return DealError(ErrorCode.DECLARATIONS, "negative")
     if taker % 10 or defence % 10:

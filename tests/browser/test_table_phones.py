@@ -151,13 +151,13 @@ def engine_deal(deal: TableDeal) -> scoring.Deal:
 
 
 def engine_match(deals: list[TableDeal | None]) -> MatchScore:
-    rules = scoring.PRESETS["ffb-coinche"]
+    rules = scoring.get_ruleset("ffb-coinche")
     match_format = scoring.MatchFormat(scoring.FormatKind.DEALS, 12)
     return scoring.score_match(
         [
-            MatchDeal(scoring.Team.A, None)
+            MatchDeal(scoring.TeamSide.A, None)
             if deal is None
-            else MatchDeal(scoring.Team(deal.taker), engine_deal(deal))
+            else MatchDeal(scoring.TeamSide(deal.taker), engine_deal(deal))
             for deal in deals
         ],
         rules,

@@ -3,7 +3,12 @@
 import pytest
 
 from scoring import Trump
-from scoring.cards import card_value, count_card_points
+from scoring.cards import (
+    card_points_fixed_by_tricks,
+    card_value,
+    count_card_points,
+    defence_card_points,
+)
 
 ALL_CARDS = [rank + suit for suit in "SHDC" for rank in "789TJQKA"]
 
@@ -90,3 +95,40 @@ def test_it_rejects_a_bad_card_when_counting_a_side():
         count_card_points(["JH", "ZZ"], Trump.HEARTS, has_last_trick=True)
 
     assert str(info.value) == "not a card: 'ZZ'"
+
+
+@pytest.mark.parametrize(
+    ("taker_tricks", "expected"), [(8, (252, 0)), (0, (0, 252)), (5, None), (1, None), (None, None)]
+)
+def test_only_a_capot_fixes_both_sides_card_points(taker_tricks, expected):
+    fixed = card_points_fixed_by_tricks(taker_tricks)
+
+    assert fixed == expected
+
+
+@pytest.mark.parametrize(
+    ("taker_card_points", "taker_tricks", "expected"),
+    [
+        (100, 5, 62),
+        (162, 7, 0),
+        (0, 1, 162),
+        (200, 4, 0),  # a wrong total stays wrong (200 in all), never a negative count
+        (150, 8, 0),  # a capot fixes the defence's, whatever the taker's
+        (252, 8, 0),
+        (0, 0, 252),
+        (30, 0, 252),
+        (100, None, 62),  # the tricks are not known yet: the rest of the deal's 162
+    ],
+)
+def test_the_defence_has_the_rest_of_162_or_what_a_capot_fixes(
+    taker_card_points, taker_tricks, expected
+):
+    defence = defence_card_points(taker_card_points, taker_tricks=taker_tricks)
+
+    assert defence == expected
+
+
+def test_the_defence_has_the_rest_of_162_when_no_tricks_are_given():
+    defence = defence_card_points(90)
+
+    assert defence == 72

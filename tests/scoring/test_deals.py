@@ -5,7 +5,6 @@ from dataclasses import replace
 import pytest
 
 from scoring import (
-    PRESETS,
     CoincheLevel,
     Deal,
     DealError,
@@ -14,6 +13,8 @@ from scoring import (
     ErrorCode,
     InvalidDeal,
     LineKind,
+    LinePart,
+    PartKind,
     ScoreLine,
     Side,
     Trump,
@@ -23,25 +24,40 @@ from scoring import (
     validate_deal,
 )
 
-FFB = PRESETS["ffb-coinche"]
-CONTREE = PRESETS["ffb-contree"]
-POINTS_FAITS = PRESETS["contree-points-faits"]
-POINTS_ANNONCES = PRESETS["contree-points-annonces"]
-CLASSIC = PRESETS["belote-classique"]
-SANS_ANNONCES = PRESETS["belote-sans-annonces"]
+FFB = get_ruleset("ffb-coinche")
+CONTREE = get_ruleset("ffb-contree")
+POINTS_FAITS = get_ruleset("contree-points-faits")
+POINTS_ANNONCES = get_ruleset("contree-points-annonces")
+CLASSIC = get_ruleset("belote-classique")
+SANS_ANNONCES = get_ruleset("belote-sans-annonces")
 
 TAKER, DEFENCE = Side.TAKER, Side.DEFENCE
 MADE, CHUTE, LITIGE = DealOutcome.MADE, DealOutcome.CHUTE, DealOutcome.LITIGE
 
 #: A valid ffb-coinche deal; each test changes only what it is about.
 BASE = Deal(trump="H", contract=90, taker_card_points=100, defence_card_points=62, taker_tricks=5)
+#: What a card-point error about a capot quotes: a capot side's 252 card points (RULES.md §A).
+CAPOT_PARAMS = (("capot_card_points", 252),)
+#: What an error about a wrong total quotes: the total, a deal's 162, a capot's 252.
+TOTAL_161_PARAMS = (("total", 161), ("deal_card_points", 162), ("capot_card_points", 252))
 #: A valid classic deal.
 CLASSIC_BASE = replace(BASE, contract=None)
 
 
-def line(side, kind, points, amount=None, multiplier=1, rule=""):
-    """Build a ScoreLine; ``amount`` defaults to ``points`` (no rounding, no multiplier)."""
-    return ScoreLine(side, kind, points, points if amount is None else amount, multiplier, rule)
+def line(side, kind, base_points, amount=None, multiplier=1, rule="", parts=()):
+    """Build a ScoreLine; ``amount`` defaults to ``base_points`` (no rounding, no multiplier)."""
+    amount = base_points if amount is None else amount
+    return ScoreLine(side, kind, base_points, amount, multiplier, rule, parts)
+
+
+def cards(card_points, belote=0, declarations=0):
+    """Return the parts of a §B1.4 deal total: card points, then belote and declarations."""
+    parts = [LinePart(PartKind.CARD_POINTS, card_points)]
+    if belote:
+        parts.append(LinePart(PartKind.BELOTE, belote))
+    if declarations:
+        parts.append(LinePart(PartKind.DECLARATIONS, declarations))
+    return tuple(parts)
 
 
 # --- §B6: one test per code and per reason ---------------------------------------------
@@ -126,7 +142,7 @@ def test_it_rejects_card_points_not_totalling_162():
 
     error = validate_deal(deal, FFB)
 
-    assert error == DealError(ErrorCode.CARD_POINTS, "total", (("total", 161),))
+    assert error == DealError(ErrorCode.CARD_POINTS, "total", TOTAL_161_PARAMS)
 
 
 def test_it_rejects_a_taker_with_all_8_tricks_but_not_252_to_0():
@@ -134,7 +150,7 @@ def test_it_rejects_a_taker_with_all_8_tricks_but_not_252_to_0():
 
     error = validate_deal(deal, FFB)
 
-    assert error == DealError(ErrorCode.CARD_POINTS, "taker_capot")
+    assert error == DealError(ErrorCode.CARD_POINTS, "taker_capot", CAPOT_PARAMS)
 
 
 def test_it_rejects_a_defence_with_all_8_tricks_but_not_0_to_252():
@@ -142,7 +158,7 @@ def test_it_rejects_a_defence_with_all_8_tricks_but_not_0_to_252():
 
     error = validate_deal(deal, FFB)
 
-    assert error == DealError(ErrorCode.CARD_POINTS, "defence_capot")
+    assert error == DealError(ErrorCode.CARD_POINTS, "defence_capot", CAPOT_PARAMS)
 
 
 @pytest.mark.parametrize(("taker", "defence"), [(252, 0), (0, 252)])
@@ -151,7 +167,7 @@ def test_it_rejects_252_card_points_without_all_8_tricks(taker, defence):
 
     error = validate_deal(deal, FFB)
 
-    assert error == DealError(ErrorCode.CARD_POINTS, "capot_without_tricks")
+    assert error == DealError(ErrorCode.CARD_POINTS, "capot_without_tricks", CAPOT_PARAMS)
 
 
 def test_it_accepts_all_162_card_points_with_7_tricks_because_capot_counts_tricks():
@@ -221,7 +237,7 @@ def test_it_rejects_declarations_on_both_sides():
     ["ffb-contree", "contree-points-faits", "contree-points-annonces", "belote-sans-annonces"],
 )
 def test_it_rejects_declarations_in_a_belote_only_preset(ruleset_id):
-    rules = PRESETS[ruleset_id]
+    rules = get_ruleset(ruleset_id)
     deal = replace(BASE, contract=BASE.contract if rules.has_contract else None)
 
     error = validate_deal(replace(deal, defence_declarations=20), rules)
@@ -335,29 +351,6 @@ def test_it_reports_the_earliest_of_several_faults_in_b6_order():
     ]
 
 
-def test_it_finds_each_preset_by_its_id():
-    rules = get_ruleset("contree-points-faits")
-
-    assert rules == POINTS_FAITS
-
-
-@pytest.mark.parametrize(("ruleset_id", "text"), [("coinche-maison", "coinche-maison"), ("", "")])
-def test_it_rejects_an_unknown_ruleset_with_code_ruleset(ruleset_id, text):
-    with pytest.raises(InvalidDeal) as info:
-        get_ruleset(ruleset_id)
-
-    assert info.value.error == DealError(ErrorCode.RULESET, "unknown", (("ruleset", text),))
-
-
-def test_it_rejects_a_ruleset_id_that_is_not_text():
-    with pytest.raises(InvalidDeal) as info:
-        get_ruleset(["ffb-coinche"])
-
-    assert info.value.error == DealError(
-        ErrorCode.RULESET, "unknown", (("ruleset", "['ffb-coinche']"),)
-    )
-
-
 def test_score_deal_raises_invalid_deal_carrying_the_first_failure():
     deal = replace(BASE, defence_card_points=61, contract=85)
 
@@ -365,7 +358,7 @@ def test_score_deal_raises_invalid_deal_carrying_the_first_failure():
         score_deal(deal, FFB)
 
     assert (info.value.error, str(info.value)) == (
-        DealError(ErrorCode.CARD_POINTS, "total", (("total", 161),)),
+        DealError(ErrorCode.CARD_POINTS, "total", TOTAL_161_PARAMS),
         "card_points: total",
     )
 
@@ -380,11 +373,11 @@ def test_an_invalid_deal_without_a_reason_reads_as_its_code():
 
 
 @pytest.mark.parametrize(
-    ("points", "rounded"),
+    ("scored_points", "rounded"),
     [(84, 80), (85, 90), (0, 0), (5, 10), (4, 0), (95, 100), (250, 250), (252, 250)],
 )
-def test_it_rounds_to_the_nearest_ten_with_5_going_up(points, rounded):
-    assert round_to_ten(points) == rounded
+def test_it_rounds_to_the_nearest_ten_with_5_going_up(scored_points, rounded):
+    assert round_to_ten(scored_points) == rounded
 
 
 def test_a_line_is_rounded_when_its_amount_differs_from_its_points():
@@ -418,9 +411,9 @@ def test_ffb_coinche_made_rounds_each_side_separately_and_adds_the_contract():
         taker_capot=False,
         defence_capot=False,
         lines=(
-            line(TAKER, LineKind.DEAL_TOTAL, 85, 90, rule="§B1.4"),
+            line(TAKER, LineKind.DEAL_TOTAL, 85, 90, rule="§B1.4", parts=cards(85)),
             line(TAKER, LineKind.CONTRACT, 80, rule="§B1.4"),
-            line(DEFENCE, LineKind.DEAL_TOTAL, 77, 80, rule="§B1.4"),
+            line(DEFENCE, LineKind.DEAL_TOTAL, 77, 80, rule="§B1.4", parts=cards(77)),
         ),
     )
 
@@ -448,9 +441,9 @@ def test_ffb_coinche_made_counts_belote_and_declarations_in_each_sides_total():
         taker_capot=False,
         defence_capot=False,
         lines=(
-            line(TAKER, LineKind.DEAL_TOTAL, 140, rule="§B1.4"),
+            line(TAKER, LineKind.DEAL_TOTAL, 140, rule="§B1.4", parts=cards(70, 20, 50)),
             line(TAKER, LineKind.CONTRACT, 100, rule="§B1.4"),
-            line(DEFENCE, LineKind.DEAL_TOTAL, 92, 90, rule="§B1.4"),
+            line(DEFENCE, LineKind.DEAL_TOTAL, 92, 90, rule="§B1.4", parts=cards(92)),
         ),
     )
 
@@ -539,9 +532,9 @@ def test_ffb_coinche_unbid_capot_moves_the_defence_declarations_to_the_taker():
         taker_capot=True,
         defence_capot=False,
         lines=(
-            line(TAKER, LineKind.DEAL_TOTAL, 272, 270, rule="§B1.4"),
+            line(TAKER, LineKind.DEAL_TOTAL, 272, 270, rule="§B1.4", parts=cards(252, 0, 20)),
             line(TAKER, LineKind.CONTRACT, 110, rule="§B1.4"),
-            line(DEFENCE, LineKind.DEAL_TOTAL, 20, rule="§B1.4"),
+            line(DEFENCE, LineKind.DEAL_TOTAL, 20, rule="§B1.4", parts=cards(0, 20)),
         ),
     )
 
@@ -562,7 +555,7 @@ def test_ffb_coinche_capot_bid_made_adds_250():
         taker_capot=True,
         defence_capot=False,
         lines=(
-            line(TAKER, LineKind.DEAL_TOTAL, 252, 250, rule="§B1.4"),
+            line(TAKER, LineKind.DEAL_TOTAL, 252, 250, rule="§B1.4", parts=cards(252)),
             line(TAKER, LineKind.CONTRACT, 250, rule="§B1.4"),
         ),
     )
@@ -1413,7 +1406,7 @@ def test_it_rejects_more_declaration_points_than_a_side_can_hold(taker, defence)
         defence_declarations=defence,
     )
 
-    error = validate_deal(deal, PRESETS["ffb-coinche"])
+    error = validate_deal(deal, get_ruleset("ffb-coinche"))
 
     assert error == DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", 550),))
 
@@ -1428,6 +1421,6 @@ def test_it_accepts_the_most_declaration_points_a_side_can_hold():
         taker_declarations=550,
     )
 
-    error = validate_deal(deal, PRESETS["ffb-coinche"])
+    error = validate_deal(deal, get_ruleset("ffb-coinche"))
 
     assert error is None

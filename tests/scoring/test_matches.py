@@ -5,7 +5,6 @@ from dataclasses import replace
 import pytest
 
 from scoring import (
-    PRESETS,
     Deal,
     DealError,
     ErrorCode,
@@ -18,16 +17,19 @@ from scoring import (
     MatchScore,
     MatchState,
     MatchStep,
-    Team,
+    TeamSide,
     advance_match,
+    get_ruleset,
+    nominal_match_total,
     score_deal,
     score_match,
+    stop_match_for_time,
 )
 
-FFB = PRESETS["ffb-coinche"]
-CONTREE = PRESETS["ffb-contree"]
-CLASSIC = PRESETS["belote-classique"]
-A, B = Team.A, Team.B
+FFB = get_ruleset("ffb-coinche")
+CONTREE = get_ruleset("ffb-contree")
+CLASSIC = get_ruleset("belote-classique")
+A, B = TeamSide.A, TeamSide.B
 
 # ffb-coinche deals (scores from RULES.md §B1).
 #: Made 90: taker 190, defence 60.
@@ -192,7 +194,11 @@ def test_it_raises_invalid_deal_for_a_deal_that_breaks_b6():
     with pytest.raises(InvalidDeal) as info:
         advance_match(MatchState(), MatchDeal(A, bad), FFB, DEALS_12)
 
-    assert info.value.error == DealError(ErrorCode.CARD_POINTS, "total", (("total", 161),))
+    assert info.value.error == DealError(
+        ErrorCode.CARD_POINTS,
+        "total",
+        (("total", 161), ("deal_card_points", 162), ("capot_card_points", 252)),
+    )
 
 
 # --- Fixed number of deals --------------------------------------------------------------------
@@ -340,6 +346,55 @@ def test_a_target_match_ended_on_a_litige_says_what_reserve_it_returned():
         (step.reserve_collected, step.reserve_returned_a, step.reserve_returned_b)
         for step in match.steps
     ] == [(0, 0, 0), (0, 81, 71)]
+
+
+# --- Stopped for time (RULES.md §C, §E) ------------------------------------------------------
+
+
+def test_a_match_stopped_for_time_returns_the_pending_reserve_and_equal_totals_draw():
+    state = AFTER_TWO_LITIGES
+
+    stopped = stop_match_for_time(state)
+
+    assert stopped == MatchState(
+        total_a=172, total_b=172, deals_played=2, is_finished=True, result=MatchResult.DRAW
+    )
+
+
+def test_a_match_stopped_for_time_is_won_by_the_team_with_more_points_after_the_reserve():
+    state = MatchState(total_a=300, total_b=250, reserve_b=81, deals_played=3)
+
+    stopped = stop_match_for_time(state)
+
+    assert stopped == MatchState(
+        total_a=300, total_b=331, deals_played=3, is_finished=True, result=MatchResult.B
+    )
+
+
+def test_a_match_stopped_for_time_before_any_deal_is_a_0_0_draw():
+    stopped = stop_match_for_time(MatchState())
+
+    assert stopped == MatchState(is_finished=True, result=MatchResult.DRAW)
+
+
+def test_stopping_a_match_that_had_already_ended_changes_nothing():
+    state = MatchState(
+        total_a=1300, total_b=900, deals_played=12, is_finished=True, result=MatchResult.A
+    )
+
+    stopped = stop_match_for_time(state)
+
+    assert stopped == state
+
+
+@pytest.mark.parametrize(
+    ("match_format", "expected"),
+    [(DEALS_12, 1944), (MatchFormat(FormatKind.DEALS, 1), 162), (TARGET_2000, 2000)],
+)
+def test_the_nominal_total_of_a_match_is_162_a_deal_or_its_target(match_format, expected):
+    total = nominal_match_total(match_format)
+
+    assert total == expected
 
 
 # --- Target score -------------------------------------------------------------------------------

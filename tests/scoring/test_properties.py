@@ -10,16 +10,18 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import (
-    PRESETS,
+    PRESET_IDS,
     Deal,
     DealOutcome,
     FormatKind,
     InvalidDeal,
+    LineKind,
     MatchDeal,
     MatchFormat,
     MatchResult,
     MatchState,
-    Team,
+    TeamSide,
+    get_ruleset,
     score_deal,
     score_match,
     validate_deal,
@@ -136,13 +138,31 @@ def expected_outcome(deal: Deal, ruleset_id: str) -> DealOutcome:
 
 
 @PROPERTY
-@given(preset_and_deal(list(PRESETS)))
+@given(preset_and_deal(list(PRESET_IDS)))
 def test_the_outcome_follows_raw_points_under_every_preset(case):
     ruleset_id, deal = case
 
-    score = score_deal(deal, PRESETS[ruleset_id])
+    score = score_deal(deal, get_ruleset(ruleset_id))
 
     assert score.outcome == expected_outcome(deal, ruleset_id)
+
+
+@PROPERTY
+@given(preset_and_deal(list(PRESET_IDS)))
+def test_the_parts_of_a_line_add_up_to_its_base_points_and_only_a_deal_total_has_parts(case):
+    ruleset_id, deal = case
+
+    score = score_deal(deal, get_ruleset(ruleset_id))
+
+    assert [
+        (line.kind, sum(part.base_points for part in line.parts))
+        for line in score.lines
+        if line.parts
+    ] == [
+        (LineKind.DEAL_TOTAL, line.base_points)
+        for line in score.lines
+        if line.kind is LineKind.DEAL_TOTAL
+    ]
 
 
 @PROPERTY
@@ -154,7 +174,7 @@ def test_the_outcome_follows_raw_points_under_every_preset(case):
 def test_rounding_never_turns_a_chute_into_a_made_contract_or_back(case):
     ruleset_id, deal = case
 
-    score = score_deal(deal, PRESETS[ruleset_id])
+    score = score_deal(deal, get_ruleset(ruleset_id))
 
     assert score.outcome == expected_outcome(deal, ruleset_id)
 
@@ -162,7 +182,7 @@ def test_rounding_never_turns_a_chute_into_a_made_contract_or_back(case):
 @PROPERTY
 @given(valid_deals("ffb-coinche", coinches=["coinche", "surcoinche"]))
 def test_a_coinched_ffb_coinche_deal_scores_multiples_of_ten_on_both_sides(deal):
-    score = score_deal(deal, PRESETS["ffb-coinche"])
+    score = score_deal(deal, get_ruleset("ffb-coinche"))
 
     assert (score.taker_score % 10, score.defence_score % 10) == (0, 0)
 
@@ -172,7 +192,7 @@ def test_a_coinched_ffb_coinche_deal_scores_multiples_of_ten_on_both_sides(deal)
 def test_every_coinche_and_contree_deal_scores_multiples_of_ten(case):
     ruleset_id, deal = case
 
-    score = score_deal(deal, PRESETS[ruleset_id])
+    score = score_deal(deal, get_ruleset(ruleset_id))
 
     assert (score.taker_score % 10, score.defence_score % 10, score.reserve) == (0, 0, 0)
 
@@ -183,7 +203,7 @@ def test_every_coinche_and_contree_deal_scores_multiples_of_ten(case):
 @PROPERTY
 @given(valid_deals("ffb-coinche", coinches=["none"], has_belotes=False))
 def test_a_coinched_ffb_coinche_chute_doubles_and_a_surcoinched_one_quadruples(deal):
-    rules = PRESETS["ffb-coinche"]
+    rules = get_ruleset("ffb-coinche")
     plain = score_deal(deal, rules)
     assume(plain.outcome is CHUTE)
 
@@ -204,7 +224,7 @@ def test_a_coinched_ffb_coinche_made_deal_multiplies_160_or_250_and_everything_e
     contract_value = 250 if deal.contract == "capot" else deal.contract
     declarations = deal.taker_declarations + deal.defence_declarations
 
-    score = score_deal(deal, PRESETS["ffb-coinche"])
+    score = score_deal(deal, get_ruleset("ffb-coinche"))
 
     assume(score.outcome is MADE)
     assert (score.taker_score, score.defence_score) == (
@@ -222,7 +242,7 @@ def test_classic_deals_without_litige_conserve_cards_belotes_and_declarations(ca
     ruleset_id, deal = case
     card_total = 252 if deal.taker_tricks in (0, 8) else 162
 
-    score = score_deal(deal, PRESETS[ruleset_id])
+    score = score_deal(deal, get_ruleset(ruleset_id))
 
     assume(score.outcome is not LITIGE)
     assert score.taker_score + score.defence_score == (
@@ -267,7 +287,7 @@ def test_a_classic_litige_conserves_every_point_counting_the_reserve(
         defence_declarations=defence_declarations,
     )
 
-    score = score_deal(deal, PRESETS["belote-classique"])
+    score = score_deal(deal, get_ruleset("belote-classique"))
 
     assert (score.outcome, score.taker_score + score.defence_score + score.reserve) == (
         LITIGE,
@@ -294,7 +314,7 @@ BAD_VALUES = {
 @st.composite
 def corrupted_deals(draw):
     """Draw a ruleset and a valid deal with one or more fields given a likely bad value."""
-    ruleset_id = draw(st.sampled_from(list(PRESETS)))
+    ruleset_id = draw(st.sampled_from(list(PRESET_IDS)))
     deal = draw(valid_deals(ruleset_id))
     fields = draw(st.lists(st.sampled_from(list(BAD_VALUES)), min_size=1, max_size=4, unique=True))
     changes = {field: draw(st.sampled_from(BAD_VALUES[field])) for field in fields}
@@ -305,7 +325,7 @@ def corrupted_deals(draw):
 @given(corrupted_deals())
 def test_a_rejected_deal_never_returns_scores(case):
     ruleset_id, deal = case
-    rules = PRESETS[ruleset_id]
+    rules = get_ruleset(ruleset_id)
     error = validate_deal(deal, rules)
     assume(error is not None)
 
@@ -321,10 +341,10 @@ def test_a_rejected_deal_never_returns_scores(case):
 @st.composite
 def matches(draw):
     """Draw a ruleset, a sequence of match deals (some passed) and a fixed number of deals."""
-    ruleset_id = draw(st.sampled_from(list(PRESETS)))
+    ruleset_id = draw(st.sampled_from(list(PRESET_IDS)))
     match_deals = []
     for _ in range(draw(st.integers(0, 12))):
-        taker = draw(st.sampled_from([Team.A, Team.B]))
+        taker = draw(st.sampled_from([TeamSide.A, TeamSide.B]))
         is_passed = draw(st.integers(0, 5)) == 0
         match_deals.append(MatchDeal(taker, None if is_passed else draw(valid_deals(ruleset_id))))
     # A passed deal after the last one would come after the end of a match that has ended.
@@ -337,8 +357,8 @@ def matches(draw):
 
 def expected_match_state(match_deals, rules, match_format) -> MatchState:
     """Add up deal scores, paying and returning the litige reserve as RULES.md §C says."""
-    totals = {Team.A: 0, Team.B: 0}
-    reserve = {Team.A: 0, Team.B: 0}
+    totals = {TeamSide.A: 0, TeamSide.B: 0}
+    reserve = {TeamSide.A: 0, TeamSide.B: 0}
     played = 0
     for match_deal in match_deals:
         if match_deal.deal is None:
@@ -352,21 +372,21 @@ def expected_match_state(match_deals, rules, match_format) -> MatchState:
             reserve[taker] += score.reserve
         else:
             totals[taker if score.outcome is MADE else defence] += sum(reserve.values())
-            reserve = {Team.A: 0, Team.B: 0}
+            reserve = {TeamSide.A: 0, TeamSide.B: 0}
     is_finished = played == match_format.value
     result = None
     if is_finished:
-        totals = {team: totals[team] + reserve[team] for team in Team}
-        reserve = {Team.A: 0, Team.B: 0}
-        if totals[Team.A] == totals[Team.B]:
+        totals = {team: totals[team] + reserve[team] for team in TeamSide}
+        reserve = {TeamSide.A: 0, TeamSide.B: 0}
+        if totals[TeamSide.A] == totals[TeamSide.B]:
             result = MatchResult.DRAW
         else:
-            result = MatchResult.A if totals[Team.A] > totals[Team.B] else MatchResult.B
+            result = MatchResult.A if totals[TeamSide.A] > totals[TeamSide.B] else MatchResult.B
     return MatchState(
-        total_a=totals[Team.A],
-        total_b=totals[Team.B],
-        reserve_a=reserve[Team.A],
-        reserve_b=reserve[Team.B],
+        total_a=totals[TeamSide.A],
+        total_b=totals[TeamSide.B],
+        reserve_a=reserve[TeamSide.A],
+        reserve_b=reserve[TeamSide.B],
         deals_played=played,
         is_finished=is_finished,
         result=result,
@@ -377,7 +397,7 @@ def expected_match_state(match_deals, rules, match_format) -> MatchState:
 @given(matches())
 def test_match_totals_are_the_sums_of_deal_scores_with_the_reserve_handled(case):
     ruleset_id, match_deals, match_format = case
-    rules = PRESETS[ruleset_id]
+    rules = get_ruleset(ruleset_id)
 
     match = score_match(match_deals, rules, match_format)
 
@@ -388,7 +408,7 @@ def test_match_totals_are_the_sums_of_deal_scores_with_the_reserve_handled(case)
 @given(matches().filter(lambda case: case[0] in CONTRACT_PRESETS))
 def test_coinche_and_contree_match_totals_are_plain_sums(case):
     ruleset_id, match_deals, match_format = case
-    rules = PRESETS[ruleset_id]
+    rules = get_ruleset(ruleset_id)
 
     match = score_match(match_deals, rules, match_format)
 

@@ -251,7 +251,13 @@ def classic_with(deal_line: str, line: int = 2) -> str:
 BAD_DEALS = [
     (
         classic_with("1,1,1,2,1,1,no,H,,none,81,80,4,0,0,0,0\n"),
-        ImportProblem("deals.csv", 2, "taker_card_points", "card_points", {"total": 161}),
+        ImportProblem(
+            "deals.csv",
+            2,
+            "taker_card_points",
+            "card_points",
+            {"total": 161, "deal_card_points": 162, "capot_card_points": 252},
+        ),
     ),
     (
         classic_with("1,1,1,2,1,1,no,H,,none,81,81,4,x,0,0,0\n"),

@@ -287,40 +287,63 @@ def test_it_accepts_a_deal_with_inputs_at_the_edges_of_their_ranges(fields):
 # Helpers.
 
 
-def test_it_gives_the_engine_preset_with_the_tournaments_rules_version():
-    tournament = TournamentFactory.build(rules_preset="belote-classique", rules_version=3)
+CLASSIC_VERSION_1 = RuleSet(
+    id="belote-classique",
+    version=1,
+    counting=Counting.CLASSIC,
+    has_declarations=True,
+    allows_no_trump=False,
+    allows_all_trump=False,
+    has_contract=False,
+    contract_min=80,
+    contract_max=160,
+    contract_step=10,
+    allows_coinche=False,
+    multipliers=(
+        (CoincheLevel.NONE, 1),
+        (CoincheLevel.COINCHE, 2),
+        (CoincheLevel.SURCOINCHE, 4),
+    ),
+    rounds_to_ten=False,
+    has_litige_reserve=True,
+    needs_trick_after_belote_target=False,
+)
 
-    rules = tournament.rules
 
-    assert rules == RuleSet(
-        id="belote-classique",
-        version=3,
-        counting=Counting.CLASSIC,
-        has_declarations=True,
-        allows_no_trump=False,
-        allows_all_trump=False,
-        has_contract=False,
-        contract_min=80,
-        contract_max=160,
-        contract_step=10,
-        allows_coinche=False,
-        multipliers=(
-            (CoincheLevel.NONE, 1),
-            (CoincheLevel.COINCHE, 2),
-            (CoincheLevel.SURCOINCHE, 4),
-        ),
-        rounds_to_ten=False,
-        has_litige_reserve=True,
-        needs_trick_after_belote_target=False,
+def test_it_gives_the_engine_the_version_of_the_preset_the_tournament_stored(monkeypatch):
+    version_2 = dataclasses.replace(CLASSIC_VERSION_1, version=2, has_litige_reserve=False)
+    monkeypatch.setitem(scoring.PRESETS, ("belote-classique", 2), version_2)
+    first = TournamentFactory.build(rules_preset="belote-classique", rules_version=1)
+    second = TournamentFactory.build(rules_preset="belote-classique", rules_version=2)
+
+    rules = (first.rules, second.rules)
+
+    assert rules == (CLASSIC_VERSION_1, version_2)
+
+
+def test_it_refuses_a_rules_version_the_engine_does_not_have():
+    tournament = TournamentFactory.build(rules_preset="ffb-coinche", rules_version=3)
+
+    with pytest.raises(scoring.InvalidDeal) as raised:
+        tournament.rules  # noqa: B018 (the property raises)
+
+    assert raised.value.error == scoring.DealError(
+        scoring.ErrorCode.RULESET,
+        "unknown_version",
+        (("ruleset", "ffb-coinche"), ("version", "3")),
     )
 
 
-def test_it_leaves_the_engine_preset_itself_at_its_own_version():
-    tournament = TournamentFactory.build(rules_preset="ffb-coinche", rules_version=2)
+def test_it_takes_sans_atout_and_tout_atout_away_when_the_tournament_refuses_them():
+    tournament = TournamentFactory.build(
+        rules_preset="ffb-coinche", allows_no_trump_all_trump=False
+    )
 
-    tournament_version = tournament.rules.version
+    rules = tournament.rules
 
-    assert (tournament_version, scoring.PRESETS["ffb-coinche"].version) == (2, 1)
+    assert rules == dataclasses.replace(
+        scoring.get_ruleset("ffb-coinche", 1), allows_no_trump=False, allows_all_trump=False
+    )
 
 
 @pytest.mark.parametrize(

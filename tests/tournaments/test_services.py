@@ -61,26 +61,29 @@ def test_it_stores_inputs_scores_breakdown_and_match_totals():
                 {
                     "side": "taker",
                     "kind": "deal_total",
-                    "points": 104,
+                    "base_points": 104,
                     "amount": 100,
                     "multiplier": 1,
                     "rule": "§B1.4",
+                    "parts": [{"kind": "card_points", "base_points": 104}],
                 },
                 {
                     "side": "taker",
                     "kind": "contract",
-                    "points": 90,
+                    "base_points": 90,
                     "amount": 90,
                     "multiplier": 1,
                     "rule": "§B1.4",
+                    "parts": [],
                 },
                 {
                     "side": "defence",
                     "kind": "deal_total",
-                    "points": 58,
+                    "base_points": 58,
                     "amount": 60,
                     "multiplier": 1,
                     "rule": "§B1.4",
+                    "parts": [{"kind": "card_points", "base_points": 58}],
                 },
             ],
         },
@@ -115,10 +118,11 @@ def test_the_deal_after_a_litige_stores_the_reserve_its_winner_collected():
             {
                 "side": "taker",
                 "kind": "reserve_collected",
-                "points": 81,
+                "base_points": 81,
                 "amount": 81,
                 "multiplier": 1,
                 "rule": "§C",
+                "parts": [],
             }
         ],
     )
@@ -140,10 +144,11 @@ def test_a_litige_ending_the_match_stores_the_reserve_given_back_to_the_taker():
             {
                 "side": "taker",
                 "kind": "reserve_returned",
-                "points": 81,
+                "base_points": 81,
                 "amount": 81,
                 "multiplier": 1,
                 "rule": "§C",
+                "parts": [],
             }
         ],
     )
@@ -160,7 +165,9 @@ def test_a_deal_the_engine_rejects_saves_nothing():
         record_deal(match=match, entry=DealEntry("A", bad), now=NOW)
 
     assert raised.value.error == scoring.DealError(
-        scoring.ErrorCode.CARD_POINTS, "total", (("total", 161),)
+        scoring.ErrorCode.CARD_POINTS,
+        "total",
+        (("total", 161), ("deal_card_points", 162), ("capot_card_points", 252)),
     )
     assert (Deal.objects.count(), match_totals(match)) == (0, (0, 0, 0, False, ""))
 

@@ -1,10 +1,12 @@
 """Set-up services (tournaments/services/setup.py): create a tournament, change its
 settings, and freeze those that shape scoring, draws and standings once round 1 is out."""
 
+import dataclasses
 import datetime
 
 import pytest
 
+import scoring
 from tests.factories import ClubFactory, RoundFactory, TournamentFactory
 from tournaments.models import Round, Tournament
 from tournaments.services import (
@@ -140,6 +142,20 @@ def test_it_freezes_the_settings_once_a_round_is_published(statuses, is_frozen):
     assert result is is_frozen
 
 
+@pytest.mark.django_db
+def test_it_stores_the_latest_version_of_the_preset_of_a_new_tournament(monkeypatch):
+    latest = dataclasses.replace(scoring.get_ruleset("belote-classique"), version=2)
+    monkeypatch.setitem(scoring.PRESETS, ("belote-classique", 2), latest)
+
+    tournament = create_tournament(
+        club=ClubFactory(),
+        settings={"name": "Concours de Noël", "date": DATE, "rules_preset": "belote-classique"},
+    )
+
+    tournament.refresh_from_db()
+    assert (tournament.rules_version, tournament.rules) == (2, latest)
+
+
 # update_tournament
 
 
@@ -162,6 +178,32 @@ def test_it_changes_the_name_date_and_venue_at_any_time(status):
         "date": DATE,
         "venue": "Foyer rural",
     }
+
+
+@pytest.mark.django_db
+def test_a_new_preset_chosen_before_round_one_comes_in_its_latest_version(monkeypatch):
+    tournament = TournamentFactory(rules_preset="ffb-coinche", rules_version=1)
+    latest = dataclasses.replace(scoring.get_ruleset("ffb-contree"), version=2)
+    monkeypatch.setitem(scoring.PRESETS, ("ffb-contree", 2), latest)
+
+    update_tournament(tournament=tournament, settings={"rules_preset": "ffb-contree"})
+
+    tournament.refresh_from_db()
+    assert (tournament.rules_preset, tournament.rules_version) == ("ffb-contree", 2)
+
+
+@pytest.mark.django_db
+def test_keeping_the_preset_keeps_its_stored_version(monkeypatch):
+    tournament = TournamentFactory(rules_preset="ffb-coinche", rules_version=1)
+    latest = dataclasses.replace(scoring.get_ruleset("ffb-coinche"), version=2)
+    monkeypatch.setitem(scoring.PRESETS, ("ffb-coinche", 2), latest)
+
+    update_tournament(
+        tournament=tournament, settings={"rules_preset": "ffb-coinche", "venue": "Foyer rural"}
+    )
+
+    tournament.refresh_from_db()
+    assert (tournament.venue, tournament.rules_version) == ("Foyer rural", 1)
 
 
 @pytest.mark.django_db

@@ -19,22 +19,29 @@ from tournaments.services.errors import Refusal, RefusalParam
 
 _DEAL_MESSAGES = {
     (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
+    (ErrorCode.RULESET, "unknown_version"): _(
+        "The rule preset “%(ruleset)s” has no version %(version)s."
+    ),
     (ErrorCode.TRUMP, "unknown"): _("Choose a trump: ♠, ♥, ♦, ♣, no trump or all trump."),
     (ErrorCode.TRUMP, "not_allowed"): _("No trump and all trump are not played under these rules."),
     (ErrorCode.NUMBER, "not_integer"): _("Enter a whole number."),
     (ErrorCode.TRICKS, "range"): _("The taker's tricks must be between 0 and 8."),
     (ErrorCode.CARD_POINTS, "negative"): _("Card points cannot be negative."),
+    # The engine's error carries the numbers these quote (RULES.md §A): a deal's card
+    # points (deal_card_points) and a capot side's (capot_card_points).
     (ErrorCode.CARD_POINTS, "total"): _(
-        "The two sides' card points must add up to 162 (here %(total)s), or 252 on a capot."
+        "The two sides' card points must add up to %(deal_card_points)s (here %(total)s), or "
+        "%(capot_card_points)s on a capot."
     ),
     (ErrorCode.CARD_POINTS, "taker_capot"): _(
-        "With all 8 tricks (capot) the taker has 252 card points and the defence 0."
+        "With all 8 tricks (capot) the taker has %(capot_card_points)s card points and the "
+        "defence 0."
     ),
     (ErrorCode.CARD_POINTS, "defence_capot"): _(
-        "With no trick the taker has 0 card points and the defence 252 (capot)."
+        "With no trick the taker has 0 card points and the defence %(capot_card_points)s (capot)."
     ),
     (ErrorCode.CARD_POINTS, "capot_without_tricks"): _(
-        "252 card points means a capot: that side must have won all 8 tricks."
+        "%(capot_card_points)s card points means a capot: that side must have won all 8 tricks."
     ),
     (ErrorCode.BELOTE, "negative"): _("Belotes cannot be negative."),
     (ErrorCode.BELOTE, "no_trump"): _("There is no belote at no trump."),

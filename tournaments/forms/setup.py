@@ -7,28 +7,42 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Team, TieBreak, Tournament
+from tournaments.models import Club, Team, TieBreak, Tournament, preset_text
 from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
 from tournaments.text import clean_name
 
-#: One line per preset (RULES.md §B), shown when the organiser picks it.
+#: One line per preset (RULES.md §B), shown when the organiser picks it; the numbers are
+#: the engine's, filled in by :func:`tournaments.models.preset_text`.
 PRESET_SUMMARIES = {
-    "ffb-coinche": _(
-        "FFB belote coinchée: contracts from 80 to 500 or capot, declarations, coinche ×2 and "
-        "surcoinche ×4, points rounded to the ten; the taker must reach the contract and score "
-        "more than the defence."
+    "ffb-coinche": preset_text(
+        _(
+            "FFB belote coinchée: contracts from %(minimum)s to %(maximum)s or capot, "
+            "declarations, coinche ×2 and surcoinche ×4, points rounded to the ten; the taker "
+            "must reach the contract and score more than the defence."
+        ),
+        "ffb-coinche",
     ),
-    "ffb-contree": _(
-        "Contrée, points made + bid: contracts from 80 to 160 or capot, belote only (it goes "
-        "to the side that wins the deal), the contract is added to the points made."
+    "ffb-contree": preset_text(
+        _(
+            "Contrée, points made + bid: contracts from %(minimum)s to %(maximum)s or capot, "
+            "belote only (it goes to the side that wins the deal), the contract is added to "
+            "the points made."
+        ),
+        "ffb-contree",
     ),
-    "contree-points-faits": _(
-        "Contrée, points made: contracts from 80 to 160 or capot; each side scores its points "
-        "made, rounded, and the contract is not added."
+    "contree-points-faits": preset_text(
+        _(
+            "Contrée, points made: contracts from %(minimum)s to %(maximum)s or capot; each "
+            "side scores its points made, rounded, and the contract is not added."
+        ),
+        "contree-points-faits",
     ),
-    "contree-points-annonces": _(
-        "Contrée, points bid: the taker scores the contract; on a chute the defence scores 160 "
-        "(the contract × 2 or × 4 when coinched)."
+    "contree-points-annonces": preset_text(
+        _(
+            "Contrée, points bid: the taker scores the contract; on a chute the defence scores "
+            "%(deal_points)s (the contract × 2 or × 4 when coinched)."
+        ),
+        "contree-points-annonces",
     ),
     "belote-classique": _(
         "Classic belote: no numbered bids, declarations (tierce, cinquante, cent, carrés), a tie "

@@ -3,8 +3,9 @@
 :class:`TableDealForm` takes one deal as the table sees it: the taker's team, the trump,
 the contract (a number, or capot) and coinche, the taker's tricks and card points, the
 belotes of each side and the declarations as announced (kind and top card, RULES.md §D).
-The defence's card points are never typed: they are the complement of the taker's
-(162 − taker), or 252/0 when one side won all 8 tricks (RULES.md §A).
+The defence's card points are never typed: the engine gives them from the taker's
+(``scoring.defence_card_points``: 162 − taker, or 252/0 when one side won all 8 tricks,
+RULES.md §A).
 
 The fields are deliberately lenient (text, not Django integers or choices), so that
 whatever a phone sends reaches the engine: ``clean()`` resolves the declarations
@@ -51,20 +52,22 @@ def whole_number(text: object) -> int | str:
 def card_points_for(tricks: int | str, taker_text: object) -> tuple[int | str, int]:
     """Return the taker's and the defence's card points from what the phone sent.
 
-    All 8 tricks: 252/0; no trick: 0/252 (RULES.md §A) when nothing, or that, was typed;
-    typed points that do not fit go to the engine, which refuses them (a mis-tapped "8"
-    must not turn 162 points into a capot). Otherwise the defence has 162 − taker, never
-    below 0, so that a taker's 200 is refused as a wrong total (« ici 200 ») rather than
-    as negative points.
+    The engine does the counting (``scoring.card_points_fixed_by_tricks`` and
+    ``scoring.defence_card_points``, RULES.md §A); this only reads the phone's text. With
+    all 8 tricks or none, nothing typed means the capot's 252/0 or 0/252; typed points go
+    to the engine as they are, which refuses those that do not fit (a mis-tapped "8" must
+    not turn 162 points into a capot). Otherwise the defence has the rest of 162, so that
+    a taker's 200 is refused as a wrong total (« ici 200 »). Text that is not a number
+    goes to the engine too (code ``number``), beside a defence of 0, or of the capot's.
     """
     taker = whole_number(taker_text)
-    if tricks == TRICKS_PER_DEAL:
-        return (CAPOT_CARD_POINTS if taker == "" else taker), 0
-    if tricks == 0:
-        return (0 if taker == "" else taker), CAPOT_CARD_POINTS
+    known_tricks = tricks if isinstance(tricks, int) else None
+    fixed = scoring.card_points_fixed_by_tricks(known_tricks)
+    if fixed is not None and taker == "":
+        return fixed
     if isinstance(taker, int):
-        return taker, max(0, DEAL_CARD_POINTS - taker)
-    return taker, 0
+        return taker, scoring.defence_card_points(taker, taker_tricks=known_tricks)
+    return taker, fixed[1] if fixed is not None else 0
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,11 @@ class DealPreview:
     is_taker_capot: bool = False
     is_defence_capot: bool = False
     declarations: scoring.DeclarationResult | None = None
+
+    @property
+    def capot_card_points(self) -> int:
+        """Return the card points of the side that won all 8 tricks (252, RULES.md §A)."""
+        return CAPOT_CARD_POINTS
 
 
 def _trump_or_none(text: object) -> scoring.Trump | None:

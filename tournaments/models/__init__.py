@@ -27,6 +27,7 @@ from tournaments.models.choices import (
     TieBreak,
     Trump,
     new_token,
+    preset_text,
 )
 from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
@@ -63,5 +64,6 @@ __all__ = [
     "Tournament",
     "Trump",
     "new_token",
+    "preset_text",
     "set_audit",
 ]

@@ -9,13 +9,37 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.matches import FormatKind
 
+
+def _preset_values(ruleset_id: str) -> dict[str, int]:
+    rules = scoring.get_ruleset(ruleset_id)
+    return {
+        "minimum": rules.contract_min,
+        "maximum": rules.contract_max,
+        "deal_points": scoring.DEAL_BASE,
+    }
+
+
+def preset_text(message: Promise, ruleset_id: str) -> Promise:
+    """Return ``message`` (a lazy translation) filled, when it is shown, with the numbers of
+    the latest version of the preset ``ruleset_id`` (RULES.md §B).
+
+    The message may quote ``%(minimum)s`` and ``%(maximum)s``, the range of contracts in
+    scored points, and ``%(deal_points)s``, the flat 160 scored points of a deal (what a
+    chute is worth before any contract). The numbers live in the engine only.
+    """
+    return lazy(lambda: str(message) % _preset_values(ruleset_id), str)()
+
+
 RULES_PRESET_LABELS = {
-    "ffb-coinche": _("FFB coinche (declarations, 80 to 500 or capot)"),
+    "ffb-coinche": preset_text(
+        _("FFB coinche (declarations, %(minimum)s to %(maximum)s or capot)"), "ffb-coinche"
+    ),
     "ffb-contree": _("Contrée, points made + bid (belote only)"),
     "contree-points-faits": _("Contrée, points made (belote only)"),
     "contree-points-annonces": _("Contrée, points bid (belote only)"),
@@ -83,8 +107,8 @@ class CoincheLevel(models.TextChoices):
 class TeamSide(models.TextChoices):
     """Team A or team B of a match (the taker's side of a deal)."""
 
-    A = scoring.Team.A.value, _("Team A")
-    B = scoring.Team.B.value, _("Team B")
+    A = scoring.TeamSide.A.value, _("Team A")
+    B = scoring.TeamSide.B.value, _("Team B")
 
 
 class DealOutcome(models.TextChoices):

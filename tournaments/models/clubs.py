@@ -124,12 +124,16 @@ class Tournament(models.Model):
 
     @property
     def rules(self) -> scoring.RuleSet:
-        """Return the engine's rule set: the preset (RULES.md §B) with this tournament's
-        version and its SA/TA setting (which can only remove what the preset allows)."""
-        preset = scoring.PRESETS[self.rules_preset]
+        """Return the engine's rule set: the version of the preset this tournament stored
+        (RULES.md §B), so that it scores as it always did, then its SA/TA setting, which
+        can only remove what that version allows.
+
+        Raises scoring.InvalidDeal (code ``ruleset``) for a preset or a version the engine
+        does not have.
+        """
+        preset = scoring.get_ruleset(self.rules_preset, self.rules_version)
         return dataclasses.replace(
             preset,
-            version=self.rules_version,
             allows_no_trump=preset.allows_no_trump and self.allows_no_trump_all_trump,
             allows_all_trump=preset.allows_all_trump and self.allows_no_trump_all_trump,
         )

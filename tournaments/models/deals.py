@@ -152,18 +152,26 @@ class Deal(models.Model):
                 fields=["match", "deal_number"], name="deal_unique_number_per_match"
             ),
             models.CheckConstraint(condition=Q(deal_number__gte=1), name="deal_number_positive"),
+            # The engine's limits (RULES.md §A, §B): 252 card points on a capot, 8 tricks,
+            # contracts from 80 to 500 under the presets that have one.
             models.CheckConstraint(
-                condition=Q(taker_card_points__lte=252) & Q(defence_card_points__lte=252),
+                condition=Q(taker_card_points__lte=scoring.CAPOT_CARD_POINTS)
+                & Q(defence_card_points__lte=scoring.CAPOT_CARD_POINTS),
                 name="deal_card_points_range",
             ),
-            models.CheckConstraint(condition=Q(taker_tricks__lte=8), name="deal_tricks_range"),
+            models.CheckConstraint(
+                condition=Q(taker_tricks__lte=scoring.TRICKS_PER_DEAL), name="deal_tricks_range"
+            ),
             models.CheckConstraint(
                 condition=Q(taker_belotes__lte=4) & Q(defence_belotes__lte=4),
                 name="deal_belotes_range",
             ),
             models.CheckConstraint(
                 condition=Q(contract_value__isnull=True)
-                | (Q(contract_value__gte=80) & Q(contract_value__lte=500)),
+                | (
+                    Q(contract_value__gte=scoring.LOWEST_CONTRACT)
+                    & Q(contract_value__lte=scoring.HIGHEST_CONTRACT)
+                ),
                 name="deal_contract_range",
             ),
             models.CheckConstraint(

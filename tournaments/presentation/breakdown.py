@@ -1,9 +1,10 @@
 """Say a scored deal in words, from the breakdown the engine stored (for sheets and pages).
 
 Presentation only: the numbers come from the engine's :class:`scoring.ScoreLine` list
-stored on the deal, with the litige reserve the deal collected or gave back (see
-``services.breakdown_to_json``), so each side's amounts add up to its team's score for the
-deal; nothing is scored here.
+stored on the deal (its ``base_points``, ``amount``, ``multiplier`` and ``parts``), with the
+litige reserve the deal collected or gave back (see ``services.breakdown_to_json``), so
+each side's amounts add up to its team's score for the deal; nothing is scored or added
+up here.
 """
 
 from __future__ import annotations
@@ -39,40 +40,37 @@ _KINDS = {
 }
 
 
-def _made_points_label(line: dict, deal: Deal) -> str:
-    """Say what a "points made" total (§B1.4) holds: cards, belote, declarations."""
-    taker_capot = deal.breakdown.get("taker_capot", False)
-    if line["side"] == "taker":
-        cards, belotes = deal.taker_card_points, deal.taker_belotes
-        declarations = deal.taker_declarations + (deal.defence_declarations if taker_capot else 0)
-    else:
-        cards, belotes = deal.defence_card_points, deal.defence_belotes
-        declarations = 0 if taker_capot else deal.defence_declarations
-    if not belotes and not declarations:
+#: The parts of a line that adds several things (a §B1.4 "points made" total).
+_PARTS = {
+    "card_points": lambda: _("cards %(points)s"),
+    "belote": lambda: _("belote %(points)s"),
+    "declarations": lambda: _("declarations %(points)s"),
+}
+
+
+def _label(line: dict) -> str:
+    """Say what a line is; a "points made" total names its parts, unless it holds card
+    points alone (its first part, which it always has)."""
+    if line["kind"] != "deal_total":
+        return _KINDS[line["kind"]]()
+    parts = line["parts"]
+    if len(parts) == 1:
         return _KINDS["card_points"]()
-    parts = [_("cards %(points)s") % {"points": cards}]
-    if belotes:
-        parts.append(_("belote %(points)s") % {"points": 20 * belotes})
-    if declarations:
-        parts.append(_("declarations %(points)s") % {"points": declarations})
-    return " + ".join(parts)
+    return " + ".join(_PARTS[part["kind"]]() % {"points": part["base_points"]} for part in parts)
 
 
-def _amount(line: dict, deal: Deal) -> str:
-    if line["kind"] == "deal_total":
-        label = _made_points_label(line, deal)
-    else:
-        label = _KINDS[line["kind"]]()
+def _amount(line: dict) -> str:
+    label = _label(line)
     if line["multiplier"] != 1:
         text = _("%(points)s × %(k)s (%(label)s)") % {
-            "points": line["points"],
+            "points": line["base_points"],
             "k": line["multiplier"],
             "label": label,
         }
     else:
         text = _("%(amount)s (%(label)s)") % {"amount": line["amount"], "label": label}
-    if line["amount"] != line["points"] * line["multiplier"]:
-        text += " " + _("rounded from %(points)s") % {"points": line["points"]}
+    if line["amount"] != line["base_points"] * line["multiplier"]:
+        text += " " + _("rounded from %(points)s") % {"points": line["base_points"]}
     return text
 
 
@@ -80,7 +78,7 @@ def _side(deal: Deal, side: str) -> str:
     lines = [line for line in deal.breakdown["lines"] if line["side"] == side]
     if not lines:
         return "0"
-    return " + ".join(_amount(line, deal) for line in lines)
+    return " + ".join(_amount(line) for line in lines)
 
 
 def describe_deal(deal: Deal, *, is_classic: bool) -> str:

@@ -22,7 +22,6 @@ from tournaments.selectors.rounds import (
     tournament_rounds,
 )
 from tournaments.selectors.standings import (
-    NOMINAL_DEAL_POINTS,
     Standing,
     TeamFigures,
     counted_matches,
@@ -34,7 +33,6 @@ from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
     "all_tournaments",
-    "NOMINAL_DEAL_POINTS",
     "NO_PRIZE",
     "PairingLine",
     "Standing",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet, Sum
 
+import scoring
 from tournaments.models import (
     Bye,
     Deal,
@@ -27,9 +28,6 @@ from tournaments.standings import (
     TeamEntry,
     compute_standings,
 )
-
-#: Scored points of one deal's cards, used for a bye's "half of a nominal match".
-NOMINAL_DEAL_POINTS = 162
 
 
 @dataclass
@@ -71,15 +69,11 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
         first = (RankingKey.POINTS,)
     tie_breaks = [RankingKey(key) for key in tournament.tie_break_keys]
     order = (*first, *(key for key in tie_breaks if key not in first), RankingKey.LOT)
-    if tournament.match_format == "target":
-        nominal = tournament.match_format_value
-    else:
-        nominal = tournament.match_format_value * NOMINAL_DEAL_POINTS
     return StandingsRules(
         order=order,
         bye_credit=ByeCreditRule(tournament.bye_credit),
         bye_credit_value=tournament.bye_credit_value,
-        nominal_match_total=nominal,
+        nominal_match_total=scoring.nominal_match_total(tournament.engine_match_format),
         bye_counts_as_win=tournament.bye_counts_as_win,
     )
 

@@ -5,21 +5,35 @@ from __future__ import annotations
 import datetime
 
 import scoring
-from scoring.matches import MatchDeal, MatchFinished, MatchState, advance_match
+from scoring.matches import (
+    MatchDeal,
+    MatchFinished,
+    MatchState,
+    advance_match,
+    stop_match_for_time,
+)
 from tournaments.models import Deal, Match
 from tournaments.services.errors import Refusal, ServiceError
 
 
 def _line_json(
-    *, side: str, kind: str, points: int, amount: int, multiplier: int, rule: str
+    *,
+    side: str,
+    kind: str,
+    base_points: int,
+    amount: int,
+    multiplier: int,
+    rule: str,
+    parts: tuple[scoring.LinePart, ...] = (),
 ) -> dict:
     return {
         "side": side,
         "kind": kind,
-        "points": points,
+        "base_points": base_points,
         "amount": amount,
         "multiplier": multiplier,
         "rule": rule,
+        "parts": [{"kind": part.kind.value, "base_points": part.base_points} for part in parts],
     }
 
 
@@ -31,7 +45,10 @@ def breakdown_to_json(
 ) -> dict:
     """Return the engine's breakdown of a deal as JSON-ready data, stored on the deal.
 
-    The match adds its own lines (RULES.md §C), in scored points: ``reserve_collected``,
+    Each line keeps the engine's :class:`scoring.ScoreLine` fields: ``base_points`` (before
+    rounding and the multiplier), ``amount`` (what is added), ``multiplier``, ``rule`` and
+    ``parts`` (``[{"kind": "card_points", "base_points": 85}, …]`` for a §B1.4 total, else
+    empty). The match adds its own lines (RULES.md §C), in scored points: ``reserve_collected``,
     the litige reserve the deal paid to its winner, and ``reserve_returned``, the reserve
     the deal's end of the match gave back to the taker's and the defence's team. So the
     amounts of each side add up to what its team scored on the deal.
@@ -40,10 +57,11 @@ def breakdown_to_json(
         _line_json(
             side=line.side.value,
             kind=line.kind.value,
-            points=line.points,
+            base_points=line.base_points,
             amount=line.amount,
             multiplier=line.multiplier,
             rule=line.rule,
+            parts=line.parts,
         )
         for line in score.lines
     ]
@@ -52,7 +70,7 @@ def breakdown_to_json(
             _line_json(
                 side=score.winner.value,
                 kind="reserve_collected",
-                points=reserve_collected,
+                base_points=reserve_collected,
                 amount=reserve_collected,
                 multiplier=1,
                 rule="§C",
@@ -64,7 +82,7 @@ def breakdown_to_json(
                 _line_json(
                     side=side.value,
                     kind="reserve_returned",
-                    points=returned,
+                    base_points=returned,
                     amount=returned,
                     multiplier=1,
                     rule="§C",
@@ -78,12 +96,6 @@ def breakdown_to_json(
         "reserve": score.reserve,
         "lines": lines,
     }
-
-
-def _leader(total_a: int, total_b: int) -> str:
-    if total_a == total_b:
-        return "draw"
-    return "A" if total_a > total_b else "B"
 
 
 #: The fields of a deal that :func:`replay_match` computes and stores.
@@ -103,9 +115,9 @@ _SCORE_FIELDS = (
 def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> None:
     """Replay the match's deals in order through the engine and store every score.
 
-    A match the organiser stopped for time ends after its last deal: a litige reserve
-    still pending returns to the teams that put it in (RULES.md §C) and the team with
-    more points wins. The match row must be locked by the caller. Raises ServiceError
+    A match the organiser stopped for time ends after its last deal, as the engine says
+    (``scoring.stop_match_for_time``, RULES.md §C); it stays not finished (it was closed,
+    not played to its end). The match row must be locked by the caller. Raises ServiceError
     ``match_finished`` if a deal comes after the end of the match.
     """
     deals = list(match.deals.order_by("deal_number"))
@@ -117,7 +129,7 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
         previous = state
         try:
             step = advance_match(
-                state, MatchDeal(scoring.Team(row.taker), row.to_engine()), rules, match_format
+                state, MatchDeal(scoring.TeamSide(row.taker), row.to_engine()), rules, match_format
             )
         except MatchFinished:
             raise ServiceError(Refusal.MATCH_FINISHED) from None
@@ -149,16 +161,13 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
         Deal.objects.filter(pk=row.pk).update(
             **{name: getattr(row, name) for name in _SCORE_FIELDS}
         )
+    match.is_finished = state.is_finished
+    if match.closed_at is not None:
+        state = stop_match_for_time(state)
     match.total_a, match.total_b = state.total_a, state.total_b
     match.reserve = state.reserve
     match.deals_played = state.deals_played
-    match.is_finished = state.is_finished
     match.result = state.result.value if state.result else ""
-    if match.closed_at is not None and not state.is_finished:
-        match.total_a += state.reserve_a
-        match.total_b += state.reserve_b
-        match.reserve = 0
-        match.result = _leader(match.total_a, match.total_b)
     match.version += 1
     match.save(
         update_fields=[

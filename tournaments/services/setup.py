@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 
+import scoring
 from tournaments.models import Club, Round, Tournament
 from tournaments.services.errors import Refusal, ServiceError
 
@@ -51,12 +52,15 @@ def create_tournament(*, club: Club | None, settings: dict[str, Any]) -> Tournam
     """Create a tournament of ``club`` (None: no organising club) with ``settings`` (model
     field names).
 
-    Raises ServiceError ``tournament_exists`` when the name is taken.
+    It stores the latest version of its rule preset, and scores with that version for
+    good (RULES.md §B). Raises ServiceError ``tournament_exists`` when the name is taken.
     """
     with transaction.atomic():
         _check_name(settings["name"])
         tournament = Tournament(club=club, slug=unique_slug(settings["name"]), **settings)
         tournament.full_clean(validate_unique=False, validate_constraints=False)
+        # After full_clean, which refuses a preset that is not one of the choices.
+        tournament.rules_version = scoring.latest_version(tournament.rules_preset)
         tournament.save()
     return tournament
 
@@ -64,7 +68,7 @@ def create_tournament(*, club: Club | None, settings: dict[str, Any]) -> Tournam
 def update_tournament(*, tournament: Tournament, settings: dict[str, Any]) -> Tournament:
     """Change ``settings``; the frozen ones only while no round is published.
 
-    Raises ServiceError ``settings_frozen`` (naming the first frozen field changed) or
+    A new rule preset comes in its latest version (RULES.md §B). Raises ServiceError ``settings_frozen`` (naming the first frozen field changed) or
     ``tournament_exists``.
     """
     with transaction.atomic():
@@ -78,5 +82,7 @@ def update_tournament(*, tournament: Tournament, settings: dict[str, Any]) -> To
         for key in changed:
             setattr(tournament, key, settings[key])
         tournament.full_clean(validate_unique=False, validate_constraints=False)
+        if "rules_preset" in changed:
+            tournament.rules_version = scoring.latest_version(tournament.rules_preset)
         tournament.save()
     return tournament

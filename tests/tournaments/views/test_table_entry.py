@@ -565,7 +565,7 @@ def test_sans_atout_is_refused_where_the_tournament_plays_suits_only(phone, matc
 )
 def test_engine_errors_no_phone_can_cause_still_have_a_place(error, field, message, settings):
     settings.LANGUAGE_CODE = "fr"
-    rules = scoring.PRESETS["ffb-coinche" if field else "belote-classique"]
+    rules = scoring.get_ruleset("ffb-coinche" if field else "belote-classique")
     form = TableDealForm({}, rules=rules, team_names=("3", "5"))
     form.is_valid()
     form.errors.clear()
@@ -1006,7 +1006,7 @@ def test_a_whole_match_through_the_phones_confirmed_by_the_other_link(phone, mat
     match.refresh_from_db()
     rows = list(Deal.objects.order_by("deal_number"))
     engine = score_match(
-        [MatchDeal(scoring.Team(row.taker), row.to_engine()) for row in rows],
+        [MatchDeal(scoring.TeamSide(row.taker), row.to_engine()) for row in rows],
         match.round.tournament.rules,
         MatchFormat(FormatKind.DEALS, 12),
     )

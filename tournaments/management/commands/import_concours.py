@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from scoring import PRESETS
+from scoring import PRESET_IDS
 from scoring.matches import MatchFormat
 from tournaments.forms.messages import import_problem_message
 from tournaments.importing import TournamentImportError, import_played_tournament
@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("directory", type=Path)
         parser.add_argument("--name", required=True)
-        parser.add_argument("--ruleset", required=True, help=", ".join(PRESETS))
+        parser.add_argument("--ruleset", required=True, help=", ".join(PRESET_IDS))
         parser.add_argument("--format", default="deals:12", help="deals:N or target:T")
         parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
         parser.add_argument("--club", help="organising club (created with the import if missing)")
