@@ -208,7 +208,7 @@ def _first_deal_after_the_end(
     for number, entry in sorted(deals, key=lambda item: item[0]):
         try:
             step = advance_match(
-                state, MatchDeal(scoring.Team(entry.taker), entry.deal), rules, match_format
+                state, MatchDeal(scoring.TeamSide(entry.taker), entry.deal), rules, match_format
             )
         except MatchFinished:
             return number
