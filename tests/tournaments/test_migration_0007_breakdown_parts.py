@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 
 from scoring.matches import FormatKind, MatchFormat
-from tournaments.importing import import_concours
+from tournaments.importing import import_played_tournament
 from tournaments.models import Deal
 
 migration = importlib.import_module("tournaments.migrations.0007_breakdown_parts")
@@ -48,7 +48,7 @@ def import_deals(directory, name, preset, deals):
     directory.mkdir()
     (directory / "teams.csv").write_text(TEAMS, encoding="utf-8")
     (directory / "deals.csv").write_text(deals, encoding="utf-8")
-    return import_concours(
+    return import_played_tournament(
         directory=directory,
         name=name,
         rules_preset=preset,

@@ -18,7 +18,7 @@ import scoring
 from scoring.matches import FormatKind, MatchFormat
 from tests.factories import UserFactory
 from tournaments import selectors
-from tournaments.importing import import_concours
+from tournaments.importing import import_played_tournament
 from tournaments.models import Deal, Match, Tournament
 from tournaments.services import create_tournament
 from tournaments.services.scores import replay_match
@@ -53,7 +53,7 @@ def import_winter(tmp_path, name):
     directory.mkdir()
     (directory / "teams.csv").write_text(TEAMS, encoding="utf-8")
     (directory / "deals.csv").write_text(DEALS, encoding="utf-8")
-    return import_concours(
+    return import_played_tournament(
         directory=directory,
         name=name,
         rules_preset="ffb-coinche",
