@@ -595,7 +595,7 @@ def test_it_closes_a_match_for_time_with_the_totals_it_has():
         match.total_b,
         match.deals_played,
         match.is_finished,
-        match.closed_at,
+        match.stopped_for_time_at,
         match.result,
     ) == (60, 190, 1, False, LATER, "B")
 
@@ -607,7 +607,12 @@ def test_it_closes_a_match_without_deals_as_a_draw():
     close_match_for_time(match=match, now=LATER)
 
     match.refresh_from_db()
-    assert (match.total_a, match.total_b, match.closed_at, match.result) == (0, 0, LATER, "draw")
+    assert (match.total_a, match.total_b, match.stopped_for_time_at, match.result) == (
+        0,
+        0,
+        LATER,
+        "draw",
+    )
 
 
 @pytest.mark.django_db
@@ -669,7 +674,7 @@ def test_it_refuses_to_close_a_match_of_a_round_not_being_played(status):
 
     assert (refusal.value.code, refusal.value.params) == ("not_published", {"number": 1})
     match.refresh_from_db()
-    assert (match.closed_at, match.result) == (None, "")
+    assert (match.stopped_for_time_at, match.result) == (None, "")
 
 
 @pytest.mark.django_db
@@ -682,7 +687,7 @@ def test_it_refuses_to_close_a_finished_match_for_time():
 
     assert (refusal.value.code, refusal.value.params) == ("match_finished", {})
     match.refresh_from_db()
-    assert (match.closed_at, match.result) == (None, "A")
+    assert (match.stopped_for_time_at, match.result) == (None, "A")
 
 
 @pytest.mark.django_db
@@ -695,7 +700,7 @@ def test_it_refuses_to_close_a_match_for_time_twice():
 
     assert (refusal.value.code, refusal.value.params) == ("match_finished", {})
     match.refresh_from_db()
-    assert match.closed_at == NOW
+    assert match.stopped_for_time_at == NOW
 
 
 # close_round

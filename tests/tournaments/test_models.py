@@ -454,7 +454,7 @@ def test_it_gives_the_engine_deal_of_a_classic_deal_without_a_contract():
 
 
 @pytest.mark.parametrize(
-    ("is_finished", "closed_at", "expected"),
+    ("is_finished", "stopped_for_time_at", "expected"),
     [
         pytest.param(False, None, False, id="in-play"),
         pytest.param(True, None, True, id="finished"),
@@ -462,8 +462,8 @@ def test_it_gives_the_engine_deal_of_a_classic_deal_without_a_contract():
         pytest.param(True, NOW, True, id="finished-and-closed"),
     ],
 )
-def test_it_tells_whether_a_match_is_complete(is_finished, closed_at, expected):
-    match = MatchFactory.build(is_finished=is_finished, closed_at=closed_at)
+def test_it_tells_whether_a_match_is_complete(is_finished, stopped_for_time_at, expected):
+    match = MatchFactory.build(is_finished=is_finished, stopped_for_time_at=stopped_for_time_at)
 
     is_complete = match.is_complete
 

@@ -267,7 +267,11 @@ def test_a_deal_the_engine_rejects_saves_none_of_the_deals():
         )
 
     assert (raised.value.error, Deal.objects.count(), match_totals(match)) == (
-        scoring.DealError(scoring.ErrorCode.CARD_POINTS, "total", (("total", 161),)),
+        scoring.DealError(
+            scoring.ErrorCode.CARD_POINTS,
+            "total",
+            (("total", 161), ("deal_card_points", 162), ("capot_card_points", 252)),
+        ),
         0,
         (0, 0, 0, False, ""),
     )

@@ -292,7 +292,7 @@ def test_it_counts_complete_matches_of_published_and_closed_rounds_only():
     closed, published, draft = closed_published_and_draft(tournament)
     of_closed = MatchFactory(round=closed, is_finished=True, result="A", total_a=300)
     finished_now = MatchFactory(round=published, is_finished=True, result="B", total_b=300)
-    closed_for_time = MatchFactory(round=published, closed_at=NOW, result="draw")
+    closed_for_time = MatchFactory(round=published, stopped_for_time_at=NOW, result="draw")
     MatchFactory(round=published, total_a=150, total_b=100)
     MatchFactory(round=draft, is_finished=True, result="A", total_a=300)
     MatchFactory(is_finished=True, result="A", total_a=300)  # another tournament

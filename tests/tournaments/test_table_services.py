@@ -625,6 +625,6 @@ def test_a_match_closed_for_time_can_be_reopened_while_the_round_is_played(match
     services.reopen_match(match=match, now=LATER)
 
     match.refresh_from_db()
-    assert (match.closed_at, match.result, match.is_complete) == (None, "", False)
+    assert (match.stopped_for_time_at, match.result, match.is_complete) == (None, "", False)
     code = refusal(lambda: services.reopen_match(match=match, now=LATER))
     assert code == ("not_closed_for_time", {"table": match.table_number})

@@ -225,7 +225,7 @@ def _result(match: Match) -> str:
         text = _("Draw.")
     else:
         text = _("Not finished.")
-    if match.closed_at is not None:
+    if match.stopped_for_time_at is not None:
         text = _("Closed for time.") + " " + text
     return text
 

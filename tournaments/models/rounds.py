@@ -98,8 +98,7 @@ class Match(models.Model):
     deals_played = models.PositiveSmallIntegerField(_("deals played"), default=0)
     is_finished = models.BooleanField(_("finished"), default=False)
     result = models.CharField(_("result"), max_length=5, choices=MatchResult, blank=True)
-    closed_at = models.DateTimeField(_("closed for time at"), null=True, blank=True)
-    version = models.PositiveIntegerField(_("version"), default=0)
+    stopped_for_time_at = models.DateTimeField(_("stopped for time at"), null=True, blank=True)
     locked_at = models.DateTimeField(
         _("locked at"),
         null=True,
@@ -141,4 +140,4 @@ class Match(models.Model):
     @property
     def is_complete(self) -> bool:
         """Return True once the format is reached or the organiser closed it for time."""
-        return self.is_finished or self.closed_at is not None
+        return self.is_finished or self.stopped_for_time_at is not None

@@ -56,7 +56,7 @@ def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
     return (
         Match.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .filter(Q(is_finished=True) | Q(closed_at__isnull=False))
+        .filter(Q(is_finished=True) | Q(stopped_for_time_at__isnull=False))
         .exclude(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
     )
 

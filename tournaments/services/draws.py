@@ -150,12 +150,12 @@ def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
         )
         if match.round.status != Round.Status.PUBLISHED:
             raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
-        if match.closed_at is None:
+        if match.stopped_for_time_at is None:
             raise ServiceError(Refusal.NOT_CLOSED_FOR_TIME, table=match.table_number)
-        match.closed_at = None
+        match.stopped_for_time_at = None
         match.locked_at = None
         set_audit(match, action=AuditAction.REOPENED, now=now, user=user)
-        match.save(update_fields=["closed_at", "locked_at"])
+        match.save(update_fields=["stopped_for_time_at", "locked_at"])
         replay_match(match, match.round.tournament.rules, now)
     return match
 
@@ -289,9 +289,9 @@ def close_match_for_time(*, match: Match, now: datetime.datetime, user=None) -> 
             raise ServiceError(Refusal.MATCH_FINISHED)
         # The match ends here; replaying it returns a pending litige reserve (RULES.md §C)
         # and gives the result on totals.
-        match.closed_at = now
+        match.stopped_for_time_at = now
         set_audit(match, action=AuditAction.STOPPED_FOR_TIME, now=now, user=user)
-        match.save(update_fields=["closed_at"])
+        match.save(update_fields=["stopped_for_time_at"])
         replay_match(match, match.round.tournament.rules, now)
     return match
 
@@ -308,7 +308,7 @@ def close_round(*, round: Round, now: datetime.datetime) -> Round:
         if round_.status != Round.Status.PUBLISHED:
             raise ServiceError(Refusal.NOT_PUBLISHED, number=round_.number)
         open_tables = list(
-            round_.matches.filter(is_finished=False, closed_at__isnull=True)
+            round_.matches.filter(is_finished=False, stopped_for_time_at__isnull=True)
             .order_by("table_number")
             .values_list("table_number", flat=True)
         )

@@ -162,21 +162,12 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
             **{name: getattr(row, name) for name in _SCORE_FIELDS}
         )
     match.is_finished = state.is_finished
-    if match.closed_at is not None:
+    if match.stopped_for_time_at is not None:
         state = stop_match_for_time(state)
     match.total_a, match.total_b = state.total_a, state.total_b
     match.reserve = state.reserve
     match.deals_played = state.deals_played
     match.result = state.result.value if state.result else ""
-    match.version += 1
     match.save(
-        update_fields=[
-            "total_a",
-            "total_b",
-            "reserve",
-            "deals_played",
-            "is_finished",
-            "result",
-            "version",
-        ]
+        update_fields=["total_a", "total_b", "reserve", "deals_played", "is_finished", "result"]
     )

@@ -73,11 +73,9 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
 def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     """Register the previewed teams, all or none, then go to the teams page."""
     tournament = get_tournament_for_organiser(request, slug)
-    kept = _take_upload(request, tournament)
-    if kept is None:
-        messages.error(request, _("This preview is no longer available: upload the file again."))
+    team_file = _kept_team_file(request, tournament)
+    if team_file is None:
         return redirect("tournaments:team-import", slug=tournament.slug)
-    team_file = check_team_file(tournament=tournament, team_file=read_team_file(*kept))
     if not team_file.is_ready:
         return _render_preview(request, tournament, team_file, token="")
     try:
@@ -89,6 +87,16 @@ def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("tournaments:team-import", slug=tournament.slug)
     _registered_messages(request, tournament, count=len(teams))
     return redirect("tournaments:team-list", slug=tournament.slug)
+
+
+def _kept_team_file(request: HttpRequest, tournament: Tournament) -> TeamFile | None:
+    """Return the previewed file, read and checked again (the teams may have changed), or
+    None, saying so, when no preview is kept for this tournament."""
+    kept = _take_upload(request, tournament)
+    if kept is None:
+        messages.error(request, _("This preview is no longer available: upload the file again."))
+        return None
+    return check_team_file(tournament=tournament, team_file=read_team_file(*kept))
 
 
 def _registered_messages(request: HttpRequest, tournament: Tournament, *, count: int) -> None:

@@ -341,7 +341,7 @@ def test_a_table_closed_for_time_can_be_reopened_and_both_show_in_the_audit(clie
         "Table 1 arrêtée au temps.",
         "Table 1 rouverte.",
     ]
-    assert (match.closed_at, match.is_complete) == (None, False)
+    assert (match.stopped_for_time_at, match.is_complete) == (None, False)
     page = client.get("/concours/t/parties/1/tables/1/").content.decode()
     actions = re.findall(r"<strong>(Arrêtée au temps|Table rouverte)</strong>", page)
     # One line for each, newest first (not a second one for the scores replayed after it).
