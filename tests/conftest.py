@@ -1,6 +1,8 @@
-"""Project-wide test set-up: hypothesis profiles, and each test back in the default language.
+"""Project-wide test set-up: hypothesis profiles, each test back in the default language,
+and the fixtures every page test shares (an organiser, her club, the signed-in desk).
 
-Nothing here may need the database or models: tests/scoring also runs without Django.
+Nothing here may need the database or models at import time: tests/scoring also runs
+without Django, so the fixtures import the factories when they run.
 
 HYPOTHESIS_PROFILE names the profile to load ("ci" or hypothesis' "default"); when it is unset
 and CI is non-empty, as on the CI machine, "ci" is loaded. ./test sets HYPOTHESIS_PROFILE=ci.
@@ -34,3 +36,31 @@ def _default_language():
         from django.utils import translation
 
         translation.deactivate()
+
+
+@pytest.fixture
+def organiser(db):
+    """Marie's account (username « marie », password tests.factories.PASSWORD), in no club
+    until ``club`` makes her its organiser. In a browser test (live_server) the database
+    is transactional, as pytest-django makes ``db`` there."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="marie")
+
+
+@pytest.fixture
+def club(organiser):
+    """The Amicale de Cahors, with ``organiser`` as its organiser."""
+    from tests.factories import ClubFactory
+
+    club = ClubFactory(name="Amicale de Cahors")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def desk(client, organiser):
+    """The test client signed in as ``organiser``, reading the site in French."""
+    client.cookies["django_language"] = "fr"
+    client.force_login(organiser)
+    return client

@@ -8,6 +8,9 @@ from django.utils import timezone
 
 from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
 
+#: The password of every account the factories make.
+PASSWORD = "correct horse battery staple"
+
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -15,7 +18,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"organiser{n}")
-    password = factory.django.Password("correct horse battery staple")
+    password = factory.django.Password(PASSWORD)
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

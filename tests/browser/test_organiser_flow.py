@@ -16,10 +16,8 @@ import pytest
 from openpyxl import Workbook
 from playwright.sync_api import Page, expect
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import PASSWORD
 from tournaments.models import Match, Round, Team, Tournament
-
-PASSWORD = "correct horse battery staple"
 
 #: The Excel file's teams: number, player 1, player 2, club.
 TEAMS = [
@@ -83,13 +81,6 @@ TABLE_2_DEALS = [
     ["2", "A", "110 ♦", "81 / 81", "0", "270", "0", "270"],
     ["3", "A", "120 Sans atout", "130 / 32", "300", "30", "300", "300"],
 ]
-
-
-@pytest.fixture
-def organiser(transactional_db):
-    organiser = UserFactory(username="marie", password=PASSWORD)
-    ClubFactory(name="Amicale de Cahors").organisers.add(organiser)
-    return organiser
 
 
 @pytest.fixture
@@ -218,7 +209,7 @@ def expected_deals(deals: list[list[str]], match: Match) -> list[tuple[str, ...]
 
 
 def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
-    page: Page, live_server, organiser, team_workbook, screenshot
+    page: Page, live_server, organiser, club, team_workbook, screenshot
 ):
     url = live_server.url
     problems = watch_for_problems(page)

@@ -35,11 +35,10 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import scoring
 from scoring.matches import MatchDeal, MatchScore
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import PASSWORD, ClubFactory
 from tournaments import selectors, services
 from tournaments.models import DealStatus, Match, Tournament
 
-PASSWORD = "correct horse battery staple"
 #: How Chromium's console reports the answer to a refused form.
 REFUSED = "422 (Unprocessable Entity)"
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -390,11 +389,6 @@ def standings_rows(match: Match, total_a: int, total_b: int) -> list[tuple[str, 
 
 
 # --- The test -------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def organiser(transactional_db):
-    return UserFactory(username="marie", password=PASSWORD)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import datetime
 import pytest
 
 import scoring
-from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
+from tests.factories import MatchFactory, RoundFactory, TournamentFactory
 from tournaments import selectors, services
 from tournaments.models import AuditAction, Deal, DealEntry, Match
 from tournaments.services.deals import Author
@@ -24,11 +24,6 @@ MADE = scoring.Deal(
 MORE = scoring.Deal(
     trump="H", contract=90, taker_card_points=120, defence_card_points=42, taker_tricks=5
 )
-
-
-@pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
 
 
 @pytest.fixture

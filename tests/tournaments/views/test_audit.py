@@ -15,7 +15,6 @@ from tests.factories import (
     RoundFactory,
     TeamFactory,
     TournamentFactory,
-    UserFactory,
 )
 from tests.html_reading import table_rows
 from tournaments import selectors, services
@@ -55,15 +54,11 @@ def history_times(deal_number: int) -> list[str]:
 
 
 @pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie", first_name="Marie", last_name="Dupuy")
-
-
-@pytest.fixture
-def desk(client, organiser):
-    client.cookies["django_language"] = "fr"
-    client.force_login(organiser)
-    return client
+def organiser(organiser):
+    """The shared organiser, with her name: the audit trail shows it."""
+    organiser.first_name, organiser.last_name = "Marie", "Dupuy"
+    organiser.save()
+    return organiser
 
 
 @pytest.fixture

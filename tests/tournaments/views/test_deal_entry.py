@@ -24,11 +24,6 @@ VALID = {
 
 
 @pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
-
-
-@pytest.fixture
 def match(organiser):
     club = ClubFactory()
     club.organisers.add(organiser)

@@ -24,11 +24,6 @@ NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
 
 @pytest.fixture
-def organiser(db):
-    return UserFactory(username="organisatrice")
-
-
-@pytest.fixture
 def tournament(organiser):
     """Round 1 published (tables 1 and 2, team 5 bye), round 2 a draft."""
     club = ClubFactory(name="Club de la Belote")
@@ -58,12 +53,6 @@ def tournament(organiser):
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[1], team_b=teams[4])
     return tournament
-
-
-@pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
 
 
 def pdf_of(response) -> bytes:

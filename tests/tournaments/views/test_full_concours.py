@@ -25,9 +25,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-import pytest
-
-from tests.factories import ClubFactory, UserFactory
 from tournaments.models import Bye, Deal, Match, Round, Team, Tournament
 
 SLUG = "concours-du-lot"
@@ -319,25 +316,6 @@ def random_deal(rng: random.Random, deal_number: int) -> dict[str, str]:
 
 
 # --- The concours ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
-
-
-@pytest.fixture
-def club(organiser):
-    club = ClubFactory(name="Amicale de Cahors")
-    club.organisers.add(organiser)
-    return club
-
-
-@pytest.fixture
-def desk(client, organiser):
-    client.cookies["django_language"] = "fr"
-    client.force_login(organiser)
-    return client
 
 
 def messages_of(response) -> list[str]:

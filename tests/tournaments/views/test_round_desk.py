@@ -32,17 +32,9 @@ def messages_of(response) -> list[str]:
 
 
 @pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
-
-
-@pytest.fixture
-def desk(client, organiser):
-    club = ClubFactory(name="Amicale de Cahors")
-    club.organisers.add(organiser)
-    client.cookies["django_language"] = "fr"
-    client.force_login(organiser)
-    return client
+def desk(desk, club):
+    """The signed-in desk of the Amicale de Cahors, the club of make_round's tournament."""
+    return desk
 
 
 def make_round(tables: int, *, status=Round.Status.PUBLISHED) -> Round:
@@ -322,7 +314,7 @@ def test_without_a_public_address_links_follow_the_browser(client, settings):
 
 @pytest.mark.django_db
 def test_a_table_closed_for_time_can_be_reopened_and_both_show_in_the_audit(client):
-    from tests.factories import ClubFactory, MatchFactory, TournamentFactory, UserFactory
+    from tests.factories import MatchFactory, TournamentFactory
 
     organiser = UserFactory(username="lucie")
     club = ClubFactory()

@@ -32,11 +32,6 @@ PROBLEM_CSV = (
 
 
 @pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
-
-
-@pytest.fixture
 def tournament(organiser):
     club = ClubFactory()
     club.organisers.add(organiser)

@@ -5,29 +5,10 @@ import re
 
 import pytest
 
-from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory
+from tests.factories import TeamFactory, TournamentFactory
 from tests.html_reading import table_rows
 
 TEAMS = "/concours/t/gestion/equipes/"
-
-
-@pytest.fixture
-def organiser(db):
-    return UserFactory(username="marie")
-
-
-@pytest.fixture
-def club(organiser):
-    club = ClubFactory(name="Amicale de Cahors")
-    club.organisers.add(organiser)
-    return club
-
-
-@pytest.fixture
-def desk(client, organiser):
-    client.cookies["django_language"] = "fr"
-    client.force_login(organiser)
-    return client
 
 
 @pytest.fixture
