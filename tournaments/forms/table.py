@@ -347,7 +347,8 @@ class TableDealForm(forms.Form):
             else:
                 declarations = scoring.resolve_declarations(taker_list, defence_list, trump)
         return DealPreview(
-            taker_card_points=taker,
+            # Text that is not a number tells nothing yet (the engine refuses it on save).
+            taker_card_points=taker if isinstance(taker, int) else None,
             defence_card_points=defence,
             is_taker_capot=tricks == TRICKS_PER_DEAL,
             is_defence_capot=tricks == 0,
