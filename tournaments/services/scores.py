@@ -52,6 +52,8 @@ def breakdown_to_json(
     the litige reserve the deal paid to its winner, and ``reserve_returned``, the reserve
     the deal's end of the match gave back to the taker's and the defence's team. So the
     amounts of each side add up to what its team scored on the deal.
+
+    Raises ValueError for a ``reserve_collected`` on a litige, which has no winner to pay.
     """
     lines = [
         _line_json(
@@ -66,6 +68,8 @@ def breakdown_to_json(
         for line in score.lines
     ]
     if reserve_collected:
+        if score.winner is None:
+            raise ValueError("a litige has no winner to collect the reserve (RULES.md §C)")
         lines.append(
             _line_json(
                 side=score.winner.value,
