@@ -8,6 +8,8 @@ field of the deal it concerns. The words of the refusals are in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -15,8 +17,11 @@ from tournaments.forms.deal import DealForm, entry_initial
 from tournaments.forms.messages import REASON_REQUIRED
 from tournaments.models import Deal
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def _reason_field(label: str) -> forms.CharField:
+
+def _reason_field(label: StrOrPromise) -> forms.CharField:
     return forms.CharField(
         label=label,
         max_length=200,
@@ -30,7 +35,7 @@ class DealCorrectionForm(DealForm):
     version = forms.IntegerField(min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput)
     reason = _reason_field(_("Reason for the correction"))
 
-    def __init__(self, *args, deal: Deal, **kwargs):
+    def __init__(self, *args: Any, deal: Deal, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", f"correct-{deal.deal_number}")
         kwargs.setdefault("initial", {"version": deal.version, **entry_initial(deal.entry)})
         super().__init__(*args, **kwargs)
@@ -59,7 +64,7 @@ class ReasonForm(forms.Form):
 
     reason = _reason_field(_("Reason"))
 
-    def __init__(self, *args, label: str, **kwargs):
+    def __init__(self, *args: Any, label: StrOrPromise, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["reason"].label = label
         self.fields["reason"].widget.attrs["aria-describedby"] = (

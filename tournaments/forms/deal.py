@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.errors import DealError
+from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
 from tournaments.models import CoincheLevel, DealEntry, TeamSide, Trump
 
@@ -64,20 +66,22 @@ class DealForm(forms.Form):
         label=_("Defence's declarations"), initial=0, required=False
     )
 
-    def __init__(self, *args, rules: scoring.RuleSet, team_names: tuple[str, str], **kwargs):
+    def __init__(
+        self, *args: Any, rules: scoring.RuleSet, team_names: tuple[str, str], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
-        self.fields["taker"].choices = [
+        form_field(self, "taker", forms.ChoiceField).choices = [
             (TeamSide.A, team_names[0]),
             (TeamSide.B, team_names[1]),
         ]
-        self.fields["trump"].choices = [("", "—")] + [
+        form_field(self, "trump", forms.ChoiceField).choices = [("", "—")] + [
             (value, label)
             for value, label in Trump.choices
             if rules.allows_trump(scoring.Trump(value))
         ]
         if rules.has_contract:
-            self.fields["contract"].choices = _contract_choices(rules)
+            form_field(self, "contract", forms.ChoiceField).choices = _contract_choices(rules)
         else:
             del self.fields["contract"]
             del self.fields["coinche"]
@@ -89,10 +93,11 @@ class DealForm(forms.Form):
                 field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
             field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Build the entry (``cleaned_data["entry"]``, a :class:`DealEntry`) and put the
         engine's first error beside its field."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("is_passed"):
             # No taker when all four pass: any side will do.
             data["entry"] = DealEntry(data.get("taker") or TeamSide.A, None)
@@ -120,9 +125,10 @@ class DealForm(forms.Form):
         """Return the declarations as announced: none here, the form takes their points."""
         return ("", "")
 
-    def to_deal(self, data: dict) -> scoring.Deal:
+    def to_deal(self, data: dict[str, Any]) -> scoring.Deal:
         """Return the engine's :class:`scoring.Deal` for cleaned data."""
         contract_text = data.get("contract", "")
+        contract: int | str | None
         if not self.rules.has_contract:
             contract = None
         elif contract_text == scoring.CAPOT:

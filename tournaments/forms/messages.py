@@ -8,14 +8,17 @@ importer's problems and the team file's problems.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import DealError, ErrorCode
 from tournaments.importing.problems import ImportProblem
 from tournaments.services.errors import Refusal, RefusalParam
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 _DEAL_MESSAGES = {
     (ErrorCode.RULESET, "unknown"): _("Unknown rule preset “%(ruleset)s”."),
@@ -69,7 +72,7 @@ _DEAL_MESSAGES = {
 }
 _BELOTE_LIMIT_REASONS = {0: "no_trump", 1: "suit", 4: "all_trump"}
 
-SERVICE_MESSAGES: dict[Refusal, str | Promise] = {
+SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.MATCH_FINISHED: _("This match is over: no more deals can be added."),
     Refusal.DEAL_EXISTS: _("Deal %(number)s is already recorded."),
     Refusal.TAKER: _("Choose the taker's team."),
@@ -330,14 +333,15 @@ def team_import_problem_message(problem: ImportProblem) -> str:
     Whole-file problems (line 0) and header problems name no line; the preview shows row
     problems beside their line.
     """
-    params = dict(problem.params)
+    # Column names become their lazy translated labels, which % turns into text.
+    params: dict[str, object] = dict(problem.params)
     if problem.code == "missing_player":
         return str(TEAM_IMPORT_MISSING_PLAYER[problem.column])
     if problem.code == "columns":
-        names = params["columns"].split(", ")
+        names = str(params["columns"]).split(", ")
         params["columns"] = ", ".join(str(TEAM_IMPORT_COLUMN_LABELS[name]) for name in names)
     if problem.code in ("column_twice", "too_long"):
-        column = params.get("column", problem.column)
+        column = str(params.get("column", problem.column))
         params["column"] = TEAM_IMPORT_COLUMN_LABELS[column]
     return str(TEAM_IMPORT_MESSAGES[problem.code]) % params
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
+from django.db.models import QuerySet
 from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.fields import form_field
 from tournaments.models import Club, Team, TieBreak, Tournament, preset_text
 from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
 from tournaments.text import clean_name
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: One line per preset (RULES.md §B), shown when the organiser picks it; the numbers are
 #: the engine's, filled in by :func:`tournaments.models.preset_text`.
@@ -57,7 +64,7 @@ PRESET_SUMMARIES = {
 TIE_BREAK_CHOICES = [("", "—"), *TieBreak.choices]
 
 
-def _cleaned_name(form: forms.Form, field_name: str) -> str:
+def _cleaned_name(form: forms.BaseForm, field_name: str) -> str:
     """Return the field's text cleaned by :func:`tournaments.text.clean_name`.
 
     Raises the field's "required" error when a required name is empty once cleaned (only
@@ -71,7 +78,11 @@ def _cleaned_name(form: forms.Form, field_name: str) -> str:
 
 
 class TournamentForm(forms.ModelForm):
-    """Create a tournament or change its settings; the preset's summary follows the choice."""
+    """Create a tournament or change its settings; the preset's summary follows the choice.
+
+    ``clubs`` are those the organiser may create it for (the club field's choices); None
+    for a tournament being changed, whose club stays as it is (the form has no club field).
+    """
 
     tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES)
     tie_break_2 = forms.ChoiceField(
@@ -105,11 +116,13 @@ class TournamentForm(forms.ModelForm):
         }
         error_messages = {"name": {"unique": _("A tournament with this name already exists.")}}
 
-    def __init__(self, *args, clubs, **kwargs):
+    def __init__(self, *args: Any, clubs: QuerySet[Club] | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
-        self.fields["club"].required = True
-        self.fields["club"].empty_label = None
+        self.clubs = clubs
+        club = form_field(self, "club", forms.ModelChoiceField)
+        club.queryset = clubs
+        club.required = True
+        club.empty_label = None
         if self.instance.pk:
             del self.fields["club"]
             keys = list(self.instance.tie_break_keys) + ["", "", ""]
@@ -141,7 +154,7 @@ class TournamentForm(forms.ModelForm):
     @property
     def has_clubs(self) -> bool:
         """Return True when the organiser has a club to create the tournament for."""
-        return "club" in self.fields and self.fields["club"].queryset.exists()
+        return "club" in self.fields and self.clubs is not None and self.clubs.exists()
 
     def clean_name(self) -> str:
         """Clean the tournament's name as every typed name is."""
@@ -155,9 +168,10 @@ class TournamentForm(forms.ModelForm):
         """Keep the tournament's mode (the default one for a new tournament) when absent."""
         return self.cleaned_data["confirmation_mode"] or self.instance.confirmation_mode
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Check the tie-breaks are distinct and the format value makes sense."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         keys = [data.get(f"tie_break_{n}") for n in (1, 2, 3)]
         chosen = [key for key in keys if key]
         if len(chosen) != len(set(chosen)):
@@ -173,7 +187,7 @@ class TournamentForm(forms.ModelForm):
             self.add_error("number_of_rounds", gettext("A tournament has 1 to 20 rounds."))
         return data
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """Return the cleaned settings as model field values, for the services."""
         names = [name for name in self.Meta.fields if name != "club" and name in self.fields]
         return {name: self.cleaned_data[name] for name in names} | {
@@ -181,7 +195,7 @@ class TournamentForm(forms.ModelForm):
         }
 
 
-def organiser_clubs(user):
+def organiser_clubs(user: User) -> QuerySet[Club]:
     """Return the clubs ``user`` may create tournaments for."""
     if user.is_superuser:
         return Club.objects.all()
@@ -196,7 +210,7 @@ class TeamForm(forms.Form):
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["number"].widget.attrs["inputmode"] = "numeric"
 

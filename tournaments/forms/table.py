@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
@@ -27,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
+from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
 from tournaments.models import CoincheLevel, Deal, DealEntry, TeamSide
 from tournaments.presentation.cards import declaration_choices, trump_choices
@@ -143,17 +145,18 @@ class TableDealForm(forms.Form):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         rules: scoring.RuleSet,
         team_names: tuple[str, str],
         is_edit: bool = False,
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.is_edit = is_edit
         del self.fields["deal_number" if is_edit else "version"]
-        self.fields["taker"].choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
+        taker_field = form_field(self, "taker", forms.ChoiceField)
+        taker_field.choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
         self.fields["trump"].widget.choices = trump_choices(rules)
         if rules.has_contract:
             self.fields["contract"].widget = forms.NumberInput(
@@ -222,10 +225,11 @@ class TableDealForm(forms.Form):
         fields = self.taker_declaration_fields + self.defence_declaration_fields
         return any(field.value() or field.errors for field in fields)
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Resolve the declarations, build the engine's deal, put its first error beside
         its field (RULES.md §B6, §D)."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         self._require(data, "deal_number" if not self.is_edit else "version")
         if data.get("is_passed"):
             # Nobody took: any side will do.
@@ -261,11 +265,11 @@ class TableDealForm(forms.Form):
         data["entry"] = DealEntry(data["taker"], deal, texts)
         return data
 
-    def _require(self, data: dict, name: str, message: str | None = None) -> None:
+    def _require(self, data: dict[str, Any], name: str, message: str | None = None) -> None:
         if name in self.fields and name not in self.errors and data.get(name) in (None, ""):
             self.add_error(name, message or gettext("This field is required."))
 
-    def _contract(self, data: dict) -> int | str | None:
+    def _contract(self, data: dict[str, Any]) -> int | str | None:
         """Return the contract for the engine: None in classic belote, "capot", or the number."""
         if not self.rules.has_contract:
             return None
@@ -274,14 +278,14 @@ class TableDealForm(forms.Form):
         text = str(data.get("contract") or "").strip()
         return whole_number(text) if text else None
 
-    def _belotes(self, data: dict, name: str) -> int | str:
+    def _belotes(self, data: dict[str, Any], name: str) -> int | str:
         value = data.get(name)
         if isinstance(value, bool):
             return int(value)
         return whole_number(value) if str(value or "").strip() else 0
 
     def _resolve_declarations(
-        self, data: dict, trump: scoring.Trump | None
+        self, data: dict[str, Any], trump: scoring.Trump | None
     ) -> tuple[scoring.DeclarationResult, tuple[str, str]]:
         """Parse each side's selects and resolve them (RULES.md §D).
 
@@ -314,7 +318,7 @@ class TableDealForm(forms.Form):
             field, message = matching[0], gettext("This declaration does not exist.")
         self.add_error(field.name, message)
 
-    def _parse_side(self, values: dict, side: str) -> tuple[scoring.Declaration, ...]:
+    def _parse_side(self, values: dict[str, Any], side: str) -> tuple[scoring.Declaration, ...]:
         fields = self.declaration_fields(side)
         return scoring.parse_declarations(";".join(str(values[f.name] or "") for f in fields))
 

@@ -6,6 +6,7 @@ The words of the file's problem codes are in :mod:`tournaments.forms.messages`.
 from __future__ import annotations
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +28,7 @@ class TeamImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
     )
 
-    def clean_file(self):
+    def clean_file(self) -> UploadedFile:
         """Refuse a file over the size limit before anything reads it."""
         upload = self.cleaned_data["file"]
         if upload.size > TEAM_FILE_MAX_BYTES:
