@@ -13,6 +13,7 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 
@@ -139,7 +140,9 @@ def _save_draw(round_: Round, draw: pairing.Draw) -> None:
         Bye.objects.create(round=round_, team_id=draw.bye)
 
 
-def reopen_match(*, match: Match, now: datetime.datetime, user=None) -> Match:
+def reopen_match(
+    *, match: Match, now: datetime.datetime, user: AbstractBaseUser | None = None
+) -> Match:
     """Undo "closed for time" while the round is still being played.
 
     Raises ServiceError ``not_published`` or ``not_closed_for_time``.
@@ -273,7 +276,9 @@ def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     return round_
 
 
-def close_match_for_time(*, match: Match, now: datetime.datetime, user=None) -> Match:
+def close_match_for_time(
+    *, match: Match, now: datetime.datetime, user: AbstractBaseUser | None = None
+) -> Match:
     """Stop a match that ran out of time: it counts with the totals it has.
 
     Raises ServiceError ``not_published`` (the round is a draft or closed) or

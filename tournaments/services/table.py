@@ -13,6 +13,7 @@ import datetime
 import secrets
 from collections.abc import Mapping
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
 
@@ -191,7 +192,9 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
     return row
 
 
-def confirm_deal_by_organiser(*, deal: Deal, version: int, now: datetime.datetime, user) -> Deal:
+def confirm_deal_by_organiser(
+    *, deal: Deal, version: int, now: datetime.datetime, user: AbstractBaseUser | None
+) -> Deal:
     """Confirm a pending or disputed deal as it stands, for the organiser who settles it.
 
     Its inputs and scores do not change, so nothing is replayed; the audit trail keeps
@@ -225,7 +228,9 @@ def _lock_if_confirmed(match: Match, now: datetime.datetime) -> None:
         match.save(update_fields=["locked_at"])
 
 
-def unlock_match(*, match: Match, reason: str, now: datetime.datetime, user) -> Match:
+def unlock_match(
+    *, match: Match, reason: str, now: datetime.datetime, user: AbstractBaseUser | None
+) -> Match:
     """Unlock a confirmed match so the table can change it again; ``reason`` is audited.
 
     The deals the table entered go back to waiting for the opponents: the team that

@@ -7,6 +7,9 @@ the match; the standings follow, and a draft draw of a later round is drawn agai
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -17,22 +20,26 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from tournaments import services
-from tournaments.forms.corrections import ConfirmDealForm
+from tournaments.forms.corrections import ConfirmDealForm, DealCorrectionForm
 from tournaments.forms.messages import confirmation_error_message, correction_error_message
+from tournaments.models import Match, Tournament
 from tournaments.views.entry import show_match_page
 from tournaments.views.lookups import get_deal, get_match_for_organiser
 from tournaments.views.match_audit import correction_form_for, delete_form_for, unlock_form
+from tournaments.views.requests import AuthenticatedHttpRequest
 
 
-def _show_errors(request, tournament, match, form) -> HttpResponse:
+def _show_errors(
+    request: HttpRequest, tournament: Tournament, match: Match, form: forms.Form
+) -> HttpResponse:
     return show_match_page(request, tournament, match, bound=form)
 
 
-def _refused(request, refusal: services.ServiceError) -> None:
+def _refused(request: HttpRequest, refusal: services.ServiceError) -> None:
     messages.error(request, correction_error_message(refusal.code, refusal.params))
 
 
-def _correction(request: HttpRequest, form) -> dict:
+def _correction(request: AuthenticatedHttpRequest, form: DealCorrectionForm) -> dict[str, Any]:
     """Return what :func:`services.correct_deal` takes from the organiser's form."""
     data = form.cleaned_data
     return {
@@ -46,7 +53,9 @@ def _correction(request: HttpRequest, form) -> dict:
 
 @login_required
 @require_POST
-def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+def deal_correct(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int, deal: int
+) -> HttpResponse:
     """Change a recorded deal, with a reason; a stale version is refused."""
     tournament, match = get_match_for_organiser(request, slug, number, table)
     form = correction_form_for(get_deal(match, deal), match, tournament, request.POST)
@@ -64,7 +73,7 @@ def deal_correct(request: HttpRequest, slug: str, number: int, table: int, deal:
     return _show_errors(request, tournament, match, form)
 
 
-def _corrected_messages(request: HttpRequest, number: int, corrected: services.Correction):
+def _corrected_messages(request: HttpRequest, number: int, corrected: services.Correction) -> None:
     """Say whether deal ``number`` changed."""
     if corrected.is_changed:
         text = _("Deal %(number)s corrected.")
@@ -75,7 +84,9 @@ def _corrected_messages(request: HttpRequest, number: int, corrected: services.C
 
 @login_required
 @require_POST
-def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+def deal_confirm(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int, deal: int
+) -> HttpResponse:
     """Confirm a waiting or disputed deal as it stands (the organiser settles it)."""
     match = get_match_for_organiser(request, slug, number, table)[1]
     row = get_deal(match, deal)
@@ -96,7 +107,9 @@ def deal_confirm(request: HttpRequest, slug: str, number: int, table: int, deal:
 
 @login_required
 @require_POST
-def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+def deal_delete(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int, deal: int
+) -> HttpResponse:
     """Delete a recorded deal, with a reason; the match is replayed without it."""
     tournament, match = get_match_for_organiser(request, slug, number, table)
     row = get_deal(match, deal)
@@ -117,7 +130,9 @@ def deal_delete(request: HttpRequest, slug: str, number: int, table: int, deal: 
 
 @login_required
 @require_POST
-def match_unlock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def match_unlock(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
     """Unlock a confirmed match, with a reason, so that the table can change it again."""
     tournament, match = get_match_for_organiser(request, slug, number, table)
     if match.locked_at is None:

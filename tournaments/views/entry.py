@@ -1,5 +1,9 @@
 """Deal entry by an organiser on the match page."""
 
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,9 +19,12 @@ from tournaments.models import Match, Round, Tournament
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.lookups import get_match_for_organiser, is_organiser
 from tournaments.views.match_audit import organiser_match_context
+from tournaments.views.requests import AuthenticatedHttpRequest
 
 
-def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
+def deal_form_for(
+    match: Match, tournament: Tournament, data: Mapping[str, Any] | None = None
+) -> DealForm:
     """Return the deal form for ``match`` under the tournament's rules.
 
     The form carries the number the next deal will get: a second submission of the same
@@ -29,8 +36,12 @@ def deal_form_for(match: Match, tournament: Tournament, data=None) -> DealForm:
 
 
 def match_page_context(
-    request, tournament: Tournament, match: Match, form=None, bound=None
-) -> dict:
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    form: DealForm | None = None,
+    bound: forms.Form | None = None,
+) -> dict[str, Any]:
     """Return the match page's context: deals described in words, and the entry form.
 
     An organiser also gets the audit trail and the correction forms; ``bound`` is a
@@ -66,7 +77,7 @@ def show_match_page(
     match: Match,
     *,
     form: DealForm | None = None,
-    bound=None,
+    bound: forms.Form | None = None,
     status: int = 422,
 ) -> HttpResponse:
     """Render the match page again with a refused ``form`` (a new deal) or ``bound`` (a
@@ -75,7 +86,7 @@ def show_match_page(
     return render(request, "tournaments/match_detail.html", context, status=status)
 
 
-def _recording(request: HttpRequest, form: DealForm) -> dict:
+def _recording(request: AuthenticatedHttpRequest, form: DealForm) -> dict[str, Any]:
     """Return what :func:`services.record_deal` takes from the organiser's deal form."""
     return {
         "entry": form.cleaned_data["entry"],
@@ -86,7 +97,9 @@ def _recording(request: HttpRequest, form: DealForm) -> dict:
 
 
 @login_required
-def deal_create(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def deal_create(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
     """Record one deal through the engine; errors go back beside their fields.
 
     A GET (after logging in again, or a reload) goes back to the match page.

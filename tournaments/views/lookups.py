@@ -1,10 +1,17 @@
 """Scoped lookups shared by the views: 404 for what does not exist or is not yours."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
 
 def public_url(request: HttpRequest, path: str) -> str:
@@ -20,13 +27,14 @@ def public_url(request: HttpRequest, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-def is_organiser(user, tournament: Tournament) -> bool:
+def is_organiser(user: User | AnonymousUser, tournament: Tournament) -> bool:
     """Return True when ``user`` may change ``tournament``: one of its club's organisers."""
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    return tournament.club_id is not None and tournament.club.organisers.filter(pk=user.pk).exists()
+    club = tournament.club
+    return club is not None and club.organisers.filter(pk=user.pk).exists()
 
 
 def get_tournament(slug: str) -> Tournament:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 
@@ -12,26 +15,26 @@ from tournaments.presentation.audit import audit_entries
 
 
 def correction_form_for(
-    deal: Deal, match: Match, tournament: Tournament, data=None
+    deal: Deal, match: Match, tournament: Tournament, data: Mapping[str, Any] | None = None
 ) -> DealCorrectionForm:
     """Return the correction form of ``deal``, filled with what is recorded."""
     names = (str(match.team_a), str(match.team_b))
     return DealCorrectionForm(data, deal=deal, rules=tournament.rules, team_names=names)
 
 
-def delete_form_for(deal: Deal, data=None) -> ReasonForm:
+def delete_form_for(deal: Deal, data: Mapping[str, Any] | None = None) -> ReasonForm:
     """Return the form that deletes ``deal`` (a reason only)."""
     return ReasonForm(data, prefix=f"delete-{deal.deal_number}", label=_("Reason for deleting it"))
 
 
-def unlock_form(data=None) -> ReasonForm:
+def unlock_form(data: Mapping[str, Any] | None = None) -> ReasonForm:
     """Return the form that unlocks a match (a reason only)."""
     return ReasonForm(data, prefix="unlock", label=_("Reason for unlocking"))
 
 
 def organiser_match_context(
     tournament: Tournament, match: Match, deals: list[Deal], bound: forms.Form | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Return the audit trail, a correction and a delete form per deal, the unlock form.
 
     ``bound`` is a submitted form with its errors: it replaces the blank form with the
@@ -40,7 +43,7 @@ def organiser_match_context(
     bound_prefix = bound.prefix if bound is not None else None
 
     def pick(form: forms.Form) -> forms.Form:
-        return bound if form.prefix == bound_prefix else form
+        return bound if bound is not None and form.prefix == bound.prefix else form
 
     corrections = [
         (deal, pick(correction_form_for(deal, match, tournament)), pick(delete_form_for(deal)))

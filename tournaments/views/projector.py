@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -35,6 +36,8 @@ SECONDS_PER_SLIDE = 8
 
 # Plain ASCII digits, short enough that int() never meets Python's digit limit.
 SLIDE_INDEX = re.compile(r"-?[0-9]{1,9}")
+
+_Row = TypeVar("_Row")
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ def _current_round(tournament: Tournament) -> Round | None:
     return None
 
 
-def _pages(rows: list, size: int) -> list[list]:
+def _pages(rows: list[_Row], size: int) -> list[list[_Row]]:
     """Split ``rows`` into pages of ``size`` rows; no page for no rows."""
     return [rows[start : start + size] for start in range(0, len(rows), size)]
 
@@ -85,24 +88,28 @@ def build_slide(tournament: Tournament, index: int) -> Slide:
     if not count:
         return Slide(kind="waiting", index=0, next_index=0)
     index %= count
-    common = {"index": index, "next_index": (index + 1) % count, "round": round_}
+    next_index = (index + 1) % count
     if index < len(draw_pages):
         rows = draw_pages[index]
         return Slide(
             kind="draw",
+            index=index,
+            next_index=next_index,
+            round=round_,
             page=index + 1,
             pages=len(draw_pages),
             matches=[row for row in rows if isinstance(row, Match)],
             byes=[row for row in rows if isinstance(row, Bye)],
-            **common,
         )
     page = index - len(draw_pages)
     return Slide(
         kind="standings",
+        index=index,
+        next_index=next_index,
+        round=round_,
         page=page + 1,
         pages=len(standings_pages),
         standings=standings_pages[page],
-        **common,
     )
 
 
@@ -117,7 +124,7 @@ def _slide_index(request: HttpRequest) -> int:
     return int(value) if SLIDE_INDEX.fullmatch(value) else 0
 
 
-def _context(tournament: Tournament, index: int) -> dict:
+def _context(tournament: Tournament, index: int) -> dict[str, Any]:
     return {
         "tournament": tournament,
         "slide": build_slide(tournament, index),

@@ -1,5 +1,7 @@
 """Organiser views: the desk page, drawing rounds, editing a draft, closing matches and rounds."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,17 +14,18 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.tables import progress_table
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
+from tournaments.views.requests import AuthenticatedHttpRequest
 from tournaments.views.round_desk import PROGRESS_SECONDS
 
 
-def _refused(request, refusal: services.ServiceError) -> None:
+def _refused(request: HttpRequest, refusal: services.ServiceError) -> None:
     messages.error(request, service_error_message(refusal.code, refusal.params))
 
 
-def _round_page(tournament, number):
+def _round_page(tournament: Tournament, number: int) -> HttpResponse:
     return redirect("tournaments:round-manage", slug=tournament.slug, number=number)
 
 
@@ -76,7 +79,13 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/round_manage.html", context)
 
 
-def _round_action(request, slug, number, action, done_message):
+def _round_action(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    action: Callable[[Round], object],
+    done_message: str,
+) -> HttpResponse:
     tournament = get_tournament_for_organiser(request, slug)
     round_ = get_round(tournament, number)
     try:
@@ -177,7 +186,9 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_close(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def match_close(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
     """Stop a match for time: it counts with the totals it has."""
     tournament = get_tournament_for_organiser(request, slug)
     match = get_match(get_round(tournament, number), table)
@@ -192,7 +203,9 @@ def match_close(request: HttpRequest, slug: str, number: int, table: int) -> Htt
 
 @login_required
 @require_POST
-def match_reopen(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def match_reopen(
+    request: AuthenticatedHttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
     """Undo "closed for time" while the round is still being played."""
     tournament = get_tournament_for_organiser(request, slug)
     match = get_match(get_round(tournament, number), table)

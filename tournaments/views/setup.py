@@ -11,10 +11,11 @@ from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import PRESET_SUMMARIES, TournamentForm, organiser_clubs
 from tournaments.models import Tournament
 from tournaments.views.lookups import get_tournament, get_tournament_for_organiser
+from tournaments.views.requests import AuthenticatedHttpRequest
 
 
 @login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
+def tournament_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create a tournament for one of the organiser's clubs."""
     form = TournamentForm(request.POST or None, clubs=organiser_clubs(request.user))
     if request.method == "POST" and form.is_valid():

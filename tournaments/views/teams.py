@@ -1,6 +1,7 @@
 """Organiser views: the teams of a tournament (register, edit, remove, check in, withdraw)."""
 
 import random
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,7 @@ from tournaments.forms.messages import (
     service_error_message,
 )
 from tournaments.forms.setup import TeamForm, team_initial
-from tournaments.models import TeamData, Tournament
+from tournaments.models import Team, TeamData, Tournament
 from tournaments.tables import team_table
 from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
@@ -26,7 +27,7 @@ def _team_data(form: TeamForm) -> TeamData:
     return TeamData(data["player_1"], data["player_2"], data["club"], data["number"])
 
 
-def _back(tournament):
+def _back(tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:team-list", slug=tournament.slug)
 
 
@@ -74,7 +75,7 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/team_form.html", context)
 
 
-def _warn_left_out_of_draft(request, tournament, count):
+def _warn_left_out_of_draft(request: HttpRequest, tournament: Tournament, count: int) -> None:
     """Warn that ``count`` present teams are not in the draft draw, if there is one."""
     draft = selectors.draft_round(tournament=tournament)
     if draft is not None and count:
@@ -82,7 +83,13 @@ def _warn_left_out_of_draft(request, tournament, count):
         messages.warning(request, text)
 
 
-def _team_action(request, slug, number, action, done_message):
+def _team_action(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    action: Callable[[Team], object],
+    done_message: str,
+) -> HttpResponse:
     tournament = get_tournament_for_organiser(request, slug)
     team = get_team(tournament, number)
     try:

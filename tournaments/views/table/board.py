@@ -16,11 +16,12 @@ service (a double tap, a stale form, a wrong PIN) is a message, never a 500.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -31,6 +32,7 @@ from tournaments.forms.messages import service_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
 from tournaments.models import ConfirmationMode, Deal, DealStatus, Round, TableLink, Team, TeamSide
 from tournaments.presentation.breakdown import describe_deal
+from tournaments.views.requests import HtmxHttpRequest
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"
@@ -74,7 +76,7 @@ def _refusal(link: TableLink) -> str:
     return "" if status == Round.Status.PUBLISHED else str(status)
 
 
-def table_link_required(view: Callable) -> Callable:
+def table_link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Look the link up by its token: 404 when unknown, 403 page when it opens nothing.
 
     The wrapped view gets the :class:`TableLink` instead of the token. Responses are never
@@ -82,7 +84,7 @@ def table_link_required(view: Callable) -> Callable:
     """
 
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, token: str, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, token: str, **kwargs: Any) -> HttpResponse:
         link = selectors.table_link_by_token(token=token)
         if link is None:
             raise Http404
@@ -104,7 +106,7 @@ def _team_names(link: TableLink) -> tuple[str, str]:
     return (str(link.match.team_a), str(link.match.team_b))
 
 
-def new_deal_form(link: TableLink, data=None) -> TableDealForm:
+def new_deal_form(link: TableLink, data: Mapping[str, Any] | None = None) -> TableDealForm:
     """Return the form for the next deal, carrying the number it will get."""
     return TableDealForm(
         data,
@@ -114,7 +116,7 @@ def new_deal_form(link: TableLink, data=None) -> TableDealForm:
     )
 
 
-def edit_form(link: TableLink, deal: Deal, data=None) -> TableDealForm:
+def edit_form(link: TableLink, deal: Deal, data: Mapping[str, Any] | None = None) -> TableDealForm:
     """Return the form to correct ``deal``, filled with what was recorded."""
     return TableDealForm(
         data,
@@ -141,10 +143,13 @@ def page_context(
     form: TableDealForm | None = None,
     editing: Deal | None = None,
     notice: Notice | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Return the page's context for ``link``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation."""
-    link = selectors.table_link_by_token(token=link.token)  # the match as the last write left it
+    fresh = selectors.table_link_by_token(token=link.token)  # the match as the last write left it
+    if fresh is None:  # the link was deleted meanwhile: like an unknown token
+        raise Http404
+    link = fresh
     match = link.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
@@ -188,7 +193,7 @@ def page_context(
     }
 
 
-def answer(request: HttpRequest, link: TableLink, notice: Notice) -> HttpResponse:
+def answer(request: HtmxHttpRequest, link: TableLink, notice: Notice) -> HttpResponse:
     """Answer a write: htmx gets the fresh board with ``notice``, a plain form a redirect."""
     if request.htmx:
         response = render(request, BOARD, page_context(link, notice=notice))
@@ -199,7 +204,7 @@ def answer(request: HttpRequest, link: TableLink, notice: Notice) -> HttpRespons
 
 
 def show(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     link: TableLink,
     form: TableDealForm,
     *,

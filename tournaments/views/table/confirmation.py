@@ -3,7 +3,7 @@ own deals with the opponents' PIN typed on this phone."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.forms.table import DisputeForm, PinForm
 from tournaments.models import TableLink
+from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import (
     Notice,
     answer,
@@ -23,7 +24,7 @@ from tournaments.views.table.board import (
 
 @require_POST
 @table_link_required
-def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_confirm(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
     """Confirm one of the opponents' deals."""
     deal = get_link_deal(link, number)
     try:
@@ -41,7 +42,7 @@ def table_confirm(request: HttpRequest, link: TableLink, number: int) -> HttpRes
 
 @require_POST
 @table_link_required
-def table_confirm_all(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_confirm_all(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Confirm every deal of the opponents still waiting."""
     try:
         count = services.confirm_deals(link=link, now=timezone.now(), seen_versions=_seen(request))
@@ -50,7 +51,7 @@ def table_confirm_all(request: HttpRequest, link: TableLink) -> HttpResponse:
     return answer(request, link, _confirmed_count(count))
 
 
-def _seen(request: HttpRequest) -> dict[int, int]:
+def _seen(request: HtmxHttpRequest) -> dict[int, int]:
     """Return the deal versions the phone showed (``seen=number:version`` fields).
 
     A phone that sends none (an old page) confirms nothing blind: the service then finds
@@ -73,7 +74,7 @@ def _confirmed_count(count: int) -> Notice:
 
 @require_POST
 @table_link_required
-def table_dispute(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_dispute(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
     """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
     deal = get_link_deal(link, number)
     form = DisputeForm(request.POST)
@@ -90,11 +91,11 @@ def table_dispute(request: HttpRequest, link: TableLink, number: int) -> HttpRes
 
 @require_POST
 @table_link_required
-def table_pin(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_pin(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
     form = PinForm(request.POST)
     if not form.is_valid():
-        return answer(request, link, Notice("error", form.errors["pin"][0]))
+        return answer(request, link, Notice("error", str(form.errors["pin"][0])))
     try:
         count = services.confirm_with_pin(
             link=link, pin=form.cleaned_data["pin"], now=timezone.now()

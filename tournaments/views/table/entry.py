@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -12,6 +12,7 @@ import scoring
 from tournaments import selectors, services
 from tournaments.forms.table import TableDealForm
 from tournaments.models import Deal, DealStatus, TableLink
+from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import (
     TEMPLATE,
     Notice,
@@ -51,14 +52,14 @@ def _recorded(link: TableLink, deal: Deal) -> Notice:
 
 @require_GET
 @table_link_required
-def table_entry(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_entry(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Show the match to one team: totals, deals in words, the form, what to confirm."""
     return render(request, TEMPLATE, page_context(link))
 
 
 @require_POST
 @table_link_required
-def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Record the next deal; the deal number the phone expected guards against double taps."""
     form = new_deal_form(link, request.POST)
     if not form.is_valid():
@@ -78,7 +79,7 @@ def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @table_link_required
-def table_deal_edit(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_deal_edit(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
     """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
     deal = get_link_deal(link, number)
     if not may_edit(link, deal):
@@ -90,7 +91,7 @@ def table_deal_edit(request: HttpRequest, link: TableLink, number: int) -> HttpR
     return _save_correction(request, link, deal, form)
 
 
-def _not_editable(request: HttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
+def _not_editable(request: HtmxHttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
     """Refuse to correct the other team's deal or a confirmed one, saying why (403)."""
     is_yours = deal.entered_by_side == link.side
     code = services.Refusal.ALREADY_CONFIRMED if is_yours else services.Refusal.NOT_YOURS
@@ -101,7 +102,7 @@ def _not_editable(request: HttpRequest, link: TableLink, deal: Deal) -> HttpResp
 
 
 def _save_correction(
-    request: HttpRequest, link: TableLink, deal: Deal, form: TableDealForm
+    request: HtmxHttpRequest, link: TableLink, deal: Deal, form: TableDealForm
 ) -> HttpResponse:
     """Save the corrected deal; a stale form shows the deal as it is now, to check again."""
     data = form.cleaned_data
@@ -124,7 +125,7 @@ def _save_correction(
 
 @require_POST
 @table_link_required
-def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_preview(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Return the defence's card points and the declarations that count, as filled in.
 
     Reads and writes nothing but the form: htmx swaps the two outputs out of band.
