@@ -263,7 +263,7 @@ def swap_teams(draw: Draw, first: int, second: int, *, played: Iterable[Iterable
     other = {first: second, second: first}
     met = {frozenset(pair) for pair in played}
     pairings = list(draw.pairings)
-    for index in {seats[first], seats[second]} - {None}:
+    for index in {seat for seat in (seats[first], seats[second]) if seat is not None}:
         pairing = pairings[index]
         team_a = other.get(pairing.team_a, pairing.team_a)
         team_b = other.get(pairing.team_b, pairing.team_b)
@@ -302,7 +302,7 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
     # draw is below `gap_scale`, and the last two terms below `rematch_cost`.
     gap_scale = pair_count * (size - 1) * size + 1
     rematch_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(size))
     for better in range(size):
         for worse in range(better + 1, size):

@@ -23,9 +23,10 @@ from django.utils.translation import pgettext_lazy
 from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.models import Match, Round, Team, Tournament
+from tournaments.models import Round, Team, Tournament
 from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing
+from tournaments.selectors.rounds import MatchProgress
 
 #: Columns a phone leaves out (site.css hides .wide-only on narrow screens).
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
@@ -139,7 +140,7 @@ def team_table(request: HttpRequest, *, tournament: Tournament) -> TeamTable:
 # The round desk (organiser) ------------------------------------------------------------
 
 
-def _is_flagged(record: Match) -> str:
+def _is_flagged(record: MatchProgress) -> str:
     return "flagged" if record.deals_disputed else ""
 
 

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
+from tournaments.exports.cells import CellValue
 from tournaments.exports.pdf_render import render_pdf
 from tournaments.models import (
     Deal,
@@ -198,20 +199,31 @@ def _qr_codes(match: Match, links: dict[str, TableLink], base_url: str) -> tuple
     return tuple(codes)
 
 
+def _whole_number(value: CellValue) -> int:
+    """Return the value of a column of numbers (a rank, a team, scored points)."""
+    assert isinstance(value, int), value  # the registry's numeric columns hold ints
+    return value
+
+
+def _text(value: CellValue) -> str:
+    """Return the value of a column of text; "" for None (no club)."""
+    return "" if value is None else str(value)
+
+
 def _deal_line(row: DealRow) -> DealLine:
     """Return a deal as its match sheet prints it, each value from its column's brief."""
     return DealLine(
-        number=DEALS["deal"].value(row),
+        number=_whole_number(DEALS["deal"].value(row)),
         is_passed=row.entry.is_passed,
-        taker=None if row.entry.is_passed else DEALS["taker_team"].value(row),
+        taker=None if row.entry.is_passed else _whole_number(DEALS["taker_team"].value(row)),
         contract=DEALS["contract"].brief(row),
         trump=DEALS["trump"].brief(row),
         is_red=DEALS["trump"].value(row) in _RED_TRUMPS,
         coinche=DEALS["coinche"].brief(row),
-        score_a=DEALS["score_a"].value(row),
-        score_b=DEALS["score_b"].value(row),
-        total_a=DEALS["total_a"].value(row),
-        total_b=DEALS["total_b"].value(row),
+        score_a=_whole_number(DEALS["score_a"].value(row)),
+        score_b=_whole_number(DEALS["score_b"].value(row)),
+        total_a=_whole_number(DEALS["total_a"].value(row)),
+        total_b=_whole_number(DEALS["total_b"].value(row)),
         status=DEALS["status"].brief(row),
     )
 
@@ -382,12 +394,12 @@ def standings_html(*, tournament: Tournament) -> str:
     awarded = award_prizes(prizes, [standing.row for standing in standings])
     lines = [
         StandingLine(
-            rank=STANDINGS["rank"].value(standing),
-            number=STANDINGS["team"].value(standing),
-            players=printable(STANDINGS["players"].value(standing)),
-            club=printable(STANDINGS["club"].value(standing) or ""),
+            rank=_whole_number(STANDINGS["rank"].value(standing)),
+            number=_whole_number(STANDINGS["team"].value(standing)),
+            players=printable(_text(STANDINGS["players"].value(standing))),
+            club=printable(_text(STANDINGS["club"].value(standing))),
             is_withdrawn=standing.row.is_withdrawn,
-            values=tuple(STANDINGS[key].value(standing) for key in keys),
+            values=tuple(_whole_number(STANDINGS[key].value(standing)) for key in keys),
             prize=awarded.get(standing.row.team_id, ""),
         )
         for standing in standings

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import mimetypes
 import posixpath
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
@@ -60,7 +61,7 @@ def static_files_fetcher() -> URLFetcher:
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class StaticFilesFetcher(URLFetcher):
-        def fetch(self, url, headers=None):
+        def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> URLFetcherResponse:
             path = resolve_static_url(url)
             content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             logger.debug("PDF resource %s read from %s", url, path)

@@ -31,6 +31,7 @@ from typing import TypeVar
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -69,7 +70,7 @@ class Sheet:
 
     title: str
     header: tuple[str, ...]
-    rows: list[tuple[CellValue, ...]]
+    rows: Sequence[tuple[CellValue, ...]]
 
 
 def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
@@ -216,6 +217,7 @@ def _write_sheet(worksheet: Worksheet, sheet: Sheet) -> None:
     for row_number, values in enumerate((sheet.header, *sheet.rows), start=1):
         for column, value in enumerate(values, start=1):
             cell = worksheet.cell(row=row_number, column=column)
+            assert isinstance(cell, Cell)  # not a MergedCell: nothing is merged here
             set_cell(cell, value)
             if row_number == 1:
                 cell.font = bold
@@ -234,7 +236,9 @@ def tournament_xlsx(*, tournament: Tournament) -> bytes:
     """Return the tournament's workbook as XLSX bytes: the four sheets of
     :func:`tournament_sheets`, headers bold and frozen, columns sized to their content."""
     workbook = Workbook()
-    workbook.remove(workbook.active)
+    first = workbook.active
+    if first is not None:  # a new workbook comes with one empty sheet: ours replace it
+        workbook.remove(first)
     workbook.properties.creator = "Belote Club"
     titles: list[str] = []
     for sheet in tournament_sheets(tournament=tournament):

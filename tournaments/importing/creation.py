@@ -134,9 +134,12 @@ def _record_round(
     try:
         services.record_played_round(tournament=tournament, matches=played, byes=byes, now=now)
     except services.ServiceError as refusal:
-        if refusal.code is not services.Refusal.MATCH_FINISHED:
+        # record_deals names the deal after the end; record_played_round adds its table.
+        table, number = refusal.params.get("table"), refusal.params.get("number")
+        is_finished = refusal.code is services.Refusal.MATCH_FINISHED
+        if not is_finished or not isinstance(table, int) or not isinstance(number, int):
             raise
-        line = matches[refusal.params["table"]].line_of(refusal.params["number"])
+        line = matches[table].line_of(number)
         raise TournamentImportError(
             ImportProblem(DEAL_FILE, line, "deal", "match_finished")
         ) from None

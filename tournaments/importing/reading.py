@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.db import models
+
 import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.importing.problems import ImportProblem
@@ -53,10 +55,20 @@ MAX_ROUNDS = 20
 MAX_TARGET = 9999
 #: A concours needs two teams to play one match.
 MIN_TEAMS = 2
+
+
+def _max_length(model: type[models.Model], field_name: str) -> int:
+    """Return the longest text, in characters, that ``model``'s field ``field_name`` stores."""
+    model_field = model._meta.get_field(field_name)
+    # Only called below, for text columns: each has a max_length.
+    assert isinstance(model_field, models.CharField) and model_field.max_length is not None
+    return model_field.max_length
+
+
 #: Longest names, in characters, as the database stores them.
-MAX_PLAYER_LENGTH = Team._meta.get_field("player_1").max_length
-MAX_CLUB_LENGTH = Club._meta.get_field("name").max_length
-MAX_TOURNAMENT_NAME_LENGTH = Tournament._meta.get_field("name").max_length
+MAX_PLAYER_LENGTH = _max_length(Team, "player_1")
+MAX_CLUB_LENGTH = _max_length(Club, "name")
+MAX_TOURNAMENT_NAME_LENGTH = _max_length(Tournament, "name")
 
 
 class TournamentImportError(Exception):
@@ -184,22 +196,20 @@ def read_teams(path: Path) -> dict[int, TeamData]:
             number = _whole_number(row, "number", MAX_TEAM_NUMBER)
             if number in teams:
                 raise _CellError("number", "duplicate_number", number=number)
-            players = [
-                _clean_name(row[column], column, MAX_PLAYER_LENGTH)
-                for column in ("player_1", "player_2")
-            ]
-            for column, player in zip(("player_1", "player_2"), players, strict=True):
+            player_1 = _clean_name(row["player_1"], "player_1", MAX_PLAYER_LENGTH)
+            player_2 = _clean_name(row["player_2"], "player_2", MAX_PLAYER_LENGTH)
+            for column, player in (("player_1", player_1), ("player_2", player_2)):
                 if not player:
                     raise _CellError(column, "missing_player")
             club = _clean_name(row.get("club", ""), "club", MAX_CLUB_LENGTH)
-            first_line = pairs.setdefault(pair_key(*players), line)
+            first_line = pairs.setdefault(pair_key(player_1, player_2), line)
             if first_line != line:
                 raise _CellError("", "same_pair", line=first_line)
         except _CellError as error:
             raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
-        teams[number] = TeamData(*players, club=club, number=number)
+        teams[number] = TeamData(player_1, player_2, club=club, number=number)
     if len(teams) < MIN_TEAMS:
         raise TournamentImportError(
             ImportProblem(path.name, 0, "", "no_teams", {"count": len(teams), "minimum": MIN_TEAMS})
@@ -225,10 +235,15 @@ def read_deals(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
         except scoring.InvalidDeal as invalid:
-            error = invalid.error
+            deal_error = invalid.error
             raise TournamentImportError(
                 ImportProblem(
-                    path.name, line, error.field, error.code.value, dict(error.params), error
+                    path.name,
+                    line,
+                    deal_error.field,
+                    deal_error.code.value,
+                    dict(deal_error.params),
+                    deal_error,
                 )
             ) from None
         first_lines.setdefault(round_number, line)

@@ -34,11 +34,13 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from tournaments.importing.problems import ImportProblem
+from tournaments.importing.reading import MAX_CLUB_LENGTH, MAX_PLAYER_LENGTH
 from tournaments.importing.text import (
     NotAWholeNumber,
     NumberAboveLimit,
@@ -48,8 +50,12 @@ from tournaments.importing.text import (
     parse_whole_number,
     read_records,
 )
-from tournaments.models import Club, Team, TeamData, Tournament
+from tournaments.models import Team, TeamData, Tournament
 from tournaments.text import clean_name
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet  # what read_only=True gives
 
 #: The columns, in display order; only the players are required.
 COLUMNS = ("number", "player_1", "player_2", "club")
@@ -76,9 +82,9 @@ MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024
 MAX_NUMBER = 9999
 #: The database's limits, checked here so that a long name is a problem, not a crash.
 _MAX_LENGTHS = {
-    "player_1": Team._meta.get_field("player_1").max_length,
-    "player_2": Team._meta.get_field("player_2").max_length,
-    "club": Club._meta.get_field("name").max_length,
+    "player_1": MAX_PLAYER_LENGTH,
+    "player_2": MAX_PLAYER_LENGTH,
+    "club": MAX_CLUB_LENGTH,
 }
 
 
@@ -155,12 +161,13 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
         pairs[pair_key(player_1, player_2)] = number
     added = []
     for row in team_file.rows:
-        if row.number in taken:
-            params = {"number": row.number, "players": taken[row.number]}
+        if row.number is not None and row.number in taken:
+            params: dict[str, str | int] = {"number": row.number, "players": taken[row.number]}
             added.append(ImportProblem("", row.line, "number", "number_taken", params))
-        number = pairs.get(pair_key(row.player_1, row.player_2))
-        if row.player_1 and row.player_2 and number is not None:
-            added.append(ImportProblem("", row.line, "", "pair_registered", {"number": number}))
+        registered_number = pairs.get(pair_key(row.player_1, row.player_2))
+        if row.player_1 and row.player_2 and registered_number is not None:
+            params = {"number": registered_number}
+            added.append(ImportProblem("", row.line, "", "pair_registered", params))
     return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
 
 
@@ -216,7 +223,7 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
     return _xlsx_records(workbook, formulas)
 
 
-def _xlsx_records(workbook, formulas) -> Iterator[tuple[int, list[str]]]:
+def _xlsx_records(workbook: Workbook, formulas: Workbook) -> Iterator[tuple[int, list[str]]]:
     """Yield the records of the team sheet: the first sheet whose first line names the
     player columns, else the first sheet with a non-empty cell (whose header problem is
     then reported); none when no sheet has one.
@@ -252,14 +259,21 @@ def _names_the_player_columns(header: list[str]) -> bool:
     return all(keys & HEADER_ALIASES[column] for column in REQUIRED_COLUMNS)
 
 
-def _sheet_records(sheet, sheet_as_written) -> Iterator[tuple[int, list[str]]]:
+def _sheet_records(
+    sheet: ReadOnlyWorksheet, sheet_as_written: ReadOnlyWorksheet
+) -> Iterator[tuple[int, list[str]]]:
     """Yield (line, cells) for the non-empty lines of one sheet.
 
     Raises _FileProblem ``formula_without_value`` on a formula whose value the file lacks.
     """
-    limits = {"max_row": MAX_LINES + 1, "max_col": MAX_XLSX_COLUMNS, "values_only": True}
-    rows = sheet.iter_rows(**limits)
-    written = sheet_as_written.iter_rows(**limits)
+    # types-openpyxl gives ReadOnlyWorksheet the iter_rows of Worksheet, whose self it
+    # then refuses: the method is right, its stub is not.
+    rows = sheet.iter_rows(  # type: ignore[misc]
+        max_row=MAX_LINES + 1, max_col=MAX_XLSX_COLUMNS, values_only=True
+    )
+    written = sheet_as_written.iter_rows(  # type: ignore[misc]
+        max_row=MAX_LINES + 1, max_col=MAX_XLSX_COLUMNS, values_only=True
+    )
     for line, (values, as_written) in enumerate(zip(rows, written, strict=False), start=1):
         for column, (value, formula) in enumerate(zip(values, as_written, strict=False), start=1):
             if value is None and isinstance(formula, str) and formula.startswith("="):
@@ -305,7 +319,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         row, row_problems = _read_row(line, values)
         if row.number is not None:
             if row.number in numbers:
-                params = {"number": row.number, "line": numbers[row.number]}
+                params: dict[str, str | int] = {"number": row.number, "line": numbers[row.number]}
                 row_problems.append(ImportProblem("", line, "number", "duplicate_number", params))
             numbers.setdefault(row.number, line)
         if row.player_1 and row.player_2:
@@ -345,7 +359,7 @@ def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[ImportPr
     if raw_number:
         number = _whole_number(raw_number)
         if number is None:
-            params = {"value": raw_number, "max": MAX_NUMBER}
+            params: dict[str, str | int] = {"value": raw_number, "max": MAX_NUMBER}
             problems.append(ImportProblem("", line, "number", "number", params))
     for column, max_length in _MAX_LENGTHS.items():
         if column in REQUIRED_COLUMNS and not values[column]:

@@ -102,9 +102,9 @@ def match_audits() -> Callable[[Any], tuple[str, str, str]]:
     its scores straight after closing it for time or reopening it repeated that reason,
     date and user: such a repeat says nothing new and gets no action.
     """
-    last = {}
+    last: dict[int, tuple[Any, ...]] = {}  # match id -> its last (reason, date, user id)
 
-    def audit_of(row):
+    def audit_of(row: Any) -> tuple[str, str, str]:
         said = (row.history_change_reason, row.history_date, row.history_user_id)
         repeated = bool(row.history_change_reason) and last.get(row.id) == said
         last[row.id] = said

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
@@ -73,14 +74,23 @@ def set_audit(
     ``""``; ``reason`` what the organiser typed, or ``""``. With no ``user``, the history
     keeps the signed-in user of the request, if any. Nothing is saved here.
     """
-    instance._history_date = now
+    # django-simple-history reads _history_date and _history_user off the instance it saves
+    # (its documented API), and the receiver below reads _audit_note: attributes set for one
+    # save, which no model declares.
+    instance._history_date = now  # type: ignore[attr-defined]
     if user is not None:
-        instance._history_user = user
-    instance._audit_note = _AuditNote(action=action, side=side, reason=reason)
+        instance._history_user = user  # type: ignore[attr-defined]
+    instance._audit_note = _AuditNote(action=action, side=side, reason=reason)  # type: ignore[attr-defined]
 
 
 @receiver(pre_create_historical_record)
-def _copy_audit_note(sender, *, instance, history_instance, **kwargs) -> None:
+def _copy_audit_note(
+    sender: type[models.Model],
+    *,
+    instance: models.Model,
+    history_instance: models.Model,
+    **kwargs: Any,
+) -> None:
     # Only copies what the service decided with set_audit: no domain flow (STYLE.md §3).
     # The note describes one change: taken off the instance, it is not copied again when
     # the same instance is saved once more (replay_match saves the match it was given).

@@ -7,13 +7,17 @@ enum, the choices store its values (STYLE.md §3).
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.db import models
-from django.utils.functional import Promise, lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.matches import FormatKind
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 def _preset_values(ruleset_id: str) -> dict[str, int]:
@@ -25,7 +29,7 @@ def _preset_values(ruleset_id: str) -> dict[str, int]:
     }
 
 
-def preset_text(message: Promise, ruleset_id: str) -> Promise:
+def preset_text(message: StrPromise, ruleset_id: str) -> StrPromise:
     """Return ``message`` (a lazy translation) filled, when it is shown, with the numbers of
     the latest version of the preset ``ruleset_id`` (RULES.md §B).
 
@@ -33,7 +37,8 @@ def preset_text(message: Promise, ruleset_id: str) -> Promise:
     scored points, and ``%(deal_points)s``, the flat 160 scored points of a deal (what a
     chute is worth before any contract). The numbers live in the engine only.
     """
-    return lazy(lambda: str(message) % _preset_values(ruleset_id), str)()
+    # lazy() makes a Promise of a str; its stub says it returns the wrapped function itself.
+    return lazy(lambda: str(message) % _preset_values(ruleset_id), str)()  # type: ignore[return-value]
 
 
 RULES_PRESET_LABELS = {

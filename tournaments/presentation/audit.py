@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import ENTRY_FIELDS, AuditAction, Deal
 from tournaments.presentation.cards import declaration_choices
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournaments.selectors.history import HistoryRecord
 
 #: The fields of a deal the audit trail shows, in the order of the entry form: what the
 #: table wrote (tournaments.models.ENTRY_FIELDS), then the status and the dispute note.
@@ -72,13 +79,19 @@ class AuditEntry:
     changes: tuple[FieldChange, ...]
 
 
+def _deal_field(name: str) -> models.Field[Any, Any]:
+    field = Deal._meta.get_field(name)
+    assert isinstance(field, models.Field)  # AUDITED_FIELDS are columns, not relations
+    return field
+
+
 def _label(name: str) -> str:
-    return capfirst(str(Deal._meta.get_field(name).verbose_name))
+    return capfirst(str(_deal_field(name).verbose_name))
 
 
 def _declaration_labels() -> dict[str, str]:
     """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »)."""
-    labels = {}
+    labels: dict[str, str] = {}
     for _group, label in declaration_choices():
         if isinstance(label, list):
             labels.update((token, str(text)) for token, text in label)
@@ -93,17 +106,17 @@ def _value(name: str, value: object) -> str:
         return _("yes") if value else _("no")
     if value is None or value == "":
         return "—"
-    choices = dict(Deal._meta.get_field(name).flatchoices)
+    choices = dict(_deal_field(name).flatchoices)
     return str(choices.get(value, value))
 
 
-def _user_name(user) -> str:
+def _user_name(user: User | None) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
 
 
-def _who(record) -> str:
+def _who(record: HistoryRecord) -> str:
     """Return who made the change: a table link's team (with the signed-in user, if any)
     or the organiser."""
     user = _user_name(record.history_user)
@@ -115,7 +128,7 @@ def _who(record) -> str:
     return who
 
 
-def _deal_action(record) -> str:
+def _deal_action(record: HistoryRecord) -> str:
     """Return what was done to a deal, in words."""
     if record.audit_action == AuditAction.CORRECTED and record.history_user is None:
         return _("Changed")  # Nobody behind it: an import or a script.
@@ -129,13 +142,13 @@ def _deal_action(record) -> str:
     return _("Corrected") if record.history_user is not None else _("Changed")
 
 
-def _shown(record, name: str) -> bool:
+def _shown(record: HistoryRecord, name: str) -> bool:
     if record.is_passed:
         return name in ("is_passed", "status")
     return name in _ALWAYS_SHOWN or name == "status" or getattr(record, name) not in _NOTHING
 
 
-def _changes(record) -> tuple[FieldChange, ...]:
+def _changes(record: HistoryRecord) -> tuple[FieldChange, ...]:
     if record.history_type in ("+", "-"):
         shown = [
             (name, _value(name, getattr(record, name)))
@@ -157,7 +170,9 @@ def _changes(record) -> tuple[FieldChange, ...]:
     )
 
 
-def audit_entries(*, deal_records: list, unlock_records: list) -> list[AuditEntry]:
+def audit_entries(
+    *, deal_records: list[HistoryRecord], unlock_records: list[HistoryRecord]
+) -> list[AuditEntry]:
     """Return the audit trail, newest first, from ``selectors.match_history`` (deal
     records with their ``changes``) and ``selectors.match_unlocks`` (match records)."""
     entries = [

@@ -89,6 +89,7 @@ def trump_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
     for trump in scoring.Trump:
         if not rules.allows_trump(trump):
             continue
+        label: str  # a suit's label is safe HTML (a SafeString), the others plain text
         if trump.is_suit:
             label = format_html(
                 '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',

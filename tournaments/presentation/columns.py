@@ -127,7 +127,7 @@ def yes_no_words(flag: bool) -> str:
 
 
 def _club_name(team: Team) -> str | None:
-    return team.club.name if team.club_id else None
+    return team.club.name if team.club is not None else None
 
 
 #: The standings columns, for :class:`tournaments.selectors.Standing` rows: points are
@@ -296,15 +296,20 @@ def _input_column(key: str) -> Column[DealRow]:
     def entry_input(row: DealRow) -> Any:
         return getattr(row.entry.deal, key)
 
-    def brief_of(row: DealRow) -> str:
-        return "" if row.entry.is_passed else brief(entry_input(row))
+    get_brief: Callable[[DealRow], str] | None = None
+    if brief is not None:
+
+        def brief_of(row: DealRow) -> str:
+            return "" if row.entry.is_passed else brief(entry_input(row))
+
+        get_brief = brief_of
 
     return Column(
         key,
         _INPUT_NAMES[key],
         lambda row: getattr(row.deal, stored),
         get_words=_unless_passed(lambda row: words(entry_input(row))),
-        get_brief=None if brief is None else brief_of,
+        get_brief=get_brief,
     )
 
 

@@ -7,22 +7,26 @@ tournaments.models.AuditedHistory: who (``history_user``, ``audit_side``), when
 
 from __future__ import annotations
 
-from django.db import models
+from typing import Any, TypeAlias
 
 from tournaments.models import AuditAction, Deal, Match
+
+#: A django-simple-history record of a Deal or a Match: the library builds the historical
+#: models at run time and ships no types, so a type checker only sees Any.
+HistoryRecord: TypeAlias = Any
 
 #: The actions that confirm a deal: the opponents at the table, or the organiser.
 CONFIRMATIONS = (AuditAction.CONFIRMED_AT_TABLE, AuditAction.CONFIRMED_BY_ORGANISER)
 
 
-def match_history(*, match: Match) -> list:
+def match_history(*, match: Match) -> list[HistoryRecord]:
     """Return the audit trail of ``match``'s deals, newest first: who, when, what changed."""
     records = list(
         Deal.history.filter(match_id=match.pk)
         .select_related("history_user")
         .order_by("-history_date", "-history_id")
     )
-    previous: dict[int, object] = {}
+    previous: dict[int, HistoryRecord] = {}
     for record in reversed(records):
         before = previous.get(record.id)
         record.changes = record.diff_against(before).changes if before is not None else []
@@ -30,7 +34,7 @@ def match_history(*, match: Match) -> list:
     return records
 
 
-def match_unlocks(*, match: Match) -> list:
+def match_unlocks(*, match: Match) -> list[HistoryRecord]:
     """Return the organiser's actions on ``match`` (its history records with an action:
     unlocked, stopped for time, reopened), newest first, with who did it."""
     return list(
@@ -41,7 +45,7 @@ def match_unlocks(*, match: Match) -> list:
     )
 
 
-def deal_confirmation(*, deal: Deal) -> models.Model | None:
+def deal_confirmation(*, deal: Deal) -> HistoryRecord | None:
     """Return the history record of the last confirmation of ``deal``, or None.
 
     Its ``history_user`` and ``audit_side`` say who confirmed it (the organiser, or the

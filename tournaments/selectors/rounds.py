@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from django.db.models import Count, Q, QuerySet
 
@@ -14,6 +15,22 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class DealCounts(TypedDict):
+    """The deal counts :func:`round_progress` adds to each match, by status."""
+
+    deals_entered: int
+    deals_confirmed: int
+    deals_pending: int
+    deals_disputed: int
+
+
+#: A match of :func:`round_progress`, with its :class:`DealCounts` as attributes.
+MatchProgress: TypeAlias = "WithAnnotations[Match, DealCounts]"
 
 
 def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
@@ -76,7 +93,7 @@ def round_pairings(*, round: Round) -> list[PairingLine]:
     ]
 
 
-def round_progress(*, round: Round) -> QuerySet[Match]:
+def round_progress(*, round: Round) -> QuerySet[MatchProgress]:
     """Return the matches of ``round`` with their deal counts by status, for the desk.
 
     ``deals_entered`` counts every recorded deal, passes included, so that it is the sum

@@ -63,6 +63,7 @@ def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
 
 def standings_rules(*, tournament: Tournament) -> StandingsRules:
     """Return the standings settings of ``tournament`` (RULES.md §E)."""
+    first: tuple[RankingKey, ...]
     if tournament.ranking == Ranking.WINS_THEN_POINTS:
         first = (RankingKey.MATCHES_WON, RankingKey.POINTS)
     else:

@@ -198,7 +198,7 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
         locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         draft = draft_round(tournament=locked.tournament)
         is_in_draft = draft is not None and is_in_draw(team=locked, round=draft)
-        if not is_checked_in and is_in_draft:
+        if draft is not None and is_in_draft and not is_checked_in:
             raise ServiceError(Refusal.ABSENT_IN_DRAFT, team=locked.number, round=draft.number)
         Team.objects.filter(pk=team.pk).update(is_checked_in=is_checked_in)
         team.is_checked_in = is_checked_in

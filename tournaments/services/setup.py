@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.text import slugify
 
 import scoring
@@ -37,14 +38,19 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
     """Return a URL slug for ``name`` that no other tournament uses."""
     base = slugify(name)[:150] or "concours"
     slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
+    while _other_tournaments(exclude_pk).filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
 
 
+def _other_tournaments(exclude_pk: int | None) -> QuerySet[Tournament]:
+    tournaments = Tournament.objects.all()
+    return tournaments if exclude_pk is None else tournaments.exclude(pk=exclude_pk)
+
+
 def _check_name(name: str, exclude_pk: int | None = None) -> None:
-    if Tournament.objects.filter(name=name).exclude(pk=exclude_pk).exists():
+    if _other_tournaments(exclude_pk).filter(name=name).exists():
         raise ServiceError(Refusal.TOURNAMENT_EXISTS)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Sequence
-from typing import TextIO, TypeVar
+from typing import TypeVar
 
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, OutputWrapper
 from django.utils.translation import gettext
 
 from tournaments.models import Tournament
@@ -24,7 +24,7 @@ def tournament_named(name: str) -> Tournament:
 
 
 def write_rows(
-    stdout: TextIO, columns: Sequence[Column[Row]], rows: Iterable[Row], output_format: str
+    stdout: OutputWrapper, columns: Sequence[Column[Row]], rows: Iterable[Row], output_format: str
 ) -> None:
     """Write ``rows`` under the keys of ``columns``, each cell the column's value (its
     stored code), as CSV (comma, header row) or as aligned text (``output_format`` "csv"
@@ -36,6 +36,7 @@ def write_rows(
         writer.writerow(header)
         writer.writerows(values)
         return
-    widths = [max(len(str(v)) for v in column) for column in zip(header, *values, strict=True)]
-    for line in (header, *values):
+    lines: list[Sequence[object]] = [header, *values]
+    widths = [max(len(str(v)) for v in column) for column in zip(*lines, strict=True)]
+    for line in lines:
         stdout.write("  ".join(str(v).rjust(w) for v, w in zip(line, widths, strict=True)))

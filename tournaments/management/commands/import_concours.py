@@ -8,8 +8,9 @@ name, which ``./run`` and the README use.
 import datetime
 import random
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -23,7 +24,7 @@ from tournaments.models import Deal
 class Command(BaseCommand):
     help = "Import a played concours from DIR/teams.csv and DIR/deals.csv, atomically."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("directory", type=Path)
         parser.add_argument("--name", required=True)
         parser.add_argument("--ruleset", required=True, help=", ".join(PRESET_IDS))
@@ -31,7 +32,17 @@ class Command(BaseCommand):
         parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
         parser.add_argument("--club", help="organising club (created with the import if missing)")
 
-    def handle(self, *args, directory, name, ruleset, format, date, club, **options):
+    def handle(
+        self,
+        *args: Any,
+        directory: Path,
+        name: str,
+        ruleset: str,
+        format: str,
+        date: str | None,
+        club: str | None,
+        **options: Any,
+    ) -> None:
         try:
             # ASCII only: MatchFormat.parse would read "deals:١٢" (Arabic-Indic digits) as 12.
             if not format.isascii():
