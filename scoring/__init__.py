@@ -8,6 +8,7 @@ Public API:
     card_points_fixed_by_tricks(tricks), defence_card_points(taker_card_points, ...)
     PRESETS[(id, version)], PRESET_IDS, get_ruleset(id, version=None) -> RuleSet,
     latest_version(id) -> int
+    check_match_totals(totals, rules) -> TotalsError | None (RULES.md §G)
 """
 
 from scoring.cards import (
@@ -67,6 +68,13 @@ from scoring.rules import (
     get_ruleset,
     latest_version,
 )
+from scoring.totals import (
+    MatchTotals,
+    TotalsError,
+    TotalsField,
+    check_match_totals,
+    expected_totals_sum,
+)
 from scoring.validation import validate_deal
 
 __all__ = [
@@ -102,15 +110,20 @@ __all__ = [
     "MatchScore",
     "MatchState",
     "MatchStep",
+    "MatchTotals",
     "PartKind",
     "RuleSet",
     "ScoreLine",
     "Side",
     "TeamSide",
+    "TotalsError",
+    "TotalsField",
     "Trump",
     "advance_match",
     "card_points_fixed_by_tricks",
+    "check_match_totals",
     "defence_card_points",
+    "expected_totals_sum",
     "get_ruleset",
     "latest_version",
     "nominal_match_total",
