@@ -52,6 +52,24 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     return [item for item in items if item]
 
 
+def env_int(name: str, *, default: int, minimum: int = 0) -> int:
+    """Return the environment variable `name` read as a whole number of at least `minimum`.
+
+    Only plain decimal digits are accepted ("600", not "600s", "6e2", "-1" or " 600"); an unset
+    variable gives `default`. Raise ImproperlyConfigured on anything else, or on a number below
+    `minimum`, so that a typo never turns a limit off.
+    """
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.")
+    number = int(value)
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {number}.")
+    return number
+
+
 DEBUG = env_bool("DJANGO_DEBUG", default=False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -204,8 +222,18 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 # Security. Belote Club is served over plain http on a club's Wi-Fi, so nothing here forces
-# https; DJANGO_SESSION_COOKIE_SECURE and DJANGO_CSRF_COOKIE_SECURE turn on secure cookies
-# behind an https proxy.
+# https by default: these are the four warnings `manage.py check --deploy` keeps on a hall's
+# LAN (security.W004, W008, W012, W016; README). Behind an https proxy, turn them on:
+# DJANGO_SECURE_PROXY_SSL_HEADER=true trusts the proxy's X-Forwarded-Proto (without it, the
+# redirect to https never ends), DJANGO_SECURE_SSL_REDIRECT sends http to https, the
+# DJANGO_SECURE_HSTS_* variables tell browsers to use https only, and the cookie variables
+# keep the session and CSRF cookies off plain http.
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", default=False)
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=False)
 CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=False)
 SESSION_COOKIE_HTTPONLY = True
