@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -108,12 +109,14 @@ INSTALLED_APPS = [
     # open, instead of being patched into the settings when the app loads.
     "template_partials.apps.SimpleAppConfig",
     "simple_history",
+    "csp",
     "tournaments.apps.TournamentsConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -242,6 +245,20 @@ CSRF_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): everything from this site, nothing inline. Templates
+# carry no inline script, style attribute or event handler (STYLE.md §4), and base.html turns
+# off the <style> htmx would inject. QR codes are inline SVG, so images need no data: URLs.
+# No frame may show the site (as X-Frame-Options says), forms post only here, and no <base>
+# or plug-in can point elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,
