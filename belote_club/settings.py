@@ -5,6 +5,7 @@ fails at start-up instead of silently changing behaviour. `.env.example` lists e
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -109,6 +110,7 @@ INSTALLED_APPS = [
     # open, instead of being patched into the settings when the app loads.
     "template_partials.apps.SimpleAppConfig",
     "simple_history",
+    "axes",
     "csp",
     "tournaments.apps.TournamentsConfig",
 ]
@@ -127,6 +129,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "belote_club.middleware.NotAllowedPageMiddleware",
+    # Last, as django-axes asks: it turns a lock-out found during the view into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "belote_club.urls"
@@ -192,6 +196,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes checks every login (the login page and the admin's) before Django's own backend.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After BELOTE_LOGIN_FAILURE_LIMIT wrong passwords for one account from one address, that
+# account is locked at that address for BELOTE_LOGIN_LOCKOUT_MINUTES; every try while locked
+# starts the wait again, and a right password before the limit clears the count. Account and
+# address together: locking the account alone would let anyone in the hall lock the organiser
+# out of her desk from a phone; locking the address alone would lock out everyone behind one
+# NAT. `manage.py axes_reset` unlocks everyone at once (README).
+AXES_FAILURE_LIMIT = env_int("BELOTE_LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env_int("BELOTE_LOGIN_LOCKOUT_MINUTES", default=15, minimum=1)
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "belote_club.views.login_locked_out"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -202,7 +202,7 @@ def test_the_projector_has_the_policy_and_no_inline_code(client, played, tournam
 
 @pytest.mark.parametrize(
     "path",
-    ["/admin/", "/admin/auth/user/", "/admin/auth/user/add/"],
+    ["/admin/", "/admin/auth/user/", "/admin/auth/user/add/", "/admin/axes/accessattempt/"],
 )
 def test_the_admin_has_the_policy_and_no_inline_code(client, db, path):
     client.force_login(UserFactory(username="admin", is_staff=True, is_superuser=True))

@@ -1,5 +1,6 @@
 """The strict environment parsers and what belote_club/settings.py builds from the environment."""
 
+import datetime
 import re
 import runpy
 from pathlib import Path
@@ -25,6 +26,8 @@ ENVIRONMENT_VARIABLES = (
     "DJANGO_SECURE_HSTS_PRELOAD",
     "BELOTE_SHARED_DIR",
     "BELOTE_PUBLIC_URL",
+    "BELOTE_LOGIN_FAILURE_LIMIT",
+    "BELOTE_LOGIN_LOCKOUT_MINUTES",
 )
 
 
@@ -275,6 +278,35 @@ def test_it_serves_plain_http_unless_told_it_is_behind_https(clean_environment):
         True,
         True,
     ]
+
+
+def test_it_reads_the_login_lock_out_from_the_environment(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    defaults = load_settings()
+    clean_environment.setenv("BELOTE_LOGIN_FAILURE_LIMIT", "3")
+    clean_environment.setenv("BELOTE_LOGIN_LOCKOUT_MINUTES", "30")
+
+    chosen = load_settings()
+
+    read = [(each["AXES_FAILURE_LIMIT"], each["AXES_COOLOFF_TIME"]) for each in (defaults, chosen)]
+    assert read == [(5, datetime.timedelta(minutes=15)), (3, datetime.timedelta(minutes=30))]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "BELOTE_LOGIN_FAILURE_LIMIT",
+        "BELOTE_LOGIN_LOCKOUT_MINUTES",
+    ],
+)
+def test_it_refuses_a_limit_of_zero(clean_environment, name):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    clean_environment.setenv(name, "0")
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        load_settings()
+
+    assert str(raised.value) == f"{name} must be at least 1, not 0."
 
 
 def test_every_variable_the_settings_read_is_in_env_example_and_unset_here():
