@@ -129,6 +129,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "belote_club.middleware.NotAllowedPageMiddleware",
+    # After the session, the language and the user: it answers in the visitor's language and
+    # lets signed-in organisers through (belote_club/rate_limits.py).
+    "belote_club.middleware.RateLimitMiddleware",
     # Last, as django-axes asks: it turns a lock-out found during the view into its page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -189,6 +192,49 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Local memory by default: one cache per gunicorn worker, which is all the rate limits need on
+# one laptop (each of ./run's 2 workers counts its own share, so a limit is at most twice as
+# generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
+# machines. Room for far more addresses and table links than a hall has: LocMemCache's default
+# of 300 entries would drop counts early.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES: dict[str, dict[str, object]]
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "belote",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+
+# Requests per address and per table link (belote_club/rate_limits.py), counted in windows of
+# BELOTE_RATE_LIMIT_WINDOW_SECONDS (10 minutes). The numbers are far above what a concours
+# sends, so that only a runaway script or a flood ever meets them:
+# - A table link belongs to one team at one match; its two players' phones load a page per
+#   saved or confirmed deal and send a preview while a score is typed (one per 300 ms pause,
+#   tournaments/table_entry.html): about 100 requests in 10 minutes for a busy team.
+#   1,200 is 2 a second, sustained for 10 minutes.
+# - Everything a visitor who is not signed in asks for (public pages, standings, projector,
+#   table links, the login page; not the static files, which WhiteNoise serves first) is also
+#   counted per address. In the hall each phone has its own address, but a hall behind one
+#   box's NAT, or a site behind a proxy, shows every phone as one address: 40 tables
+#   (80 links, 800 requests a minute), 150 players reloading the standings every 10 seconds
+#   (900 a minute) and the projector stay under 20,000 in 10 minutes; 30,000 is 50 a second,
+#   sustained.
+BELOTE_RATE_LIMIT_WINDOW_SECONDS = env_int(
+    "BELOTE_RATE_LIMIT_WINDOW_SECONDS", default=600, minimum=1
+)
+BELOTE_TABLE_LINK_RATE_LIMIT = env_int("BELOTE_TABLE_LINK_RATE_LIMIT", default=1200, minimum=1)
+BELOTE_ADDRESS_RATE_LIMIT = env_int("BELOTE_ADDRESS_RATE_LIMIT", default=30_000, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,5 +1,5 @@
-"""The site's own answer to a locked-out login (django-axes calls it): a French page,
-status 429 (Too Many Requests)."""
+"""The site's own answers to a locked-out login and to too many requests (django-axes and
+belote_club/rate_limits.py call them): French pages, status 429 (Too Many Requests)."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -18,3 +18,11 @@ def login_locked_out(
     """
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)
+
+
+def too_many_requests(request: HttpRequest, *, retry_after_seconds: int) -> HttpResponse:
+    """Return the page for a request over a rate limit: status 429, and a Retry-After header
+    giving `retry_after_seconds`, when the limit's window ends."""
+    response = render(request, "429.html", status=429)
+    response["Retry-After"] = str(retry_after_seconds)
+    return response

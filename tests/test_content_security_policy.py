@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
-from tests.factories import TeamFactory, TournamentFactory, UserFactory
+from tests.factories import PASSWORD, TeamFactory, TournamentFactory, UserFactory
 from tournaments.models import Match, TableLink, Tournament
 
 POLICY = {
@@ -214,3 +214,21 @@ def test_the_admin_has_the_policy_and_no_inline_code(client, db, path):
         POLICY,
         [],
     )
+
+
+def test_the_lock_out_and_too_many_requests_pages_have_the_policy_and_no_inline_code(
+    client, organiser, settings
+):
+    settings.AXES_FAILURE_LIMIT = 1
+    settings.BELOTE_ADDRESS_RATE_LIMIT = 1
+    # One window until the year 2286: the two requests never fall on both sides of its end.
+    settings.BELOTE_RATE_LIMIT_WINDOW_SECONDS = 10**10
+    wrong = {"username": "marie", "password": "not " + PASSWORD}
+
+    locked = client.post("/comptes/connexion/", wrong)
+    refused = client.get("/")
+
+    assert [
+        (response.status_code, policy_of(response), inline_code_in(response))
+        for response in (locked, refused)
+    ] == [(429, POLICY, []), (429, POLICY, [])]

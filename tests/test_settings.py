@@ -24,10 +24,14 @@ ENVIRONMENT_VARIABLES = (
     "DJANGO_SECURE_HSTS_SECONDS",
     "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "DJANGO_SECURE_HSTS_PRELOAD",
+    "REDIS_URL",
     "BELOTE_SHARED_DIR",
     "BELOTE_PUBLIC_URL",
     "BELOTE_LOGIN_FAILURE_LIMIT",
     "BELOTE_LOGIN_LOCKOUT_MINUTES",
+    "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+    "BELOTE_TABLE_LINK_RATE_LIMIT",
+    "BELOTE_ADDRESS_RATE_LIMIT",
 )
 
 
@@ -280,6 +284,28 @@ def test_it_serves_plain_http_unless_told_it_is_behind_https(clean_environment):
     ]
 
 
+def test_it_caches_in_local_memory_unless_given_redis(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    local = load_settings()
+    clean_environment.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+    shared = load_settings()
+
+    assert local["CACHES"] == {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+    assert shared["CACHES"] == {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/0",
+            "KEY_PREFIX": "belote",
+        }
+    }
+
+
 def test_it_reads_the_login_lock_out_from_the_environment(clean_environment):
     clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
     defaults = load_settings()
@@ -292,11 +318,34 @@ def test_it_reads_the_login_lock_out_from_the_environment(clean_environment):
     assert read == [(5, datetime.timedelta(minutes=15)), (3, datetime.timedelta(minutes=30))]
 
 
+def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    defaults = load_settings()
+    clean_environment.setenv("BELOTE_RATE_LIMIT_WINDOW_SECONDS", "60")
+    clean_environment.setenv("BELOTE_TABLE_LINK_RATE_LIMIT", "100")
+    clean_environment.setenv("BELOTE_ADDRESS_RATE_LIMIT", "2000")
+
+    chosen = load_settings()
+
+    names = (
+        "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+        "BELOTE_TABLE_LINK_RATE_LIMIT",
+        "BELOTE_ADDRESS_RATE_LIMIT",
+    )
+    assert [[each[name] for name in names] for each in (defaults, chosen)] == [
+        [600, 1200, 30_000],
+        [60, 100, 2000],
+    ]
+
+
 @pytest.mark.parametrize(
     "name",
     [
         "BELOTE_LOGIN_FAILURE_LIMIT",
         "BELOTE_LOGIN_LOCKOUT_MINUTES",
+        "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+        "BELOTE_TABLE_LINK_RATE_LIMIT",
+        "BELOTE_ADDRESS_RATE_LIMIT",
     ],
 )
 def test_it_refuses_a_limit_of_zero(clean_environment, name):
