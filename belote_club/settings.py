@@ -315,8 +315,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): everything from this site, nothing inline. Templates
-# carry no inline script, style attribute or event handler (STYLE.md §4), and base.html turns
-# off the <style> htmx would inject. QR codes are inline SVG, so images need no data: URLs.
+# carry no inline script, style attribute or event handler (STYLE.md §4), and their
+# htmx-config meta tag keeps htmx from injecting a <style>, evaluating code or copying style
+# attributes. QR codes are inline SVG, so images need no data: URLs.
 # No frame may show the site (as X-Frame-Options says), forms post only here, and no <base>
 # or plug-in can point elsewhere.
 CONTENT_SECURITY_POLICY = {

@@ -7,6 +7,8 @@ refusal pages. tests/browser/test_content_security_policy.py checks that Chromiu
 violation while clicking through the same pages.
 """
 
+import json
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -122,6 +124,30 @@ def test_the_inline_code_finder_finds_each_kind_of_inline_code():
         ("a", "href"),
         ("a", "hx-on:click"),
     ]
+
+
+#: What htmx must not do under the policy: inject its indicator <style>, evaluate code
+#: (hx-on, js: values), run scripts it swaps in, or copy a style attribute with
+#: setAttribute while a swap settles (a browser or a tool may leave style="" on an input).
+HTMX_CONFIG = {
+    "includeIndicatorStyles": False,
+    "allowEval": False,
+    "allowScriptTags": False,
+    "attributesToSettle": ["class", "width", "height"],
+}
+
+
+def htmx_config_of(response) -> list[dict[str, object]]:
+    found = re.findall(r"<meta name=\"htmx-config\" content='([^']*)'>", response.content.decode())
+    return [json.loads(content) for content in found]
+
+
+def test_the_pages_keep_htmx_within_the_policy(client, played, tournament):
+    pages = ["/", f"/ecran/{tournament.projector_token}/"]
+
+    configs = [htmx_config_of(client.get(path)) for path in pages]
+
+    assert configs == [[HTMX_CONFIG], [HTMX_CONFIG]]
 
 
 @pytest.mark.parametrize(
