@@ -5,9 +5,11 @@ fails at start-up instead of silently changing behaviour. `.env.example` lists e
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -52,6 +54,24 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     return [item for item in items if item]
 
 
+def env_int(name: str, *, default: int, minimum: int = 0) -> int:
+    """Return the environment variable `name` read as a whole number of at least `minimum`.
+
+    Only plain decimal digits are accepted ("600", not "600s", "6e2", "-1" or " 600"); an unset
+    variable gives `default`. Raise ImproperlyConfigured on anything else, or on a number below
+    `minimum`, so that a typo never turns a limit off.
+    """
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.")
+    number = int(value)
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {number}.")
+    return number
+
+
 DEBUG = env_bool("DJANGO_DEBUG", default=False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -90,12 +110,15 @@ INSTALLED_APPS = [
     # open, instead of being patched into the settings when the app loads.
     "template_partials.apps.SimpleAppConfig",
     "simple_history",
+    "axes",
+    "csp",
     "tournaments.apps.TournamentsConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -106,6 +129,11 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "belote_club.middleware.NotAllowedPageMiddleware",
+    # After the session, the language and the user: it answers in the visitor's language and
+    # lets signed-in organisers through (belote_club/rate_limits.py).
+    "belote_club.middleware.RateLimitMiddleware",
+    # Last, as django-axes asks: it turns a lock-out found during the view into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "belote_club.urls"
@@ -165,12 +193,74 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Local memory by default: one cache per gunicorn worker, which is all the rate limits need on
+# one laptop (each of ./run's 2 workers counts its own share, so a limit is at most twice as
+# generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
+# machines. Room for far more addresses and table links than a hall has: LocMemCache's default
+# of 300 entries would drop counts early.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES: dict[str, dict[str, object]]
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "belote",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+
+# Requests per address and per table link (belote_club/rate_limits.py), counted in windows of
+# BELOTE_RATE_LIMIT_WINDOW_SECONDS (10 minutes). The numbers are far above what a concours
+# sends, so that only a runaway script or a flood ever meets them:
+# - A table link belongs to one team at one match; its two players' phones load a page per
+#   saved or confirmed deal and send a preview while a score is typed (one per 300 ms pause,
+#   tournaments/table_entry.html): about 100 requests in 10 minutes for a busy team.
+#   1,200 is 2 a second, sustained for 10 minutes.
+# - Everything a visitor who is not signed in asks for (public pages, standings, projector,
+#   table links, the login page; not the static files, which WhiteNoise serves first) is also
+#   counted per address. In the hall each phone has its own address, but a hall behind one
+#   box's NAT, or a site behind a proxy, shows every phone as one address: 40 tables
+#   (80 links, 800 requests a minute), 150 players reloading the standings every 10 seconds
+#   (900 a minute) and the projector stay under 20,000 in 10 minutes; 30,000 is 50 a second,
+#   sustained.
+BELOTE_RATE_LIMIT_WINDOW_SECONDS = env_int(
+    "BELOTE_RATE_LIMIT_WINDOW_SECONDS", default=600, minimum=1
+)
+BELOTE_TABLE_LINK_RATE_LIMIT = env_int("BELOTE_TABLE_LINK_RATE_LIMIT", default=1200, minimum=1)
+BELOTE_ADDRESS_RATE_LIMIT = env_int("BELOTE_ADDRESS_RATE_LIMIT", default=30_000, minimum=1)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes checks every login (the login page and the admin's) before Django's own backend.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After BELOTE_LOGIN_FAILURE_LIMIT wrong passwords for one account from one address, that
+# account is locked at that address for BELOTE_LOGIN_LOCKOUT_MINUTES; every try while locked
+# starts the wait again, and a right password before the limit clears the count. Account and
+# address together: locking the account alone would let anyone in the hall lock the organiser
+# out of her desk from a phone; locking the address alone would lock out everyone behind one
+# NAT. `manage.py axes_reset` unlocks everyone at once (README).
+AXES_FAILURE_LIMIT = env_int("BELOTE_LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env_int("BELOTE_LOGIN_LOCKOUT_MINUTES", default=15, minimum=1)
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "belote_club.views.login_locked_out"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -204,8 +294,18 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 # Security. Belote Club is served over plain http on a club's Wi-Fi, so nothing here forces
-# https; DJANGO_SESSION_COOKIE_SECURE and DJANGO_CSRF_COOKIE_SECURE turn on secure cookies
-# behind an https proxy.
+# https by default: these are the four warnings `manage.py check --deploy` keeps on a hall's
+# LAN (security.W004, W008, W012, W016; README). Behind an https proxy, turn them on:
+# DJANGO_SECURE_PROXY_SSL_HEADER=true trusts the proxy's X-Forwarded-Proto (without it, the
+# redirect to https never ends), DJANGO_SECURE_SSL_REDIRECT sends http to https, the
+# DJANGO_SECURE_HSTS_* variables tell browsers to use https only, and the cookie variables
+# keep the session and CSRF cookies off plain http.
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", default=False)
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=False)
 CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=False)
 SESSION_COOKIE_HTTPONLY = True
@@ -214,6 +314,21 @@ CSRF_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): everything from this site, nothing inline. Templates
+# carry no inline script, style attribute or event handler (STYLE.md §4), and their
+# htmx-config meta tag keeps htmx from injecting a <style>, evaluating code or copying style
+# attributes. QR codes are inline SVG, so images need no data: URLs.
+# No frame may show the site (as X-Frame-Options says), forms post only here, and no <base>
+# or plug-in can point elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -38,6 +38,18 @@ def _default_language():
         translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Start each test with an empty cache: the rate limits count requests there
+    (belote_club/rate_limits.py), and every test client comes from the same address."""
+    conf = sys.modules.get("django.conf")
+    if conf is not None and conf.settings.configured:
+        from django.core.cache import cache
+
+        cache.clear()
+    yield
+
+
 @pytest.fixture
 def organiser(db):
     """Marie's account (username « marie », password tests.factories.PASSWORD), in no club

@@ -1,12 +1,14 @@
 """The strict environment parsers and what belote_club/settings.py builds from the environment."""
 
+import datetime
+import re
 import runpy
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from belote_club.settings import env_bool, env_list
+from belote_club.settings import env_bool, env_int, env_list
 
 SETTINGS_PATH = Path(__file__).resolve().parent.parent / "belote_club" / "settings.py"
 ENVIRONMENT_VARIABLES = (
@@ -17,7 +19,19 @@ ENVIRONMENT_VARIABLES = (
     "DJANGO_CSRF_TRUSTED_ORIGINS",
     "DJANGO_SESSION_COOKIE_SECURE",
     "DJANGO_CSRF_COOKIE_SECURE",
+    "DJANGO_SECURE_PROXY_SSL_HEADER",
+    "DJANGO_SECURE_SSL_REDIRECT",
+    "DJANGO_SECURE_HSTS_SECONDS",
+    "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "DJANGO_SECURE_HSTS_PRELOAD",
+    "REDIS_URL",
     "BELOTE_SHARED_DIR",
+    "BELOTE_PUBLIC_URL",
+    "BELOTE_LOGIN_FAILURE_LIMIT",
+    "BELOTE_LOGIN_LOCKOUT_MINUTES",
+    "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+    "BELOTE_TABLE_LINK_RATE_LIMIT",
+    "BELOTE_ADDRESS_RATE_LIMIT",
 )
 
 
@@ -97,6 +111,42 @@ def test_env_list_rejects_items_separated_by_spaces(monkeypatch):
     assert str(raised.value) == (
         "BELOTE_TEST_LIST must be separated by commas; 'localhost 127.0.0.1' contains whitespace."
     )
+
+
+@pytest.mark.parametrize(("value", "expected"), [("0", 0), ("600", 600), ("007", 7)])
+def test_env_int_reads_whole_numbers(monkeypatch, value, expected):
+    monkeypatch.setenv("BELOTE_TEST_NUMBER", value)
+
+    result = env_int("BELOTE_TEST_NUMBER", default=1)
+
+    assert result == expected
+
+
+def test_env_int_gives_the_default_when_unset(monkeypatch):
+    monkeypatch.delenv("BELOTE_TEST_NUMBER", raising=False)
+
+    result = env_int("BELOTE_TEST_NUMBER", default=15, minimum=1)
+
+    assert result == 15
+
+
+@pytest.mark.parametrize("value", ["", " 600", "600s", "6e2", "-1", "1.5", "١٢"])
+def test_env_int_rejects_anything_but_digits(monkeypatch, value):
+    monkeypatch.setenv("BELOTE_TEST_NUMBER", value)
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        env_int("BELOTE_TEST_NUMBER", default=1)
+
+    assert str(raised.value) == f"BELOTE_TEST_NUMBER must be a whole number, not {value!r}."
+
+
+def test_env_int_rejects_a_number_below_the_minimum(monkeypatch):
+    monkeypatch.setenv("BELOTE_TEST_NUMBER", "0")
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        env_int("BELOTE_TEST_NUMBER", default=5, minimum=1)
+
+    assert str(raised.value) == "BELOTE_TEST_NUMBER must be at least 1, not 0."
 
 
 def test_it_requires_a_secret_key_when_debug_is_off(clean_environment):
@@ -201,3 +251,119 @@ def test_it_finds_the_shared_folder_beside_the_repository_unless_told_otherwise(
 
     assert default["BELOTE_SHARED_DIR"] == default["BASE_DIR"].parent / "shared"
     assert overridden["BELOTE_SHARED_DIR"] == tmp_path
+
+
+def test_it_serves_plain_http_unless_told_it_is_behind_https(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    plain = load_settings()
+    for name, value in [
+        ("DJANGO_SECURE_PROXY_SSL_HEADER", "true"),
+        ("DJANGO_SECURE_SSL_REDIRECT", "true"),
+        ("DJANGO_SECURE_HSTS_SECONDS", "31536000"),
+        ("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", "true"),
+        ("DJANGO_SECURE_HSTS_PRELOAD", "true"),
+    ]:
+        clean_environment.setenv(name, value)
+
+    https = load_settings()
+
+    names = (
+        "SECURE_PROXY_SSL_HEADER",
+        "SECURE_SSL_REDIRECT",
+        "SECURE_HSTS_SECONDS",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SECURE_HSTS_PRELOAD",
+    )
+    assert [plain.get(name) for name in names] == [None, False, 0, False, False]
+    assert [https[name] for name in names] == [
+        ("HTTP_X_FORWARDED_PROTO", "https"),
+        True,
+        31536000,
+        True,
+        True,
+    ]
+
+
+def test_it_caches_in_local_memory_unless_given_redis(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    local = load_settings()
+    clean_environment.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+    shared = load_settings()
+
+    assert local["CACHES"] == {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+    assert shared["CACHES"] == {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/0",
+            "KEY_PREFIX": "belote",
+        }
+    }
+
+
+def test_it_reads_the_login_lock_out_from_the_environment(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    defaults = load_settings()
+    clean_environment.setenv("BELOTE_LOGIN_FAILURE_LIMIT", "3")
+    clean_environment.setenv("BELOTE_LOGIN_LOCKOUT_MINUTES", "30")
+
+    chosen = load_settings()
+
+    read = [(each["AXES_FAILURE_LIMIT"], each["AXES_COOLOFF_TIME"]) for each in (defaults, chosen)]
+    assert read == [(5, datetime.timedelta(minutes=15)), (3, datetime.timedelta(minutes=30))]
+
+
+def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    defaults = load_settings()
+    clean_environment.setenv("BELOTE_RATE_LIMIT_WINDOW_SECONDS", "60")
+    clean_environment.setenv("BELOTE_TABLE_LINK_RATE_LIMIT", "100")
+    clean_environment.setenv("BELOTE_ADDRESS_RATE_LIMIT", "2000")
+
+    chosen = load_settings()
+
+    names = (
+        "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+        "BELOTE_TABLE_LINK_RATE_LIMIT",
+        "BELOTE_ADDRESS_RATE_LIMIT",
+    )
+    assert [[each[name] for name in names] for each in (defaults, chosen)] == [
+        [600, 1200, 30_000],
+        [60, 100, 2000],
+    ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "BELOTE_LOGIN_FAILURE_LIMIT",
+        "BELOTE_LOGIN_LOCKOUT_MINUTES",
+        "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
+        "BELOTE_TABLE_LINK_RATE_LIMIT",
+        "BELOTE_ADDRESS_RATE_LIMIT",
+    ],
+)
+def test_it_refuses_a_limit_of_zero(clean_environment, name):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    clean_environment.setenv(name, "0")
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        load_settings()
+
+    assert str(raised.value) == f"{name} must be at least 1, not 0."
+
+
+def test_every_variable_the_settings_read_is_in_env_example_and_unset_here():
+    source = SETTINGS_PATH.read_text()
+    read = set(
+        re.findall(r'(?:env_bool|env_int|env_list|os\.environ\.get)\(\s*"([A-Z0-9_]+)"', source)
+    )
+    example = (SETTINGS_PATH.parent.parent / ".env.example").read_text()
+    listed = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]+)=", example, re.M))
+
+    assert (sorted(read - listed), sorted(read ^ set(ENVIRONMENT_VARIABLES))) == ([], [])
