@@ -105,6 +105,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.ALL_ROUNDS_DRAWN: _("All %(rounds)s rounds have been drawn."),
     Refusal.NOT_ENOUGH_TEAMS: _("At least two teams must be present to draw a round."),
     Refusal.NOT_DRAFT: _("Round %(number)s is already published: its draw is fixed."),
+    Refusal.DRAFT_DISCARDED: _(
+        "The draft of round %(number)s was discarded meanwhile (by hand, by a correction or "
+        "by reopening the round before it): reload the page."
+    ),
     Refusal.NOT_PUBLISHED: _("Round %(number)s is not being played."),
     # These three take a list of tables or deals, and agree with how many it names.
     Refusal.MATCHES_OPEN: ngettext_lazy(
@@ -131,6 +135,28 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.UNKNOWN_TEAM: _("This team is not in the draw."),
     Refusal.SAME_PAIRING: _("These two teams already play each other: nothing to swap."),
     Refusal.REASON_REQUIRED: _("Give the reason: it is kept in the audit trail."),
+    # Closed rounds: a finished match is never lost (services/draws.py).
+    Refusal.CLOSED_ROUND_INCOMPLETE: _(
+        "Round %(number)s is closed: this correction would leave table %(table)s unfinished, "
+        "and it would no longer count. Nothing was saved. Correct the deal so that the match "
+        "still reaches its end, or reopen round %(number)s on its page to let the table play "
+        "on."
+    ),
+    Refusal.DELETE_IN_CLOSED_ROUND: _(
+        "Round %(number)s is closed: deal %(deal)s cannot be deleted, the match would no "
+        "longer be complete. Nothing was deleted. Correct the deal instead (as passed, if "
+        "it was never played), or reopen round %(number)s on its page."
+    ),
+    Refusal.UNLOCK_IN_CLOSED_ROUND: _(
+        "Round %(number)s is closed: its tables can no longer be unlocked, no phone could "
+        "confirm their deals any more. Correct the deals here, or reopen round %(number)s "
+        "on its page."
+    ),
+    Refusal.NOT_CLOSED: _("Round %(number)s is not closed: there is nothing to reopen."),
+    Refusal.NEXT_ROUND_PUBLISHED: _(
+        "Round %(next)s is already published: round %(number)s can no longer be reopened. "
+        "Its deals can still be corrected on each table's page."
+    ),
     # Table entry on the players' phones (services/table.py).
     Refusal.LINK_REVOKED: _(
         "This link has been revoked: ask the organiser for your table's new one."

@@ -1,6 +1,6 @@
-"""The audit columns of the history of deals and matches: who, which side, what and why.
+"""The audit columns of the history of deals, matches and rounds: who, which side, what, why.
 
-django-simple-history writes a record at every save of a Deal or a Match, with who
+django-simple-history writes a record at every save of a Deal, a Match or a Round, with who
 (``history_user``) and when (``history_date``). :class:`AuditedHistory` adds to each record
 what the change was (:class:`AuditAction`), the team whose table link made it, and the
 reason a person typed, as columns the audit trail reads back (presentation/audit.py).
@@ -70,7 +70,7 @@ def set_audit(
     Only that next history record says it: a later save of the same instance is described
     again or not at all.
 
-    ``instance`` is a Deal or a Match; ``side`` the table link's team (``"A"``/``"B"``) or
+    ``instance`` is a Deal, a Match or a Round; ``side`` the table link's team (``"A"``/``"B"``) or
     ``""``; ``reason`` what the organiser typed, or ``""``. With no ``user``, the history
     keeps the signed-in user of the request, if any. Nothing is saved here.
     """

@@ -170,7 +170,8 @@ class AuditAction(models.TextChoices):
     A deal is entered, changed at the table by the team that recorded it, confirmed by the
     opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
-    for time or reopened by the organiser.
+    for time or reopened by the organiser. A round is closed, or reopened by the organiser
+    (with a reason).
     """
 
     ENTERED = "entered", _("Entered")
@@ -183,3 +184,5 @@ class AuditAction(models.TextChoices):
     UNLOCKED = "unlocked", _("Match unlocked")
     STOPPED_FOR_TIME = "stopped_for_time", _("Closed for time")
     REOPENED = "reopened", _("Table reopened")
+    ROUND_CLOSED = "round_closed", _("Round closed")
+    ROUND_REOPENED = "round_reopened", _("Round reopened")

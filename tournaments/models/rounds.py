@@ -18,7 +18,11 @@ from tournaments.models.teams import Team
 
 
 class Round(models.Model):
-    """One round (partie) of a tournament: every match played at the same time."""
+    """One round (partie) of a tournament: every match played at the same time.
+
+    Its history keeps who closed or reopened it, when, and the reason given for reopening
+    (:class:`tournaments.models.AuditedHistory`).
+    """
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -35,6 +39,7 @@ class Round(models.Model):
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["tournament", "number"]

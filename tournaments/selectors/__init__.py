@@ -5,7 +5,12 @@ feature; every public name is importable from ``tournaments.selectors``.
 """
 
 from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
-from tournaments.selectors.history import deal_confirmation, match_history, match_unlocks
+from tournaments.selectors.history import (
+    deal_confirmation,
+    match_history,
+    match_unlocks,
+    round_history,
+)
 from tournaments.selectors.links import match_links, round_links, table_link_by_token
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.rounds import (
@@ -47,6 +52,7 @@ __all__ = [
     "is_in_draw",
     "match_deals",
     "match_history",
+    "round_history",
     "match_links",
     "match_unlocks",
     "next_deal_number",

@@ -1,4 +1,5 @@
-"""The audit trail of a match: its deals' history records and the organiser's actions.
+"""The audit trail of a match (its deals' history records and the organiser's actions)
+and of a round (closed, reopened).
 
 Each record is django-simple-history's, with the audit columns of
 tournaments.models.AuditedHistory: who (``history_user``, ``audit_side``), when
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from tournaments.models import AuditAction, Deal, Match
+from tournaments.models import AuditAction, Deal, Match, Round
 
-#: A django-simple-history record of a Deal or a Match: the library builds the historical
-#: models at run time and ships no types, so a type checker only sees Any.
+#: A django-simple-history record of a Deal, a Match or a Round: the library builds the
+#: historical models at run time and ships no types, so a type checker only sees Any.
 HistoryRecord: TypeAlias = Any
 
 #: The actions that confirm a deal: the opponents at the table, or the organiser.
@@ -39,6 +40,17 @@ def match_unlocks(*, match: Match) -> list[HistoryRecord]:
     unlocked, stopped for time, reopened), newest first, with who did it."""
     return list(
         Match.history.filter(id=match.pk)
+        .exclude(audit_action="")
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+    )
+
+
+def round_history(*, round: Round) -> list[HistoryRecord]:
+    """Return the organiser's actions on ``round`` (its history records with an action:
+    closed, reopened with a reason), newest first, with who did it."""
+    return list(
+        Round.history.filter(id=round.pk)
         .exclude(audit_action="")
         .select_related("history_user")
         .order_by("-history_date", "-history_id")

@@ -13,13 +13,16 @@ from tournaments.services.deals import (
     record_deals,
 )
 from tournaments.services.draws import (
+    Reopening,
     SwapResult,
     close_match_for_time,
     close_round,
     discard_draft,
     draw_round,
+    is_reopenable,
     publish_round,
     reopen_match,
+    reopen_round,
     swap_teams_in_draft,
 )
 from tournaments.services.errors import Refusal, ServiceError
@@ -64,10 +67,12 @@ __all__ = [
     "ensure_table_links",
     "regenerate_link",
     "reopen_match",
+    "reopen_round",
     "revoke_link",
     "submit_deal",
     "unlock_match",
     "Refusal",
+    "Reopening",
     "ServiceError",
     "SwapResult",
     "TeamData",
@@ -78,6 +83,7 @@ __all__ = [
     "create_tournament",
     "discard_draft",
     "draw_round",
+    "is_reopenable",
     "is_settings_frozen",
     "publish_round",
     "record_deal",

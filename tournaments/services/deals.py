@@ -3,6 +3,12 @@
 What the table wrote travels as one :class:`tournaments.models.DealEntry`; who wrote it as
 one :class:`Author`. A deal the engine rejects raises the engine's
 :class:`scoring.InvalidDeal`, whose code names the field (RULES.md §B6).
+
+In a closed round a finished match is never lost (services/draws.py states the rules):
+a correction replaces a deal and is refused when it would leave a complete match
+incomplete; a deal is never added nor deleted there (correct it, e.g. to « passe », or
+reopen the round). Each service locks the tournament, the round, then the match
+(services/locks.py) before it reads the round's status.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from tournaments.models import (
 )
 from tournaments.services.draws import draw_round
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.locks import lock_match
 from tournaments.services.scores import replay_match
 
 
@@ -87,7 +94,7 @@ def record_deal(
     ``taker`` (not A or B). Nothing is saved then.
     """
     with transaction.atomic():
-        match = _lock_match(match)
+        match = lock_match(match)
         rules = match.round.tournament.rules
         _check_entry(entry, rules)
         if match.round.status != Round.Status.PUBLISHED:
@@ -144,7 +151,7 @@ def record_deals(
     match). Nothing is saved then. Raises ValueError for a deal number below 1.
     """
     with transaction.atomic():
-        match = _lock_match(match)
+        match = lock_match(match)
         rules = match.round.tournament.rules
         for number, entry in entries:
             if number < 1:
@@ -223,10 +230,6 @@ def _audit(
     set_audit(row, action=action, now=now, user=author.user, side=author.side, reason=reason)
 
 
-def _lock_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-
-
 @dataclass(frozen=True)
 class Correction:
     """What a correction did: the deal as it now is, whether anything changed, and the
@@ -255,18 +258,29 @@ def correct_deal(
     and when. The match totals are replayed, the standings follow, and a draft draw of
     a later round is drawn again from the corrected standings.
 
+    In a closed round the corrected deal counts at once (``status`` must be confirmed)
+    and the match must stay complete: a correction that would leave a finished match (or
+    one stopped for time) unfinished is refused and nothing is saved.
+
     Returns a :class:`Correction`. Raises scoring.InvalidDeal, and ServiceError ``stale``
-    (changed meanwhile), ``reason_required`` (an organiser without a reason) or ``taker``.
+    (changed meanwhile), ``reason_required`` (an organiser without a reason), ``taker``,
+    ``not_published`` (a deal left waiting in a closed round), ``match_finished`` (a
+    later deal would come after the end of the match) or ``closed_round_incomplete``
+    (table, number: the round).
     """
     if not author.is_table and not reason.strip():
         raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
-        match = _lock_match(deal.match)
+        match = lock_match(deal.match)
         rules = match.round.tournament.rules
         _check_entry(entry, rules)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.version != version:
             raise ServiceError(Refusal.STALE, number=row.deal_number)
+        is_closed = match.round.status == Round.Status.CLOSED
+        if is_closed and status != DealStatus.CONFIRMED:
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+        was_complete = match.is_complete
         before = [getattr(row, name) for name in ENTRY_FIELDS]
         row.set_entry(entry)
         if [getattr(row, name) for name in ENTRY_FIELDS] == before and row.status == status:
@@ -281,6 +295,13 @@ def correct_deal(
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         replay_match(match, rules, now)
+        if is_closed and was_complete and not match.is_complete:
+            # Raised inside the transaction: the deal and the replay are rolled back.
+            raise ServiceError(
+                Refusal.CLOSED_ROUND_INCOMPLETE,
+                table=match.table_number,
+                number=match.round.number,
+            )
         redrawn = _redraw_later_draft(match)
     row.refresh_from_db()
     return Correction(row, is_changed=True, redrawn_round=redrawn)
@@ -289,14 +310,22 @@ def correct_deal(
 def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Author) -> int | None:
     """Delete a deal (an organiser's correction, with a reason) and re-score the match.
 
+    A deal of a closed round is never deleted: its match would no longer be complete. The
+    organiser corrects it instead (to « passe », say), or reopens the round first.
+
     Returns the draft round drawn again from the corrected standings, or None. Raises
-    ServiceError ``reason_required``.
+    ServiceError ``reason_required`` or ``delete_in_closed_round`` (number: the round,
+    deal: the deal number); nothing is deleted then.
     """
     if not reason.strip():
         raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
-        match = _lock_match(deal.match)
+        match = lock_match(deal.match)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
+        if match.round.status == Round.Status.CLOSED:
+            raise ServiceError(
+                Refusal.DELETE_IN_CLOSED_ROUND, number=match.round.number, deal=row.deal_number
+            )
         _audit(row, author, AuditAction.DELETED, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)

@@ -1,7 +1,26 @@
-"""Rounds: draw, edit the draft, publish, close matches for time, close (RULES.md §E).
+"""Rounds: draw, edit the draft, publish, close matches for time, close, reopen (RULES.md §E).
 
-A round goes draft → published → closed. The draw itself is computed by the pure
-``tournaments.pairing`` module; these services load its inputs and save its output.
+A round goes draft → published → closed, and back from closed to published when the
+organiser reopens it. The draw itself is computed by the pure ``tournaments.pairing``
+module; these services load its inputs and save its output.
+
+A finished match is never lost (decided for this project, in RULES.md's spirit):
+
+- A round closes only when every match is complete (finished, or stopped for time) and
+  every deal is confirmed; from then on none of its matches may be left incomplete or
+  with a deal waiting. So, in a closed round: a deal cannot be added or deleted, a match
+  cannot be unlocked for the table nor reopened after "stopped for time", and a
+  correction is refused when it would leave a complete match incomplete (a correction
+  replaces a deal: correcting it to « passe » is how a deal is taken out, as long as the
+  match still reaches its end). See services/deals.py and services/table.py.
+- The organiser may reopen a closed round (:func:`reopen_round`), with a reason kept in
+  the round's history (who, when, why), only while the next round is not published. A
+  draft of the next round is then discarded: it was drawn from results that may change.
+  It is drawn again, from the corrected standings, when the organiser draws after closing
+  the round again (a round cannot be drawn while the one before is open).
+- Every service that decides on a round's or a match's state locks the tournament, the
+  round, then the match (services/locks.py), so that two actions never interleave: one
+  waits for the other and then sees what it did.
 """
 
 from __future__ import annotations
@@ -31,14 +50,11 @@ from tournaments.models import (
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links
+from tournaments.services.locks import lock_match, lock_round, lock_round_matches, lock_tournament
 from tournaments.services.scores import replay_match
 
 #: Seeds are stored in a signed 64-bit column.
 SEED_BITS = 62
-
-
-def _lock_tournament(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def drawable_teams(*, tournament: Tournament, round_number: int) -> list[Team]:
@@ -73,7 +89,7 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
     or ``not_enough_teams``.
     """
     with transaction.atomic():
-        tournament = _lock_tournament(tournament)
+        tournament = lock_tournament(tournament)
         last = tournament.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
             raise ServiceError(Refusal.ROUND_OPEN, number=last.number)
@@ -145,12 +161,11 @@ def reopen_match(
 ) -> Match:
     """Undo "closed for time" while the round is still being played.
 
-    Raises ServiceError ``not_published`` or ``not_closed_for_time``.
+    Raises ServiceError ``not_published`` (the round is a draft or closed: a match of a
+    closed round stays complete) or ``not_closed_for_time``.
     """
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-        )
+        match = lock_match(match)
         if match.round.status != Round.Status.PUBLISHED:
             raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
         if match.stopped_for_time_at is None:
@@ -164,7 +179,13 @@ def reopen_match(
 
 
 def _draft(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    """Lock and return the draft ``round_``; raise ServiceError ``not_draft`` once it is
+    published, ``draft_discarded`` when it was deleted meanwhile (discarded, or by a
+    correction or a reopened round before it)."""
+    try:
+        round_ = lock_round(round_)
+    except Round.DoesNotExist:
+        raise ServiceError(Refusal.DRAFT_DISCARDED, number=round_.number) from None
     if round_.status != Round.Status.DRAFT:
         raise ServiceError(Refusal.NOT_DRAFT, number=round_.number)
     return round_
@@ -255,11 +276,15 @@ def discard_draft(*, round: Round) -> None:
     and the new draw includes them.
     """
     with transaction.atomic():
-        round_ = _draft(round)
-        Team.objects.filter(
-            tournament_id=round_.tournament_id, first_round__gt=round_.number
-        ).update(first_round=round_.number)
-        round_.delete()
+        _delete_draft(_draft(round))
+
+
+def _delete_draft(round_: Round) -> None:
+    """Delete the draft ``round_`` (locked): the teams registered meanwhile join from it."""
+    Team.objects.filter(tournament_id=round_.tournament_id, first_round__gt=round_.number).update(
+        first_round=round_.number
+    )
+    round_.delete()
 
 
 def publish_round(*, round: Round, now: datetime.datetime) -> Round:
@@ -285,9 +310,7 @@ def close_match_for_time(
     ``match_finished`` (it is already complete).
     """
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-        )
+        match = lock_match(match)
         if match.round.status != Round.Status.PUBLISHED:
             raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
         if match.is_complete:
@@ -301,22 +324,24 @@ def close_match_for_time(
     return match
 
 
-def close_round(*, round: Round, now: datetime.datetime) -> Round:
+def close_round(*, round: Round, now: datetime.datetime, user=None) -> Round:
     """Close a published round once every match is complete; the next can then be drawn.
 
     Only confirmed deals count (RULES.md §E): a round with deals still waiting for the
-    opponents, or disputed, cannot close. Raises ServiceError ``not_published``,
-    ``matches_open`` or ``deals_unconfirmed`` (with the tables concerned).
+    opponents, or disputed, cannot close. The round and then every match of it are locked
+    first, so no match changes between the checks and the closing (an unlock, a deal, a
+    correction waits, then sees the round closed). The round's history keeps who closed
+    it (``user``) and when.
+
+    Raises ServiceError ``not_published``, ``matches_open`` or ``deals_unconfirmed`` (with
+    the tables concerned).
     """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round.pk)
+        round_ = lock_round(round)
         if round_.status != Round.Status.PUBLISHED:
             raise ServiceError(Refusal.NOT_PUBLISHED, number=round_.number)
-        open_tables = list(
-            round_.matches.filter(is_finished=False, stopped_for_time_at__isnull=True)
-            .order_by("table_number")
-            .values_list("table_number", flat=True)
-        )
+        matches = lock_round_matches(round_)
+        open_tables = [match.table_number for match in matches if not match.is_complete]
         if open_tables:
             raise ServiceError(Refusal.MATCHES_OPEN, tables=tuple(open_tables))
         unconfirmed = list(
@@ -329,5 +354,66 @@ def close_round(*, round: Round, now: datetime.datetime) -> Round:
             raise ServiceError(Refusal.DEALS_UNCONFIRMED, tables=tuple(unconfirmed))
         round_.status = Round.Status.CLOSED
         round_.closed_at = now
+        set_audit(round_, action=AuditAction.ROUND_CLOSED, now=now, user=user)
         round_.save(update_fields=["status", "closed_at"])
     return round_
+
+
+@dataclass(frozen=True)
+class Reopening:
+    """What reopening a round did: the round, published again, and the number of the
+    next round's draft it discarded (None when there was none)."""
+
+    round: Round
+    discarded_draft: int | None
+
+
+def is_reopenable(*, round: Round) -> bool:
+    """Return True when the organiser may reopen ``round``: it is closed and the next
+    round is not published (not drawn, or only a draft)."""
+    if round.status != Round.Status.CLOSED:
+        return False
+    return not _next_round(round).exclude(status=Round.Status.DRAFT).exists()
+
+
+def _next_round(round_: Round):
+    return Round.objects.filter(tournament_id=round_.tournament_id, number=round_.number + 1)
+
+
+def reopen_round(
+    *, round: Round, reason: str, now: datetime.datetime, user: AbstractBaseUser | None = None
+) -> Reopening:
+    """Reopen a closed round so that its matches can be changed again; return the
+    :class:`Reopening`.
+
+    Allowed only while the next round is not published; a draft of it is discarded (it
+    was drawn from these results) and is drawn again once this round is closed again.
+    The round is published again at once: its matches keep their deals, their totals and
+    their locks, and count in the standings as before; the organiser may then delete a
+    deal, unlock a table or reopen a match stopped for time, and closes the round again.
+    ``reason`` is kept in the round's history with ``user`` and ``now``. The tournament
+    and the round are locked first, so a draw or a publication of the next round waits.
+
+    Raises ServiceError ``reason_required``, ``not_closed`` (number: the round is not
+    closed) or ``next_round_published`` (number: this round, next: the next one).
+    """
+    if not reason.strip():
+        raise ServiceError(Refusal.REASON_REQUIRED)
+    with transaction.atomic():
+        round_ = lock_round(round)
+        if round_.status != Round.Status.CLOSED:
+            raise ServiceError(Refusal.NOT_CLOSED, number=round_.number)
+        following = _next_round(round_).select_for_update(of=("self",)).first()
+        if following is not None and following.status != Round.Status.DRAFT:
+            raise ServiceError(
+                Refusal.NEXT_ROUND_PUBLISHED, number=round_.number, next=following.number
+            )
+        if following is not None:
+            _delete_draft(following)
+        round_.status = Round.Status.PUBLISHED
+        round_.closed_at = None
+        set_audit(
+            round_, action=AuditAction.ROUND_REOPENED, now=now, user=user, reason=reason.strip()
+        )
+        round_.save(update_fields=["status", "closed_at"])
+    return Reopening(round=round_, discarded_draft=None if following is None else following.number)

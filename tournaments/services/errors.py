@@ -44,12 +44,19 @@ class Refusal(StrEnum):
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has
     NOT_ENOUGH_TEAMS = "not_enough_teams"
     NOT_DRAFT = "not_draft"  # number: the round
+    DRAFT_DISCARDED = "draft_discarded"  # number: the round whose draft was deleted meanwhile
     MATCHES_OPEN = "matches_open"  # tables: the tables not finished
     DEALS_UNCONFIRMED = "deals_unconfirmed"  # tables: the tables with deals waiting
     NOT_CLOSED_FOR_TIME = "not_closed_for_time"  # table
     SAME_TEAM = "same_team"
     UNKNOWN_TEAM = "unknown_team"
     SAME_PAIRING = "same_pairing"
+    # Closed rounds: a finished match is never lost (services/draws.py states the rules)
+    CLOSED_ROUND_INCOMPLETE = "closed_round_incomplete"  # table; number: the closed round
+    DELETE_IN_CLOSED_ROUND = "delete_in_closed_round"  # number: the round; deal: the deal
+    UNLOCK_IN_CLOSED_ROUND = "unlock_in_closed_round"  # number: the closed round
+    NOT_CLOSED = "not_closed"  # number: the round asked to reopen
+    NEXT_ROUND_PUBLISHED = "next_round_published"  # number: the round; next: the one after
     # Table entry on the players' phones (services/table.py)
     LINK_REVOKED = "link_revoked"
     MATCH_LOCKED = "match_locked"

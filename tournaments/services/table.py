@@ -5,6 +5,11 @@ sheet). In ``confirm`` mode a deal recorded through one team's link waits until 
 other team confirms it, on its own link or by typing its PIN on the first phone; a
 disputed deal is flagged to the organiser. In ``trust`` mode entries count at once.
 Only confirmed deals count; a confirmed match is locked for the table.
+
+A table writes only while its round is published. The organiser unlocks a match only
+then too: in a closed round every deal stays confirmed (services/draws.py states the
+rules). Each service locks the tournament, the round, then the match
+(services/locks.py), so a table's write and the closing of its round never interleave.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from tournaments.models import (
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
+from tournaments.services.locks import lock_match
 
 
 def _writable(link: TableLink) -> Match:
@@ -38,9 +44,7 @@ def _writable(link: TableLink) -> Match:
     link = TableLink.objects.get(pk=link.pk)
     if link.revoked_at is not None:
         raise ServiceError(Refusal.LINK_REVOKED)
-    match = (
-        Match.objects.select_for_update().select_related("round__tournament").get(pk=link.match_id)
-    )
+    match = lock_match(Match(pk=link.match_id))
     if match.round.status != Round.Status.PUBLISHED:
         raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
     if match.locked_at is not None:
@@ -205,7 +209,7 @@ def confirm_deal_by_organiser(
     ``already_confirmed``.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=deal.match_id)
+        match = lock_match(Match(pk=deal.match_id))
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.version != version:
             raise ServiceError(Refusal.STALE, number=row.deal_number)
@@ -234,14 +238,22 @@ def unlock_match(
     """Unlock a confirmed match so the table can change it again; ``reason`` is audited.
 
     The deals the table entered go back to waiting for the opponents: the team that
-    recorded a deal may correct it, and the other confirms it again.
+    recorded a deal may correct it, and the other confirms it again. Only while the round
+    is being played: in a closed round no phone could confirm them any more, and the
+    match would drop out of the standings.
 
-    Raises ServiceError ``reason_required``.
+    Raises ServiceError ``unlock_in_closed_round`` (number: the round; correct the deals
+    on the match page, or reopen the round), ``not_published`` (a draft) or
+    ``reason_required``.
     """
-    if not reason.strip():
-        raise ServiceError(Refusal.REASON_REQUIRED)
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match.pk)
+        match = lock_match(match)
+        if match.round.status == Round.Status.CLOSED:
+            raise ServiceError(Refusal.UNLOCK_IN_CLOSED_ROUND, number=match.round.number)
+        if match.round.status != Round.Status.PUBLISHED:
+            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+        if not reason.strip():
+            raise ServiceError(Refusal.REASON_REQUIRED)
         # The table may correct its own entries again; the opponents confirm them anew.
         for row in match.deals.filter(status=DealStatus.CONFIRMED).exclude(entered_by_side=""):
             row.status = DealStatus.PENDING
