@@ -121,6 +121,11 @@ urlpatterns = [
         name="round-close",
     ),
     path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/rouvrir/",
+        rounds.round_reopen,
+        name="round-reopen",
+    ),
+    path(
         "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/arreter/",
         rounds.match_close,
         name="match-close",

@@ -1,7 +1,9 @@
-"""Say the audit trail of a match in words: who changed which deal, when, what before and after.
+"""Say the audit trail of a match in words: who changed which deal, when, what before and after;
+and the history of a round: who closed or reopened it, when and why.
 
 Presentation only, like tournaments.presentation.breakdown: it reads the django-simple-history records
-that ``selectors.match_history`` and ``selectors.match_unlocks`` return and writes nothing.
+that ``selectors.match_history``, ``selectors.match_unlocks`` and ``selectors.round_history``
+return and writes nothing.
 Each record says who (``history_user``, and ``audit_side`` for a table link's team),
 when (``history_date``), what (``audit_action``, a :class:`tournaments.models.AuditAction`)
 and why (``audit_reason``, what the organiser typed), as the services set them
@@ -53,6 +55,11 @@ _MATCH_ACTIONS = {
     AuditAction.STOPPED_FOR_TIME: gettext_lazy("Closed for time"),
     AuditAction.REOPENED: gettext_lazy("Table reopened"),
 }
+#: What the organiser did to a round, in words.
+_ROUND_ACTIONS = {
+    AuditAction.ROUND_CLOSED: gettext_lazy("Round closed"),
+    AuditAction.ROUND_REOPENED: gettext_lazy("Round reopened"),
+}
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,8 @@ class FieldChange:
 
 @dataclass(frozen=True)
 class AuditEntry:
-    """One line of the audit trail. ``deal_number`` is None for an unlock of the match."""
+    """One line of the audit trail. ``deal_number`` is None for an action on the match
+    itself (an unlock…) or on a round."""
 
     when: datetime.datetime
     who: str
@@ -200,3 +208,19 @@ def audit_entries(
     )
     entries.sort(key=lambda entry: entry.when, reverse=True)
     return entries
+
+
+def round_audit_entries(*, records: list) -> list[AuditEntry]:
+    """Return the history of a round, newest first, from ``selectors.round_history``:
+    who closed or reopened it, when, and the reason given for reopening."""
+    return [
+        AuditEntry(
+            when=record.history_date,
+            who=_user_name(record.history_user) or "—",
+            deal_number=None,
+            action=str(_ROUND_ACTIONS[record.audit_action]),
+            reason=record.audit_reason,
+            changes=(),
+        )
+        for record in records
+    ]

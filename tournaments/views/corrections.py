@@ -3,6 +3,8 @@
 Each change needs a reason, kept in the audit trail with who and when; confirming a
 waiting deal as it stands needs none. A correction replays
 the match; the standings follow, and a draft draw of a later round is drawn again.
+In a closed round the services refuse a deletion, an unlock, and a correction that would
+leave the match unfinished: the refusal is shown and nothing is saved.
 """
 
 from __future__ import annotations
@@ -141,10 +143,16 @@ def match_unlock(
     form = unlock_form(request.POST)
     if not form.is_valid():
         return _show_errors(request, tournament, match, form)
-    services.unlock_match(
-        match=match, reason=form.cleaned_data["reason"], now=timezone.now(), user=request.user
-    )
-    messages.success(
-        request, _("Table %(table)s unlocked: the teams can change it again.") % {"table": table}
-    )
+    _unlock(request, match, form.cleaned_data["reason"])
     return redirect(match)
+
+
+def _unlock(request: AuthenticatedHttpRequest, match: Match, reason: str) -> None:
+    """Unlock ``match`` for the table and say so, or say why not (a closed round)."""
+    try:
+        services.unlock_match(match=match, reason=reason, now=timezone.now(), user=request.user)
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+        return
+    text = _("Table %(table)s unlocked: the teams can change it again.")
+    messages.success(request, text % {"table": match.table_number})

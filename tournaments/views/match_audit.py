@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.forms.corrections import DealCorrectionForm, ReasonForm
-from tournaments.models import Deal, Match, Tournament
+from tournaments.models import Deal, Match, Round, Tournament
 from tournaments.presentation.audit import audit_entries
 
 
@@ -37,6 +37,8 @@ def organiser_match_context(
 ) -> dict[str, Any]:
     """Return the audit trail, a correction and a delete form per deal, the unlock form.
 
+    In a closed round a deal cannot be deleted nor the match unlocked (services/draws.py):
+    the delete forms and the unlock form are None there, and only corrections are offered.
     ``bound`` is a submitted form with its errors: it replaces the blank form with the
     same prefix, and its deal's correction panel is shown open.
     """
@@ -45,10 +47,16 @@ def organiser_match_context(
     def pick(form: forms.Form) -> forms.Form:
         return bound if bound is not None and form.prefix == bound.prefix else form
 
+    is_closed = match.round.status == Round.Status.CLOSED
     corrections = [
-        (deal, pick(correction_form_for(deal, match, tournament)), pick(delete_form_for(deal)))
+        (
+            deal,
+            pick(correction_form_for(deal, match, tournament)),
+            None if is_closed else pick(delete_form_for(deal)),
+        )
         for deal in deals
     ]
+    is_unlockable = match.locked_at is not None and match.round.status == Round.Status.PUBLISHED
     return {
         "audit": audit_entries(
             deal_records=selectors.match_history(match=match),
@@ -56,5 +64,5 @@ def organiser_match_context(
         ),
         "corrections": corrections,
         "open_correction": bound_prefix,
-        "unlock_form": pick(unlock_form()) if match.locked_at else None,
+        "unlock_form": pick(unlock_form()) if is_unlockable else None,
     }

@@ -1,10 +1,11 @@
-"""Organiser views: the desk page, drawing rounds, editing a draft, closing matches and rounds."""
+"""Organiser views: the desk page, drawing rounds, editing a draft, closing matches and rounds,
+and reopening a closed round while the next one is not published (services/draws.py)."""
 
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -12,9 +13,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
+from tournaments.forms.corrections import ReasonForm
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
 from tournaments.models import Round, Tournament
+from tournaments.presentation.audit import round_audit_entries
 from tournaments.tables import progress_table
 from tournaments.views.lookups import get_match, get_round, get_tournament_for_organiser, public_url
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -65,9 +68,30 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
 def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round seen from the desk: the draft with its reasons, or the tables' progress."""
     tournament = get_tournament_for_organiser(request, slug)
-    round_ = get_round(tournament, number)
+    context = _round_page_context(request, tournament, get_round(tournament, number))
+    return render(request, "tournaments/round_manage.html", context)
+
+
+def _reopen_form(data: QueryDict | None = None) -> ReasonForm:
+    """Return the form that reopens a closed round (a reason only)."""
+    return ReasonForm(data, prefix="reopen", label=_("Reason for reopening"))
+
+
+def _round_page_context(
+    request: HttpRequest,
+    tournament: Tournament,
+    round_: Round,
+    reopen_form: ReasonForm | None = None,
+) -> dict[str, object]:
+    """Return the round page's context; ``reopen_form`` is a refused reopening to show again.
+
+    The reopening form is offered only while the round may be reopened: closed, and the
+    next round not published.
+    """
     is_draft = round_.status == Round.Status.DRAFT
-    context = {
+    if reopen_form is None and services.is_reopenable(round=round_):
+        reopen_form = _reopen_form()
+    return {
         "tournament": tournament,
         "round": round_,
         "pairings": selectors.round_pairings(round=round_) if is_draft else (),
@@ -75,8 +99,9 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
         "swap_form": SwapForm(),
+        "reopen_form": reopen_form,
+        "history": round_audit_entries(records=selectors.round_history(round=round_)),
     }
-    return render(request, "tournaments/round_manage.html", context)
 
 
 def _round_action(
@@ -173,15 +198,55 @@ def round_discard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def round_close(request: AuthenticatedHttpRequest, slug: str, number: int) -> HttpResponse:
     """Close a round whose matches are all complete."""
     return _round_action(
         request,
         slug,
         number,
-        lambda r: services.close_round(round=r, now=timezone.now()),
+        lambda r: services.close_round(round=r, now=timezone.now(), user=request.user),
         _("Round %(number)s closed."),
     )
+
+
+@login_required
+@require_POST
+def round_reopen(request: AuthenticatedHttpRequest, slug: str, number: int) -> HttpResponse:
+    """Reopen a closed round, with a reason, while the next round is not published."""
+    tournament = get_tournament_for_organiser(request, slug)
+    round_ = get_round(tournament, number)
+    form = _reopen_form(request.POST)
+    if not form.is_valid():
+        context = _round_page_context(request, tournament, round_, reopen_form=form)
+        return render(request, "tournaments/round_manage.html", context, status=422)
+    try:
+        reopening = services.reopen_round(
+            round=round_, reason=form.cleaned_data["reason"], now=timezone.now(), user=request.user
+        )
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        _reopened_messages(request, reopening)
+    return _round_page(tournament, number)
+
+
+def _reopened_messages(request: HttpRequest, reopening: services.Reopening) -> None:
+    """Say that the round is open again, and which draft of the next round went."""
+    number = reopening.round.number
+    messages.success(
+        request,
+        _("Round %(number)s reopened: correct its tables, then close it again.")
+        % {"number": number},
+    )
+    if reopening.discarded_draft is not None:
+        messages.warning(
+            request,
+            _(
+                "The draft of round %(next)s was discarded: it will be drawn again, from the "
+                "corrected standings, once round %(number)s is closed."
+            )
+            % {"number": number, "next": reopening.discarded_draft},
+        )
 
 
 @login_required

@@ -66,6 +66,7 @@ KWARGS = {
     "round-publish": {"slug": "t", "number": 2},
     "round-discard": {"slug": "t", "number": 2},
     "round-close": {"slug": "t", "number": 1},
+    "round-reopen": {"slug": "t", "number": 1},
     "match-close": {"slug": "t", "number": 1, "table": 1},
     "match-reopen": {"slug": "t", "number": 1, "table": 1},
     "deal-create": {"slug": "t", "number": 1, "table": 1},
@@ -114,6 +115,7 @@ POSTS = {
     "deal-delete": {"delete-1-reason": "Donne rejouée"},
     "deal-confirm": {"version": 1},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
+    "round-reopen": {"reopen-reason": "Erreur de saisie"},
     "prize-list": {"prizes": "Un jambon"},
 }
 
@@ -130,6 +132,7 @@ POST_ONLY = {
     "round-publish",
     "round-discard",
     "round-close",
+    "round-reopen",
     "match-close",
     "match-reopen",
     "deal-correct",
