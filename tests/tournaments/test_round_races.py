@@ -305,6 +305,39 @@ def test_closing_a_round_while_a_deal_is_corrected_to_passed_never_closes_an_unf
     assert (results, state(round_, match)) in allowed.values()
 
 
+def test_closing_a_round_while_one_of_its_deals_is_deleted_never_closes_an_unfinished_match():
+    round_, match = one_table_round()
+    for _number in (1, 2):
+        services.record_deal(match=match, entry=DealEntry("A", MADE), now=NOW)
+    second = match.deals.get(deal_number=2)
+    organiser = services.Author(user=UserFactory())
+
+    results = race(
+        lambda: services.close_round(round=round_, now=LATER),
+        lambda: services.delete_deal(deal=second, reason="En trop", now=LATER, author=organiser),
+    )
+
+    allowed = {
+        "closed, then the deletion refused": (
+            [("done",), ("refused", "delete_in_closed_round", {"number": 1, "deal": 2})],
+            (
+                Round.Status.CLOSED,
+                380,
+                120,
+                True,
+                False,
+                False,
+                [(1, CONFIRMED, 1), (2, CONFIRMED, 1)],
+            ),
+        ),
+        "deleted, then the closing refused": (
+            [("refused", "matches_open", {"tables": (1,)}), ("done",)],
+            (Round.Status.PUBLISHED, 190, 60, False, False, False, [(1, CONFIRMED, 1)]),
+        ),
+    }
+    assert (results, state(round_, match)) in allowed.values()
+
+
 def test_correcting_a_deal_while_the_opponents_confirm_it_keeps_the_correction_confirmed():
     round_, match = one_table_round()
     submit(match, 1)

@@ -324,7 +324,9 @@ def close_match_for_time(
     return match
 
 
-def close_round(*, round: Round, now: datetime.datetime, user=None) -> Round:
+def close_round(
+    *, round: Round, now: datetime.datetime, user: AbstractBaseUser | None = None
+) -> Round:
     """Close a published round once every match is complete; the next can then be drawn.
 
     Only confirmed deals count (RULES.md §E): a round with deals still waiting for the
