@@ -170,7 +170,8 @@ class AuditAction(models.TextChoices):
     A deal is entered, changed at the table by the team that recorded it, confirmed by the
     opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
-    for time or reopened by the organiser.
+    for time or reopened by the organiser, or recorded by its totals from the paper sheet,
+    then corrected (RULES.md §G).
     """
 
     ENTERED = "entered", _("Entered")
@@ -183,3 +184,5 @@ class AuditAction(models.TextChoices):
     UNLOCKED = "unlocked", _("Match unlocked")
     STOPPED_FOR_TIME = "stopped_for_time", _("Closed for time")
     REOPENED = "reopened", _("Table reopened")
+    TOTALS_RECORDED = "totals_recorded", _("Totals recorded")
+    TOTALS_CORRECTED = "totals_corrected", _("Totals corrected")
