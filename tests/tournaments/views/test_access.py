@@ -73,6 +73,7 @@ KWARGS = {
     "deal-delete": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "deal-confirm": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "match-unlock": {"slug": "t", "number": 1, "table": 1},
+    "match-totals": {"slug": "t", "number": 1, "table": 1},
     "round-progress": {"slug": "t", "number": 1},
     "round-qr": {"slug": "t", "number": 1},
     "link-revoke": {"slug": "t", "pk": LINK},
@@ -114,6 +115,7 @@ POSTS = {
     "deal-delete": {"delete-1-reason": "Donne rejouée"},
     "deal-confirm": {"version": 1},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
+    "match-totals": {"totals-total_a": "1000", "totals-total_b": "944"},
     "prize-list": {"prizes": "Un jambon"},
 }
 
@@ -136,6 +138,7 @@ POST_ONLY = {
     "deal-delete",
     "deal-confirm",
     "match-unlock",
+    "match-totals",
     "link-revoke",
     "link-regenerate",
 }
