@@ -8,7 +8,9 @@ Public API:
     card_points_fixed_by_tricks(tricks), defence_card_points(taker_card_points, ...)
     PRESETS[(id, version)], PRESET_IDS, get_ruleset(id, version=None) -> RuleSet,
     latest_version(id) -> int
-    check_match_totals(totals, rules) -> TotalsError | None (RULES.md §G)
+    check_match_totals(totals, rules) -> TotalsError | None, expected_totals_sum,
+    is_checkable(rules), InvalidTotals; decide_result(total_a, total_b) -> MatchResult
+    (RULES.md §E, §G)
 """
 
 from scoring.cards import (
@@ -51,6 +53,7 @@ from scoring.matches import (
     MatchStep,
     TeamSide,
     advance_match,
+    decide_result,
     nominal_match_total,
     score_match,
     stop_match_for_time,
@@ -69,11 +72,15 @@ from scoring.rules import (
     latest_version,
 )
 from scoring.totals import (
+    MAX_DEALS_PLAYED,
+    MAX_MATCH_TOTAL,
+    InvalidTotals,
     MatchTotals,
     TotalsError,
     TotalsField,
     check_match_totals,
     expected_totals_sum,
+    is_checkable,
 )
 from scoring.validation import validate_deal
 
@@ -85,6 +92,8 @@ __all__ = [
     "DEAL_CARD_POINTS",
     "HIGHEST_CONTRACT",
     "LOWEST_CONTRACT",
+    "MAX_DEALS_PLAYED",
+    "MAX_MATCH_TOTAL",
     "PRESETS",
     "PRESET_IDS",
     "TRICKS_PER_DEAL",
@@ -101,6 +110,7 @@ __all__ = [
     "FormatKind",
     "InvalidDeal",
     "InvalidDeclaration",
+    "InvalidTotals",
     "LineKind",
     "LinePart",
     "MatchDeal",
@@ -122,9 +132,11 @@ __all__ = [
     "advance_match",
     "card_points_fixed_by_tricks",
     "check_match_totals",
+    "decide_result",
     "defence_card_points",
     "expected_totals_sum",
     "get_ruleset",
+    "is_checkable",
     "latest_version",
     "nominal_match_total",
     "parse_declarations",

@@ -3,7 +3,8 @@
 The two teams are sides ``A`` and ``B`` as in the files (:class:`TeamSide`); in each deal
 one of them is the taker. Totals are in scored points. :func:`advance_match` plays one
 deal on a :class:`MatchState`; :func:`score_match` folds a whole sequence of deals;
-:func:`stop_match_for_time` ends a match the organiser stopped before its end.
+:func:`stop_match_for_time` ends a match the organiser stopped before its end;
+:func:`decide_result` says who won from the two final totals.
 """
 
 from __future__ import annotations
@@ -255,7 +256,7 @@ def _finish(state: MatchState, result: MatchResult | None = None) -> MatchState:
     total_a = state.total_a + state.reserve_a
     total_b = state.total_b + state.reserve_b
     if result is None:
-        result = _leader(total_a, total_b)
+        result = decide_result(total_a, total_b)
     return replace(
         state,
         total_a=total_a,
@@ -267,7 +268,10 @@ def _finish(state: MatchState, result: MatchResult | None = None) -> MatchState:
     )
 
 
-def _leader(total_a: int, total_b: int) -> MatchResult:
+def decide_result(total_a: int, total_b: int) -> MatchResult:
+    """Return who won a match that ended on these totals (scored points): the team with
+    more points wins, equal totals are a draw (RULES.md §E). A match recorded by its two
+    totals gets its result here too (RULES.md §G). Never raises."""
     if total_a > total_b:
         return MatchResult.A
     if total_b > total_a:

@@ -11,7 +11,10 @@ points, and a litige reserve returned at the end of the match stays inside the t
 
 The coinche and contrée presets add contract values and round, so their totals cannot be
 checked this way. :func:`check_match_totals` returns the first problem as a
-:class:`TotalsError` whose code names the field, like :class:`scoring.DealError`.
+:class:`TotalsError` whose code names the field, like :class:`scoring.DealError`;
+:class:`InvalidTotals` carries it where a caller refuses the sheet, as
+:class:`scoring.InvalidDeal` carries a deal's. Who won follows from the two totals
+(:func:`scoring.matches.decide_result`, RULES.md §E).
 """
 
 from __future__ import annotations
@@ -80,6 +83,15 @@ class TotalsError:
     params: tuple[tuple[str, int], ...] = field(default=())
 
 
+class InvalidTotals(ValueError):
+    """Raised by the callers of :func:`check_match_totals` that refuse a sheet: ``error``
+    is its first :class:`TotalsError`, whose code names the field (RULES.md §G)."""
+
+    def __init__(self, error: TotalsError) -> None:
+        super().__init__(f"{error.code}: {error.reason}")
+        self.error = error
+
+
 def is_checkable(rules: RuleSet) -> bool:
     """Return True when the counts of a sheet can check its totals: the classic presets
     (RULES.md §B5, §G); the coinche and contrée presets add contract values."""
@@ -110,8 +122,8 @@ def check_match_totals(totals: MatchTotals, rules: RuleSet) -> TotalsError | Non
     In order: each total a whole number from 0 to :data:`MAX_MATCH_TOTAL`; the counts
     whole numbers, deals played at most :data:`MAX_DEALS_PLAYED`, capots at most the
     deals played, belotes at most one a deal (classic belote has no tout atout), the
-    counts only with the deals played, declarations a multiple of 10 and only where the
-    rules count them; then, under the classic presets, the sum (reason ``mismatch``,
+    counts only with the deals played, declarations at most :data:`MAX_MATCH_TOTAL`
+    (they are inside the totals), a multiple of 10 and only where the rules count them; then, under the classic presets, the sum (reason ``mismatch``,
     params ``total`` and ``expected``). Never raises.
     """
     sides = ((TotalsField.TOTAL_A, totals.total_a), (TotalsField.TOTAL_B, totals.total_b))
@@ -138,6 +150,8 @@ def check_match_totals(totals: MatchTotals, rules: RuleSet) -> TotalsError | Non
     if (totals.belotes or 0) > deals:
         return TotalsError(TotalsField.BELOTES, "above_deals", (("deals", deals),))
     declarations = totals.declarations or 0
+    if declarations > MAX_MATCH_TOTAL:
+        return TotalsError(TotalsField.DECLARATIONS, "range", (("maximum", MAX_MATCH_TOTAL),))
     if declarations and not rules.has_declarations:
         return TotalsError(TotalsField.DECLARATIONS, "not_allowed")
     if declarations % 10:

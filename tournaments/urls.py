@@ -13,6 +13,7 @@ from tournaments.views import (
     setup,
     team_import,
     teams,
+    totals,
 )
 from tournaments.views.table import confirmation as table_confirmation
 from tournaments.views.table import entry as table_entry
@@ -58,6 +59,11 @@ urlpatterns = [
         "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/deverrouiller/",
         corrections.match_unlock,
         name="match-unlock",
+    ),
+    path(
+        "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/totaux/",
+        totals.match_totals,
+        name="match-totals",
     ),
     # The organiser's desk.
     path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),

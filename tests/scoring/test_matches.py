@@ -19,6 +19,7 @@ from scoring import (
     MatchStep,
     TeamSide,
     advance_match,
+    decide_result,
     get_ruleset,
     nominal_match_total,
     score_deal,
@@ -385,6 +386,22 @@ def test_stopping_a_match_that_had_already_ended_changes_nothing():
     stopped = stop_match_for_time(state)
 
     assert stopped == state
+
+
+@pytest.mark.parametrize(
+    ("total_a", "total_b", "result"),
+    [
+        (1075, 969, MatchResult.A),
+        (969, 1075, MatchResult.B),
+        (1022, 1022, MatchResult.DRAW),
+        (0, 0, MatchResult.DRAW),
+    ],
+    ids=["a-more", "b-more", "equal", "nothing"],
+)
+def test_the_team_with_more_points_wins_and_equal_totals_are_a_draw(total_a, total_b, result):
+    decided = decide_result(total_a, total_b)
+
+    assert decided == result
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from scoring import get_ruleset
 from scoring.totals import (
     MAX_DEALS_PLAYED,
     MAX_MATCH_TOTAL,
+    InvalidTotals,
     MatchTotals,
     TotalsError,
     TotalsField,
@@ -163,6 +164,11 @@ def test_it_accepts_totals_that_add_up_or_cannot_be_checked(totals, rules):
             TotalsError(TotalsField.BELOTES, "above_deals", (("deals", 2),)),
         ),
         (
+            MatchTotals(0, 0, 12, 0, 0, MAX_MATCH_TOTAL + 1),
+            CLASSIC,
+            TotalsError(TotalsField.DECLARATIONS, "range", (("maximum", MAX_MATCH_TOTAL),)),
+        ),
+        (
             MatchTotals(0, 0, 12, 0, 0, 20),
             WITHOUT_DECLARATIONS,
             TotalsError(TotalsField.DECLARATIONS, "not_allowed"),
@@ -191,6 +197,7 @@ def test_it_accepts_totals_that_add_up_or_cannot_be_checked(totals, rules):
         "negative-declarations",
         "more-capots-than-deals",
         "more-belotes-than-deals",
+        "declarations-too-high",
         "declarations-not-counted",
         "declarations-step",
         "sum-mismatch",
@@ -202,3 +209,11 @@ def test_it_reports_the_first_problem_of_a_sheet(totals, rules, error):
 
 def test_the_sheet_says_whether_it_gives_its_counts():
     assert (MatchTotals(1, 2).has_counts, MatchTotals(1, 2, 12).has_counts) == (False, True)
+
+
+def test_invalid_totals_carries_the_first_problem_and_says_it():
+    error = TotalsError(TotalsField.CAPOTS, "above_deals", (("deals", 2),))
+
+    raised = InvalidTotals(error)
+
+    assert (raised.error, str(raised)) == (error, "capots: above_deals")

@@ -704,3 +704,50 @@ def test_the_exports_run_the_same_queries_for_1_and_3_tables(
         data = export(tournament=tournament)
 
     assert deal_rows(data) == 2 * tables
+
+
+# A concours recorded by its tables' totals (RULES.md §G)
+
+TOTALS_SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-belote-19-totals"
+
+
+def import_totals_sample():
+    return import_played_tournament(
+        directory=TOTALS_SAMPLE,
+        name="Belote de la Saint-Martin",
+        rules_preset="belote-sans-annonces",
+        now=NOW,
+        rng=random.Random(7),
+    )
+
+
+@pytest.mark.django_db
+def test_a_totals_only_concours_has_its_matches_in_parties_and_no_deal_in_donnes():
+    tournament = import_totals_sample()
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=tournament))
+
+    parties = sheet_values(workbook["Parties"])
+    assert (len(parties), parties[1], parties[-1]) == (
+        37,
+        [1, 1, 5, "Michel Dubois / Yvette Dupont", 14, "Raymond Moreau / Jean Dubois"]
+        + [969, 1075, "Équipe B", 12],
+        [4, 9, 11, "Jean Girard / Pierre Garcia", 10, "Raymond Durand / Noël Moreau"]
+        + [802, 1202, "Équipe B", 12],
+    )
+    assert len(sheet_values(workbook["Donnes"])) == 1
+
+
+@pytest.mark.django_db
+def test_a_totals_only_concours_exports_its_standings_csv_and_an_empty_deals_csv():
+    tournament = import_totals_sample()
+    with (TOTALS_SAMPLE / "expected_standings.csv").open(newline="", encoding="utf-8") as file:
+        expected = list(csv.reader(file))
+
+    standings = standings_csv(tournament=tournament)
+    deals = deals_csv(tournament=tournament)
+
+    rows = list(csv.reader(io.StringIO(standings.decode("utf-8"), newline="")))
+    assert [row[:8] for row in rows] == expected
+    assert deals.decode("utf-8").count("\r\n") == 1

@@ -22,7 +22,7 @@ from tests.factories import (
 from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
 from tournaments.exports import pdf
 from tournaments.models import DealEntry, Round, TableLink, Team
-from tournaments.services import ensure_table_links, record_deal
+from tournaments.services import ensure_table_links, record_deal, record_match_totals
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 BASE_URL = "https://belote.example/"
@@ -312,6 +312,19 @@ def test_a_match_sheet_has_every_deal_with_both_scores_and_running_totals(concou
     ]  # fmt: skip
     assert sheets[1][2:] == [["Aucune donne enregistrée."], ["Totaux de la partie", "0", "0"]]
     assert html.count("Pas terminée.") == 2
+
+
+def test_a_totals_only_match_sheet_says_so_with_its_counts_totals_and_result(concours):
+    match = round_of(concours, 1).matches.get(table_number=2)
+    record_match_totals(match=match, totals=scoring.MatchTotals(1500, 1210, 12), now=NOW)
+
+    html = pdf.match_sheets_html(round=round_of(concours, 1))
+
+    assert html_tables(html, "deals")[1][2:] == [
+        ["Totaux seulement – 12 donnes jouées"],
+        ["Totaux de la partie", "1500", "1210"],
+    ]
+    assert (html.count("Gagnée par l’équipe 3."), html.count("Pas terminée.")) == (1, 1)
 
 
 def test_a_negative_score_and_an_unconfirmed_deal_are_printed_as_they_are(concours, tmp_path):

@@ -126,6 +126,17 @@ def test_anything_but_a_whole_number_of_at_least_1_in_digits_0_to_9_is_refused(t
         parse_whole_number(text, 9999)
 
 
+@pytest.mark.parametrize(("text", "number"), [("0", 0), (" 000 ", 0), ("012", 12)])
+def test_a_count_may_be_zero(text, number):
+    assert parse_whole_number(text, 99, allows_zero=True) == number
+
+
+@pytest.mark.parametrize("text", ["", "-1", "x"])
+def test_a_count_is_still_a_whole_number_in_digits(text):
+    with pytest.raises(NotAWholeNumber):
+        parse_whole_number(text, 99, allows_zero=True)
+
+
 @pytest.mark.parametrize("text", ["10000", "99999999999999999999", "9" * 5000, "0" * 10 + "10000"])
 def test_a_number_above_the_limit_is_refused_with_the_limit(text):
     with pytest.raises(NumberAboveLimit) as raised:

@@ -8,7 +8,13 @@ import pytest
 from django.utils import translation
 
 import scoring
-from tournaments.forms.messages import SERVICE_MESSAGES, deal_error_message, service_error_message
+from tournaments.forms.messages import (
+    SERVICE_MESSAGES,
+    deal_error_message,
+    service_error_message,
+    totals_error_message,
+    totals_sum_detail,
+)
 from tournaments.services import Refusal
 
 
@@ -154,3 +160,99 @@ def test_an_unknown_version_of_a_preset_is_said_in_french_and_english():
         "La règle « ffb-coinche » n’a pas de version 9.",
         "The rule preset “ffb-coinche” has no version 9.",
     )
+
+
+@pytest.mark.parametrize(
+    ("totals", "detail"),
+    [
+        (scoring.MatchTotals(969, 1075, 12, 0, 5, 0), "162 × 12 + 20 × 5"),
+        (scoring.MatchTotals(0, 0, 12, 1, 2, 150), "162 × 12 + 90 × 1 + 20 × 2 + 150"),
+        (scoring.MatchTotals(0, 0, 10), "162 × 10"),
+        (scoring.MatchTotals(0, 0), "162 × 0"),
+    ],
+    ids=["belotes", "every-count", "deals-only", "no-counts"],
+)
+def test_the_sum_of_a_sheets_counts_is_written_out(totals, detail):
+    assert totals_sum_detail(totals) == detail
+
+
+TOTALS_ERRORS = [
+    (
+        scoring.MatchTotals(-1, 0),
+        "Un total est un nombre entier de 0 à 99999.",
+        "A total is a whole number from 0 to 99999.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 100),
+        "Le nombre de donnes jouées est un nombre entier de 0 à 99.",
+        "The deals played are a whole number from 0 to 99.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, capots=1),
+        "Indiquez le nombre de donnes jouées : c’est avec lui que les autres comptes "
+        "vérifient les totaux.",
+        "Give the number of deals played: the other counts check the totals with it.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 12, -1),
+        "Le nombre de capots ne peut pas être négatif.",
+        "Capots cannot be negative.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 12, 0, -1),
+        "Le nombre de belotes ne peut pas être négatif.",
+        "Belotes cannot be negative.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 12, 0, 0, -10),
+        "Les annonces ne peuvent pas être négatives.",
+        "Declarations cannot be negative.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 2, 3),
+        "Il ne peut pas y avoir plus de capots que de donnes jouées (2).",
+        "There cannot be more capots than deals played (2).",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 2, 0, 3),
+        "Une belote par donne au plus à la belote classique : 2 donnes jouées.",
+        "At most one belote a deal in classic belote: 2 deals played.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 12, 0, 0, 100_000),
+        "Les annonces font au plus 99999 points.",
+        "The declarations are at most 99999 points.",
+    ),
+    (
+        scoring.MatchTotals(0, 0, 12, 0, 0, 25),
+        "Les annonces valent un multiple de 10.",
+        "Declarations are worth a multiple of 10.",
+    ),
+    (
+        scoring.MatchTotals(969, 1074, 12, 0, 5, 0),
+        "Les totaux font 2043, la feuille en annonce 2044 (162 × 12 + 20 × 5).",
+        "The totals add up to 2043, the sheet's counts to 2044 (162 × 12 + 20 × 5).",
+    ),
+]
+
+
+@pytest.mark.parametrize(("totals", "french", "english"), TOTALS_ERRORS)
+def test_every_problem_of_a_totals_sheet_is_said_in_french_and_english(totals, french, english):
+    error = scoring.check_match_totals(totals, scoring.get_ruleset("belote-classique"))
+
+    with translation.override("fr"):
+        in_french = totals_error_message(error, totals)
+    with translation.override("en"):
+        in_english = totals_error_message(error, totals)
+
+    assert (in_french, in_english) == (french, english)
+
+
+def test_declarations_under_belote_sans_annonces_are_said_in_french():
+    totals = scoring.MatchTotals(0, 0, 12, 0, 0, 20)
+    error = scoring.check_match_totals(totals, scoring.get_ruleset("belote-sans-annonces"))
+
+    with translation.override("fr"):
+        message = totals_error_message(error, totals)
+
+    assert message == "Les annonces ne comptent pas avec cette règle (belote-rebelote seulement)."

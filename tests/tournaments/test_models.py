@@ -204,6 +204,79 @@ def test_it_refuses_a_match_of_a_team_against_itself():
     assert_refused(match, check="match_distinct_teams")
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fields", "check"),
+    [
+        pytest.param({"sheet_deals_played": 12}, "match_sheet_counts_totals_only", id="deals"),
+        pytest.param({"sheet_capots": 0}, "match_sheet_counts_totals_only", id="capots"),
+        pytest.param({"sheet_belotes": 3}, "match_sheet_counts_totals_only", id="belotes"),
+        pytest.param(
+            {"sheet_declarations": 20}, "match_sheet_counts_totals_only", id="declarations"
+        ),
+        pytest.param(
+            {"is_totals_only": True, "sheet_deals_played": 100},
+            "match_sheet_counts_range",
+            id="deals-100",
+        ),
+        pytest.param(
+            {"is_totals_only": True, "sheet_capots": 100},
+            "match_sheet_counts_range",
+            id="capots-100",
+        ),
+        pytest.param(
+            {"is_totals_only": True, "sheet_belotes": 100},
+            "match_sheet_counts_range",
+            id="belotes-100",
+        ),
+        pytest.param(
+            {"is_totals_only": True, "sheet_declarations": 100_000},
+            "match_sheet_counts_range",
+            id="declarations-100000",
+        ),
+    ],
+)
+def test_it_refuses_sheet_counts_on_a_match_with_deals_or_out_of_range(fields, check):
+    round_ = RoundFactory()
+    match = MatchFactory.build(
+        round=round_,
+        table_number=1,
+        team_a=TeamFactory(tournament=round_.tournament),
+        team_b=TeamFactory(tournament=round_.tournament),
+        **fields,
+    )
+
+    assert_refused(match, check=check)
+
+
+@pytest.mark.django_db
+def test_it_accepts_a_totals_only_match_with_its_counts_at_their_highest():
+    round_ = RoundFactory()
+    match = MatchFactory.build(
+        round=round_,
+        table_number=1,
+        team_a=TeamFactory(tournament=round_.tournament),
+        team_b=TeamFactory(tournament=round_.tournament),
+        is_totals_only=True,
+        sheet_deals_played=99,
+        sheet_capots=99,
+        sheet_belotes=99,
+        sheet_declarations=99_999,
+    )
+
+    assert_saved(match)
+
+
+def test_a_match_gives_back_its_sheet_totals():
+    match = MatchFactory.build(
+        total_a=969, total_b=1075, sheet_deals_played=12, sheet_capots=0, sheet_belotes=5
+    )
+
+    totals = match.sheet_totals
+
+    assert totals == scoring.MatchTotals(969, 1075, 12, 0, 5, None)
+
+
 # Deal.
 
 

@@ -167,6 +167,13 @@ def test_a_deal_the_engine_rejects_saves_nothing_of_the_round(teams):
             lambda t, other: ([PlayedMatch(1, t[0], t[1]), PlayedMatch(1, t[2], t[3])], []),
             id="table_twice",
         ),
+        pytest.param(
+            lambda t, other: (
+                [PlayedMatch(1, t[0], t[1], ONE_DEAL, scoring.MatchTotals(190, 60))],
+                [],
+            ),
+            id="deals_and_totals",
+        ),
     ],
 )
 def test_a_seating_no_round_can_have_is_a_programming_error(teams, seating):
@@ -176,3 +183,50 @@ def test_a_seating_no_round_can_have_is_a_programming_error(teams, seating):
         record_played_round(tournament=teams[0].tournament, matches=matches, byes=byes, now=NOW)
 
     assert saved_counts() == (0, 0, 0, 0)
+
+
+def test_a_table_given_by_its_totals_is_recorded_beside_one_given_by_its_deals(teams):
+    tournament = teams[0].tournament
+    matches = [
+        PlayedMatch(1, teams[0], teams[1], ((1, DealEntry("A", MADE)), (2, DealEntry("A", CHUTE)))),
+        PlayedMatch(2, teams[2], teams[3], totals=scoring.MatchTotals(1500, 1210, 2)),
+    ]
+
+    round_ = record_played_round(tournament=tournament, matches=matches, byes=[teams[4]], now=NOW)
+
+    assert (round_.status, match_rows(round_), saved_counts()) == (
+        Round.Status.CLOSED,
+        [(1, 1, 2, 190, 320, 2, True, "B"), (2, 3, 4, 1500, 1210, 2, True, "A")],
+        (1, 2, 1, 2),
+    )
+    assert list(
+        Match.objects.filter(round=round_).order_by("table_number").values_list("is_totals_only")
+    ) == [(False,), (True,)]
+
+
+def test_totals_that_do_not_add_up_are_refused_with_their_table(teams):
+    tournament = teams[0].tournament
+    tournament.rules_preset = "belote-classique"
+    tournament.save()
+    matches = [
+        PlayedMatch(1, teams[0], teams[1], totals=scoring.MatchTotals(62, 262, 2)),
+        PlayedMatch(2, teams[2], teams[3], totals=scoring.MatchTotals(257, 66, 2)),
+    ]
+
+    refused = refusal(teams, matches, byes=[teams[4]])
+
+    assert (refused, saved_counts()) == (
+        (
+            Refusal.TOTALS_MISMATCH,
+            {
+                "total": 323,
+                "expected": 324,
+                "deals_played": 2,
+                "capots": 0,
+                "belotes": 0,
+                "declarations": 0,
+                "table": 2,
+            },
+        ),
+        (0, 0, 0, 0),
+    )

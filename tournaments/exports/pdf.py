@@ -40,6 +40,7 @@ from tournaments.models import (
     Trump,
 )
 from tournaments.presentation.columns import DEALS, STANDINGS, Column, DealRow, pick
+from tournaments.presentation.totals import sheet_counts_text
 from tournaments.qr import qr_code_svg
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
 from tournaments.text import printable
@@ -119,7 +120,11 @@ class DealLine:
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """One match's sheet: blank (with QR codes) or filled (with its deals)."""
+    """One match's sheet: blank (with QR codes) or filled (with its deals).
+
+    A match recorded by its totals (RULES.md §G) has no deal: ``is_totals_only``, and
+    ``sheet_counts`` says what its paper sheet counted (« 12 donnes jouées, 5 belotes »).
+    """
 
     table_number: int
     team_a: SheetTeam
@@ -129,6 +134,8 @@ class ScoreSheet:
     total_a: int = 0
     total_b: int = 0
     result: str = ""
+    is_totals_only: bool = False
+    sheet_counts: str = ""
 
     @property
     def teams(self) -> tuple[SheetTeam, SheetTeam]:
@@ -339,7 +346,8 @@ def draw_sheet_pdf(*, round: Round) -> bytes:
 def match_sheets_html(*, round: Round) -> str:
     """Return the HTML of the filled sheets of ``round``, one per table: every deal with
     its taker, contract, trump, coinche, both scores and the running totals (as the
-    engine stored them), then the match totals and its result."""
+    engine stored them), then the match totals and its result. A match recorded by its
+    totals says « Totaux seulement » and its sheet's counts where the deals would be."""
     tournament = round.tournament
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in selectors.round_deals(round=round):
@@ -355,6 +363,8 @@ def match_sheets_html(*, round: Round) -> str:
                 total_a=match.total_a,
                 total_b=match.total_b,
                 result=_result(match),
+                is_totals_only=match.is_totals_only,
+                sheet_counts=sheet_counts_text(match),
             )
         )
     rules = tournament.rules

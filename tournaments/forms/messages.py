@@ -1,8 +1,9 @@
 """The translated messages of every error code: the engine's, the services', the imports'.
 
 Only this module turns codes into words (STYLE.md §2): the engine's §B6 codes (RULES.md),
-the services' refusals (:class:`tournaments.services.ServiceError`), the concours
-importer's problems and the team file's problems.
+its problems of a totals-only sheet (RULES.md §G, :class:`scoring.TotalsError`), the
+services' refusals (:class:`tournaments.services.ServiceError`), the concours importer's
+problems and the team file's problems.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.cards import BELOTE_POINTS, DEAL_CARD_POINTS
 from scoring.errors import DealError, ErrorCode
+from scoring.totals import CAPOT_EXTRA_POINTS, MatchTotals, TotalsError, TotalsField
 from tournaments.importing.problems import ImportProblem
 from tournaments.services.errors import Refusal, RefusalParam
 
@@ -71,6 +74,35 @@ _DEAL_MESSAGES = {
     (ErrorCode.COINCHE, "not_allowed"): _("There is no coinche in classic belote."),
 }
 _BELOTE_LIMIT_REASONS = {0: "no_trump", 1: "suit", 4: "all_trump"}
+
+#: A totals-only sheet's problems (RULES.md §G): the engine's field and reason.
+_TOTALS_MESSAGES = {
+    (TotalsField.TOTAL_A, "range"): _("A total is a whole number from 0 to %(maximum)s."),
+    (TotalsField.TOTAL_B, "range"): _("A total is a whole number from 0 to %(maximum)s."),
+    (TotalsField.DEALS_PLAYED, "range"): _(
+        "The deals played are a whole number from 0 to %(maximum)s."
+    ),
+    (TotalsField.DEALS_PLAYED, "missing"): _(
+        "Give the number of deals played: the other counts check the totals with it."
+    ),
+    (TotalsField.CAPOTS, "negative"): _("Capots cannot be negative."),
+    (TotalsField.BELOTES, "negative"): _("Belotes cannot be negative."),
+    (TotalsField.DECLARATIONS, "negative"): _("Declarations cannot be negative."),
+    (TotalsField.CAPOTS, "above_deals"): _(
+        "There cannot be more capots than deals played (%(deals)s)."
+    ),
+    (TotalsField.BELOTES, "above_deals"): _(
+        "At most one belote a deal in classic belote: %(deals)s deals played."
+    ),
+    (TotalsField.DECLARATIONS, "range"): _("The declarations are at most %(maximum)s points."),
+    (TotalsField.DECLARATIONS, "not_allowed"): _(
+        "Declarations do not count under these rules (belote-rebelote only)."
+    ),
+    (TotalsField.DECLARATIONS, "step"): _("Declarations are worth a multiple of 10."),
+    (TotalsField.SUM, "mismatch"): _(
+        "The totals add up to %(total)s, the sheet's counts to %(expected)s (%(detail)s)."
+    ),
+}
 
 SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.MATCH_FINISHED: _("This match is over: no more deals can be added."),
@@ -157,6 +189,16 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Round %(next)s is already published: round %(number)s can no longer be reopened. "
         "Its deals can still be corrected on each table's page."
     ),
+    # Totals-only matches (services/totals.py): the sum's detail is written by
+    # totals_sum_detail, from the counts the refusal carries.
+    Refusal.HAS_DEALS: _(
+        "Table %(table)s already has deals: correct or delete them. The totals are typed "
+        "only for a table with no deal."
+    ),
+    Refusal.TOTALS_MISMATCH: _(
+        "The totals add up to %(total)s, the sheet says %(expected)s (%(detail)s): correct "
+        "them, or give the reason."
+    ),
     # Table entry on the players' phones (services/table.py).
     Refusal.LINK_REVOKED: _(
         "This link has been revoked: ask the organiser for your table's new one."
@@ -187,6 +229,21 @@ IMPORT_MESSAGES = {
     "columns": _("Missing column(s): %(columns)s."),
     "no_teams": _("A concours needs at least %(minimum)s teams; this file has %(count)s."),
     "no_deals": _("The file has no deal: add one line per deal under the header."),
+    "no_matches": _("The file has no table: add one line per table under the header."),
+    "both_files": _(
+        "The folder holds both deals.csv and matches.csv: keep one, deals.csv for the "
+        "deals or matches.csv for each table's totals."
+    ),
+    "no_results": _(
+        "The folder has neither deals.csv (the deals) nor matches.csv (each table's "
+        "totals): add one of them."
+    ),
+    "count": _("Write a whole number (0 or more), in digits 0 to 9."),
+    "duplicate_table": _("Table %(table)s of this round is already on line %(line)s."),
+    "empty_round": _(
+        "Round %(number)s has no table while later rounds do: number the rounds from 1, "
+        "with no gap."
+    ),
     "number": _("Write a whole number of at least 1, in digits 0 to 9."),
     "too_large": _("The number cannot be above %(limit)s."),
     "too_many_rounds": _("A concours has at most %(limit)s rounds."),
@@ -225,13 +282,56 @@ def deal_error_message(error: DealError) -> str:
     return str(_DEAL_MESSAGES[(error.code, reason)]) % params
 
 
+def totals_sum_detail(totals: MatchTotals) -> str:
+    """Return what a sheet's counts add up to, written out: ``"162 × 12 + 20 × 5"`` for 12
+    deals and 5 belotes (RULES.md §G: 162 a deal, 90 more a capot, 20 a belote, then the
+    declaration points); counts of 0 or not given are left out, but never the deals."""
+    terms = [f"{DEAL_CARD_POINTS} × {totals.deals_played or 0}"]
+    if totals.capots:
+        terms.append(f"{CAPOT_EXTRA_POINTS} × {totals.capots}")
+    if totals.belotes:
+        terms.append(f"{BELOTE_POINTS} × {totals.belotes}")
+    if totals.declarations:
+        terms.append(str(totals.declarations))
+    return " + ".join(terms)
+
+
+def totals_error_message(error: TotalsError, totals: MatchTotals) -> str:
+    """Return the translated message of the engine's problem with a totals-only sheet
+    (:func:`scoring.check_match_totals`, RULES.md §G); ``totals`` is the sheet, whose
+    counts a sum that does not add up writes out."""
+    params: dict[str, object] = dict(error.params)
+    params["detail"] = totals_sum_detail(totals)
+    return str(_TOTALS_MESSAGES[(error.code, error.reason)]) % params
+
+
+def _counted_sheet(params: Mapping[str, RefusalParam]) -> MatchTotals:
+    """Return the sheet a ``totals_mismatch`` refusal quotes: its totals do not matter."""
+
+    def count(name: str) -> int:
+        value = params.get(name, 0)
+        return value if isinstance(value, int) else 0
+
+    return MatchTotals(
+        0,
+        0,
+        count("deals_played"),
+        count("capots"),
+        count("belotes"),
+        count("declarations"),
+    )
+
+
 def service_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
     """Return the translated message of a :class:`tournaments.services.ServiceError`.
 
     A list of tables or deals (``tables``/``numbers``: a tuple of ints) is written "1, 3",
-    and the message agrees with how many it names.
+    and the message agrees with how many it names. A ``totals_mismatch`` writes out what
+    the sheet's counts add up to (:func:`totals_sum_detail`).
     """
     values: dict[str, object] = dict(params)
+    if code == Refusal.TOTALS_MISMATCH:
+        values["detail"] = totals_sum_detail(_counted_sheet(params))
     for name in ("tables", "numbers"):
         listed = values.get(name)
         if isinstance(listed, tuple):
@@ -250,7 +350,9 @@ def import_problem_message(problem: ImportProblem) -> str:
     A problem with the options names no file, one with a whole file no line, and one
     about a whole line (the csv module could not read it, a pair twice) no column.
     """
-    if problem.error is not None:
+    if isinstance(problem.error, TotalsError) and problem.totals is not None:
+        text = totals_error_message(problem.error, problem.totals)
+    elif isinstance(problem.error, DealError):
         text = deal_error_message(problem.error)
     else:
         text = str(IMPORT_MESSAGES[problem.code]) % problem.params

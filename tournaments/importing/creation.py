@@ -1,17 +1,21 @@
 """Create a played concours from its files: the tournament, its teams, rounds, matches,
-byes and deals, in one transaction, through the services the site uses.
+byes and deals (or each table's totals), in one transaction, through the services the
+site uses.
 
-The files are read and checked first (:mod:`tournaments.importing.reading`). Then
-:func:`tournaments.services.create_tournament` creates the tournament,
+The files are read and checked first (:mod:`tournaments.importing.reading`, and
+:mod:`tournaments.importing.match_totals` for a folder that gives each table's totals,
+RULES.md §G). Then :func:`tournaments.services.create_tournament` creates the tournament,
 :func:`tournaments.services.register_teams` its teams, and
 :func:`tournaments.services.record_played_round` each round as the file gives it, every
-match's deals recorded at once (:func:`tournaments.services.record_deals`).
+match's deals recorded at once (:func:`tournaments.services.record_deals`), or its
+totals (:func:`tournaments.services.record_match_totals`).
 """
 
 from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 from django.db import transaction
@@ -19,6 +23,7 @@ from django.db import transaction
 import scoring
 from scoring.matches import MatchFormat
 from tournaments import services
+from tournaments.importing.match_totals import TotalsRow, read_match_totals
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     MAX_CLUB_LENGTH,
@@ -31,10 +36,12 @@ from tournaments.importing.reading import (
     read_deals,
     read_teams,
 )
-from tournaments.models import Team, Tournament
+from tournaments.models import Team, TeamData, Tournament
 
 TEAM_FILE = "teams.csv"
 DEAL_FILE = "deals.csv"
+#: Each table's totals instead of its deals (RULES.md §G).
+MATCH_FILE = "matches.csv"
 
 
 def import_played_tournament(
@@ -48,16 +55,19 @@ def import_played_tournament(
     date: datetime.date | None = None,
     club: str | None = None,
 ) -> Tournament:
-    """Create a tournament from ``directory``/teams.csv and deals.csv and score every deal.
+    """Create a tournament from ``directory``/teams.csv and deals.csv and score every deal,
+    or from teams.csv and matches.csv, each table's totals (RULES.md §G).
 
-    Rounds are created closed, matches with their deals recorded through the engine; a
-    registered team with no table in a round gets that round's bye (RULES.md §E, §F).
+    Rounds are created closed, matches with their deals recorded through the engine (or
+    their totals, checked by the sheet's counts where the file gives them); a registered
+    team with no table in a round gets that round's bye (RULES.md §E, §F, §G).
     ``match_format`` defaults to 12 deals. ``rng`` draws each team's lot (last tie-break),
     in team number order. ``club`` names the organising club, found or created in the
     same transaction. The teams are registered present, from round 1.
 
     Every file is checked before anything is written. Raises TournamentImportError with
-    the first problem found; nothing is saved then, not even the club.
+    the first problem found (``both_files`` for a folder with deals.csv and matches.csv,
+    ``no_results`` for one with neither); nothing is saved then, not even the club.
     """
     name = check_option(name, "name", MAX_TOURNAMENT_NAME_LENGTH, "name", "name_too_long")
     try:
@@ -78,7 +88,7 @@ def import_played_tournament(
     if club is not None:
         club = check_option(club, "club", MAX_CLUB_LENGTH, "club_name", "club_too_long")
     teams = read_teams(directory / TEAM_FILE)
-    matches = read_deals(directory / DEAL_FILE, teams, rules)
+    matches = _read_results(directory, teams, rules)
     with transaction.atomic():
         settings = {
             "name": name,
@@ -109,10 +119,48 @@ def import_played_tournament(
     return tournament
 
 
+def _read_results(
+    directory: Path, teams: dict[int, TeamData], rules: scoring.RuleSet
+) -> Mapping[tuple[int, int], MatchRows | TotalsRow]:
+    """Read the folder's deals.csv, or its matches.csv (RULES.md §G), by (round, table).
+
+    Raises TournamentImportError ``both_files`` or ``no_results`` when the folder holds
+    both files or neither, and the reader's problems.
+    """
+    has_deals = (directory / DEAL_FILE).is_file()
+    has_totals = (directory / MATCH_FILE).is_file()
+    if has_deals and has_totals:
+        raise TournamentImportError(ImportProblem("", 0, "", "both_files"))
+    if has_totals:
+        return read_match_totals(directory / MATCH_FILE, teams, rules)
+    if not has_deals:
+        raise TournamentImportError(ImportProblem("", 0, "", "no_results"))
+    return read_deals(directory / DEAL_FILE, teams, rules)
+
+
+def _played(
+    table: int, rows: MatchRows | TotalsRow, teams: dict[int, Team]
+) -> services.PlayedMatch:
+    """Return a match of the files as record_played_round takes it."""
+    if isinstance(rows, TotalsRow):
+        return services.PlayedMatch(
+            table_number=table,
+            team_a=teams[rows.team_a],
+            team_b=teams[rows.team_b],
+            totals=rows.totals,
+        )
+    return services.PlayedMatch(
+        table_number=table,
+        team_a=teams[rows.team_a],
+        team_b=teams[rows.team_b],
+        entries=tuple((number, entry) for _, number, entry in rows.deals),
+    )
+
+
 def _record_round(
     tournament: Tournament,
     teams: dict[int, Team],
-    matches: dict[int, MatchRows],
+    matches: Mapping[int, MatchRows | TotalsRow],
     now: datetime.datetime,
 ) -> None:
     """Record the next round: ``matches`` by table, the bye for every team not seated.
@@ -120,15 +168,7 @@ def _record_round(
     Raises TournamentImportError ``match_finished`` on the line of a deal that comes after
     the end of its match (RULES.md §C).
     """
-    played = [
-        services.PlayedMatch(
-            table_number=table,
-            team_a=teams[rows.team_a],
-            team_b=teams[rows.team_b],
-            entries=tuple((number, entry) for _, number, entry in rows.deals),
-        )
-        for table, rows in sorted(matches.items())
-    ]
+    played = [_played(table, rows, teams) for table, rows in sorted(matches.items())]
     seated = {number for rows in matches.values() for number in (rows.team_a, rows.team_b)}
     byes = [team for number, team in sorted(teams.items()) if number not in seated]
     try:
@@ -137,9 +177,10 @@ def _record_round(
         # record_deals names the deal after the end; record_played_round adds its table.
         table, number = refusal.params.get("table"), refusal.params.get("number")
         is_finished = refusal.code is services.Refusal.MATCH_FINISHED
-        if not is_finished or not isinstance(table, int) or not isinstance(number, int):
+        rows = matches.get(table) if isinstance(table, int) else None
+        if not is_finished or not isinstance(rows, MatchRows) or not isinstance(number, int):
             raise
-        line = matches[table].line_of(number)
+        line = rows.line_of(number)
         raise TournamentImportError(
             ImportProblem(DEAL_FILE, line, "deal", "match_finished")
         ) from None

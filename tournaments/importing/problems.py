@@ -29,7 +29,11 @@ class ImportProblem:
         code: what is wrong, below.
         params: the values its message shows.
         error: the engine's :class:`scoring.DealError` when the engine rejected a deal
-            (RULES.md §B6); ``code`` is then its §B6 code and ``column`` its field.
+            (RULES.md §B6); ``code`` is then its §B6 code and ``column`` its field. Or its
+            :class:`scoring.TotalsError` when it rejected a table's totals (RULES.md §G);
+            ``code`` is then the field (``capots``…, ``sum`` for a sum that does not add
+            up), ``column`` its column (``total_a`` for the sum) and ``totals`` the row.
+        totals: the row's :class:`scoring.MatchTotals` with a TotalsError, else None.
 
     Codes of a played concours (RULES.md §F), with their ``params``:
 
@@ -44,7 +48,11 @@ class ImportProblem:
       ``missing_player``, ``same_pair`` (line: where the pair came first),
       ``unknown_team`` (number), ``same_team``, ``table_conflict`` (table),
       ``team_twice`` (number), ``duplicate_deal`` (number), ``taker_team``, ``passed``,
-      ``match_finished``; and the §B6 codes of RULES.md for a deal the engine rejects.
+      ``match_finished``; and the §B6 codes of RULES.md for a deal the engine rejects;
+    - a folder's results (RULES.md §G): ``both_files`` (deals.csv and matches.csv),
+      ``no_results`` (neither); in matches.csv, ``no_matches``, ``count`` (not a whole
+      number ≥ 0 in digits 0–9), ``duplicate_table`` (table, line: where it came first),
+      ``empty_round`` (number), and the engine's totals fields for a row it rejects.
 
     Codes of the team file: for the file, ``extension`` (extension), ``unreadable``,
     ``not_text``, ``not_xlsx``, ``empty``, ``too_many_lines`` (max),
@@ -61,4 +69,5 @@ class ImportProblem:
     column: str
     code: str
     params: dict[str, str | int] = field(default_factory=dict)
-    error: scoring.DealError | None = None
+    error: scoring.DealError | scoring.TotalsError | None = None
+    totals: scoring.MatchTotals | None = None

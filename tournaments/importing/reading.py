@@ -80,7 +80,7 @@ class TournamentImportError(Exception):
         self.problem = problem
 
 
-class _CellError(Exception):
+class CellError(Exception):
     """A bad cell of the line being read: its column, the code and the message params."""
 
     def __init__(self, column: str, code: str, **params: str | int) -> None:
@@ -122,18 +122,18 @@ def read_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
         raise TournamentImportError(ImportProblem(path.name, unreadable.line, "", "csv")) from None
 
 
-def _whole_number(row: dict[str, str], column: str, limit: int, code: str = "too_large") -> int:
+def whole_number(row: dict[str, str], column: str, limit: int, code: str = "too_large") -> int:
     """Return the cell as a whole number from 1 to ``limit``
     (:func:`tournaments.importing.text.parse_whole_number`).
 
-    Raises _CellError ``number``, or ``code`` (params: limit) above the limit.
+    Raises CellError ``number``, or ``code`` (params: limit) above the limit.
     """
     try:
         return parse_whole_number(row[column], limit)
     except NotAWholeNumber:
-        raise _CellError(column, "number") from None
+        raise CellError(column, "number") from None
     except NumberAboveLimit:
-        raise _CellError(column, code, limit=limit) from None
+        raise CellError(column, code, limit=limit) from None
 
 
 def _clean_name(text: str, column: str, limit: int) -> str:
@@ -141,14 +141,14 @@ def _clean_name(text: str, column: str, limit: int) -> str:
     it: spaces collapsed and trimmed, control and invisible characters dropped; empty
     when nothing is left.
 
-    Raises _CellError ``nul`` for a NUL character (a sign of a binary or broken file)
+    Raises CellError ``nul`` for a NUL character (a sign of a binary or broken file)
     and ``too_long`` (params: limit) past ``limit`` characters, the database's maximum.
     """
     if "\x00" in text:
-        raise _CellError(column, "nul")
+        raise CellError(column, "nul")
     name = clean_name(text)
     if len(name) > limit:
-        raise _CellError(column, "too_long", limit=limit)
+        raise CellError(column, "too_long", limit=limit)
     return name
 
 
@@ -175,7 +175,7 @@ def check_option(text: str, option: str, limit: int, blank: str, too_long: str) 
     TournamentImportError ``blank`` when nothing is left, ``too_long`` past ``limit``."""
     try:
         cleaned = _clean_name(text, option, limit)
-    except _CellError as error:
+    except CellError as error:
         code = too_long if error.code == "too_long" else error.code
         raise TournamentImportError(ImportProblem("", 0, option, code, error.params)) from None
     if not cleaned:
@@ -193,19 +193,19 @@ def read_teams(path: Path) -> dict[int, TeamData]:
     pairs: dict[frozenset[str], int] = {}  # pair -> its first line
     for line, row in read_rows(path, TEAM_COLUMNS):
         try:
-            number = _whole_number(row, "number", MAX_TEAM_NUMBER)
+            number = whole_number(row, "number", MAX_TEAM_NUMBER)
             if number in teams:
-                raise _CellError("number", "duplicate_number", number=number)
+                raise CellError("number", "duplicate_number", number=number)
             player_1 = _clean_name(row["player_1"], "player_1", MAX_PLAYER_LENGTH)
             player_2 = _clean_name(row["player_2"], "player_2", MAX_PLAYER_LENGTH)
             for column, player in (("player_1", player_1), ("player_2", player_2)):
                 if not player:
-                    raise _CellError(column, "missing_player")
+                    raise CellError(column, "missing_player")
             club = _clean_name(row.get("club", ""), "club", MAX_CLUB_LENGTH)
             first_line = pairs.setdefault(pair_key(player_1, player_2), line)
             if first_line != line:
-                raise _CellError("", "same_pair", line=first_line)
-        except _CellError as error:
+                raise CellError("", "same_pair", line=first_line)
+        except CellError as error:
             raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
@@ -230,7 +230,7 @@ def read_deals(
     for line, row in read_rows(path, DEAL_FILE_COLUMNS):
         try:
             round_number = _read_deal(row, teams, rules, matches, seated, line)
-        except _CellError as error:
+        except CellError as error:
             raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
@@ -268,33 +268,33 @@ def _read_deal(
 ) -> int:
     """Check one line of deals.csv, add its deal to ``matches`` and return its round.
 
-    Raises _CellError for the file's own columns and scoring.InvalidDeal (RULES.md §B6)
+    Raises CellError for the file's own columns and scoring.InvalidDeal (RULES.md §B6)
     for the deal inputs.
     """
-    round_number = _whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
-    table = _whole_number(row, "table", MAX_TABLE)
-    team_a = _whole_number(row, "team_a", MAX_TEAM_NUMBER)
-    team_b = _whole_number(row, "team_b", MAX_TEAM_NUMBER)
-    deal_number = _whole_number(row, "deal", MAX_DEAL_NUMBER)
-    taker_team = _whole_number(row, "taker_team", MAX_TEAM_NUMBER)
+    round_number = whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
+    table = whole_number(row, "table", MAX_TABLE)
+    team_a = whole_number(row, "team_a", MAX_TEAM_NUMBER)
+    team_b = whole_number(row, "team_b", MAX_TEAM_NUMBER)
+    deal_number = whole_number(row, "deal", MAX_DEAL_NUMBER)
+    taker_team = whole_number(row, "taker_team", MAX_TEAM_NUMBER)
     for column, team in (("team_a", team_a), ("team_b", team_b)):
         if team not in teams:
-            raise _CellError(column, "unknown_team", number=team)
+            raise CellError(column, "unknown_team", number=team)
     if team_a == team_b:
-        raise _CellError("team_b", "same_team")
+        raise CellError("team_b", "same_team")
     match = matches.setdefault((round_number, table), MatchRows(team_a, team_b, line))
     if (match.team_a, match.team_b) != (team_a, team_b):
-        raise _CellError("table", "table_conflict", table=table)
+        raise CellError("table", "table_conflict", table=table)
     for column, team in (("team_a", team_a), ("team_b", team_b)):
         if seated[round_number].setdefault(team, table) != table:
-            raise _CellError(column, "team_twice", number=team)
+            raise CellError(column, "team_twice", number=team)
     if taker_team not in (team_a, team_b):
-        raise _CellError("taker_team", "taker_team")
+        raise CellError("taker_team", "taker_team")
     passed = row["passed"].strip().lower()
     if passed not in ("yes", "no", "oui", "non"):
-        raise _CellError("passed", "passed")
+        raise CellError("passed", "passed")
     if any(number == deal_number for _, number, _ in match.deals):
-        raise _CellError("deal", "duplicate_deal", number=deal_number)
+        raise CellError("deal", "duplicate_deal", number=deal_number)
     deal = None
     if passed in ("no", "non"):
         deal = deal_from_row(row)

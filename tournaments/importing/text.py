@@ -101,19 +101,22 @@ def read_records(text: str, delimiter: str | None = None) -> Iterator[tuple[int,
         raise UnreadableRecord(start) from None
 
 
-def parse_whole_number(text: str, limit: int) -> int:
-    """Return ``text`` as a whole number from 1 to ``limit``; spaces around are ignored.
+def parse_whole_number(text: str, limit: int, *, allows_zero: bool = False) -> int:
+    """Return ``text`` as a whole number from 1 (0 when ``allows_zero``: a count) to
+    ``limit``; spaces around are ignored.
 
     Only ASCII digits count (``str.isdigit`` would take "²" and "١٠٤"), leading zeros are
     dropped ("007" is 7), and the length is checked before ``int()``, which refuses more
     than 4300 digits. Raises NotAWholeNumber for anything else (a sign, a decimal point,
-    a letter, zero, nothing) and NumberAboveLimit above ``limit``.
+    a letter, zero unless allowed, nothing) and NumberAboveLimit above ``limit``.
     """
     text = text.strip()
     if not _DIGITS.fullmatch(text):
         raise NotAWholeNumber(text[:20])
     digits = text.lstrip("0")
     if not digits:
+        if allows_zero:
+            return 0
         raise NotAWholeNumber(text[:20])
     if len(digits) > len(str(limit)) or int(digits) > limit:
         raise NumberAboveLimit(limit)

@@ -170,8 +170,9 @@ class AuditAction(models.TextChoices):
     A deal is entered, changed at the table by the team that recorded it, confirmed by the
     opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
-    for time or reopened by the organiser. A round is closed, or reopened by the organiser
-    (with a reason).
+    for time or reopened by the organiser, or recorded by its totals from the paper sheet,
+    then corrected (RULES.md §G). A round is closed, or reopened by the organiser (with
+    a reason).
     """
 
     ENTERED = "entered", _("Entered")
@@ -186,3 +187,5 @@ class AuditAction(models.TextChoices):
     REOPENED = "reopened", _("Table reopened")
     ROUND_CLOSED = "round_closed", _("Round closed")
     ROUND_REOPENED = "round_reopened", _("Round reopened")
+    TOTALS_RECORDED = "totals_recorded", _("Totals recorded")
+    TOTALS_CORRECTED = "totals_corrected", _("Totals corrected")

@@ -1,6 +1,7 @@
 """Rounds (parties), the byes of a round, and its matches: two teams at one table.
 
-Match totals are stored, so standings and exports never re-score history.
+Match totals are stored, so standings and exports never re-score history. A match is
+recorded by its deals, or by its two totals as a paper sheet gives them (RULES.md §G).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+import scoring
 from tournaments.models.audit import AuditedHistory
 from tournaments.models.choices import MatchResult
 from tournaments.models.clubs import Tournament
@@ -85,7 +87,13 @@ class Bye(models.Model):
 
 
 class Match(models.Model):
-    """Two teams at one table in a round, with the totals the engine gave for its deals."""
+    """Two teams at one table in a round, with the totals the engine gave for its deals.
+
+    A totals-only match (``is_totals_only``) has no deal: the desk typed its two totals
+    (scored points) from the paper sheet, with the sheet's counts when it gives them
+    (``sheet_*``: deals played, capots, belotes, declaration points; RULES.md §G). It is
+    finished, its result follows from the totals, and it counts like any other.
+    """
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("round")
@@ -110,6 +118,21 @@ class Match(models.Model):
         blank=True,
         help_text=_("Set once the match is confirmed: the table can no longer change it."),
     )
+    is_totals_only = models.BooleanField(
+        _("totals only"),
+        default=False,
+        help_text=_("Recorded by its two totals from the paper sheet, with no deals."),
+    )
+    sheet_deals_played = models.PositiveSmallIntegerField(
+        _("deals played on the sheet"), null=True, blank=True
+    )
+    sheet_capots = models.PositiveSmallIntegerField(_("capots on the sheet"), null=True, blank=True)
+    sheet_belotes = models.PositiveSmallIntegerField(
+        _("belotes on the sheet"), null=True, blank=True
+    )
+    sheet_declarations = models.PositiveIntegerField(
+        _("declarations on the sheet"), null=True, blank=True
+    )
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
@@ -126,6 +149,32 @@ class Match(models.Model):
             models.CheckConstraint(condition=Q(table_number__gte=1), name="match_table_positive"),
             models.CheckConstraint(
                 condition=~Q(team_a=models.F("team_b")), name="match_distinct_teams"
+            ),
+            # Only a totals-only match has the sheet's counts (RULES.md §G).
+            models.CheckConstraint(
+                condition=Q(is_totals_only=True)
+                | (
+                    Q(sheet_deals_played__isnull=True)
+                    & Q(sheet_capots__isnull=True)
+                    & Q(sheet_belotes__isnull=True)
+                    & Q(sheet_declarations__isnull=True)
+                ),
+                name="match_sheet_counts_totals_only",
+            ),
+            # The engine's bounds (scoring.totals): at most 99 deals, and so at most as
+            # many capots and belotes; declarations inside the totals.
+            models.CheckConstraint(
+                condition=(
+                    Q(sheet_deals_played__isnull=True)
+                    | Q(sheet_deals_played__lte=scoring.MAX_DEALS_PLAYED)
+                )
+                & (Q(sheet_capots__isnull=True) | Q(sheet_capots__lte=scoring.MAX_DEALS_PLAYED))
+                & (Q(sheet_belotes__isnull=True) | Q(sheet_belotes__lte=scoring.MAX_DEALS_PLAYED))
+                & (
+                    Q(sheet_declarations__isnull=True)
+                    | Q(sheet_declarations__lte=scoring.MAX_MATCH_TOTAL)
+                ),
+                name="match_sheet_counts_range",
             ),
         ]
 
@@ -146,3 +195,16 @@ class Match(models.Model):
     def is_complete(self) -> bool:
         """Return True once the format is reached or the organiser closed it for time."""
         return self.is_finished or self.stopped_for_time_at is not None
+
+    @property
+    def sheet_totals(self) -> scoring.MatchTotals:
+        """Return the match as its paper sheet gives it: both totals (scored points) and
+        the sheet's counts, None where not given (RULES.md §G)."""
+        return scoring.MatchTotals(
+            total_a=self.total_a,
+            total_b=self.total_b,
+            deals_played=self.sheet_deals_played,
+            capots=self.sheet_capots,
+            belotes=self.sheet_belotes,
+            declarations=self.sheet_declarations,
+        )

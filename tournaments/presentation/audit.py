@@ -9,7 +9,10 @@ when (``history_date``), what (``audit_action``, a :class:`tournaments.models.Au
 and why (``audit_reason``, what the organiser typed), as the services set them
 (tournaments.models.audit).
 Only the deal's inputs, its status and the dispute note are shown: the scores are
-recomputed from the inputs, so their changes say nothing more.
+recomputed from the inputs, so their changes say nothing more. A match recorded by the
+totals of its paper sheet (RULES.md §G) shows the totals and the sheet's counts as
+typed, then what each correction changed, and says when the counts did not confirm the
+totals (saved with the organiser's reason).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import ENTRY_FIELDS, AuditAction, Deal
+import scoring
+from tournaments.models import ENTRY_FIELDS, AuditAction, Deal, Match
 from tournaments.presentation.cards import declaration_choices
 
 if TYPE_CHECKING:
@@ -54,12 +58,24 @@ _MATCH_ACTIONS = {
     AuditAction.UNLOCKED: gettext_lazy("Match unlocked"),
     AuditAction.STOPPED_FOR_TIME: gettext_lazy("Closed for time"),
     AuditAction.REOPENED: gettext_lazy("Table reopened"),
+    AuditAction.TOTALS_RECORDED: gettext_lazy("Totals recorded"),
+    AuditAction.TOTALS_CORRECTED: gettext_lazy("Totals corrected"),
 }
 #: What the organiser did to a round, in words.
 _ROUND_ACTIONS = {
     AuditAction.ROUND_CLOSED: gettext_lazy("Round closed"),
     AuditAction.ROUND_REOPENED: gettext_lazy("Round reopened"),
 }
+#: The fields of a totals-only match its audit trail shows (services/totals.py).
+TOTALS_AUDITED_FIELDS = (
+    "total_a",
+    "total_b",
+    "sheet_deals_played",
+    "sheet_capots",
+    "sheet_belotes",
+    "sheet_declarations",
+)
+_TOTALS_ACTIONS = (AuditAction.TOTALS_RECORDED, AuditAction.TOTALS_CORRECTED)
 
 
 @dataclass(frozen=True)
@@ -178,11 +194,74 @@ def _changes(record: HistoryRecord) -> tuple[FieldChange, ...]:
     )
 
 
+def _match_value(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
+def _match_label(name: str) -> str:
+    field = Match._meta.get_field(name)
+    assert isinstance(field, models.Field)  # TOTALS_AUDITED_FIELDS are columns
+    return capfirst(str(field.verbose_name))
+
+
+def _sheet_check(record: HistoryRecord, rules: scoring.RuleSet | None) -> FieldChange | None:
+    """Return the line that says a sheet's counts did not confirm its totals, or None."""
+    if rules is None:
+        return None
+    totals = scoring.MatchTotals(
+        record.total_a,
+        record.total_b,
+        record.sheet_deals_played,
+        record.sheet_capots,
+        record.sheet_belotes,
+        record.sheet_declarations,
+    )
+    error = scoring.check_match_totals(totals, rules)
+    if error is None or error.code is not scoring.TotalsField.SUM:
+        return None
+    text = _("the totals add up to %(total)s, the sheet's counts to %(expected)s")
+    return FieldChange(_("Sheet check"), None, text % dict(error.params))
+
+
+def _totals_changes(
+    records: list[HistoryRecord], rules: scoring.RuleSet | None
+) -> dict[int, tuple[FieldChange, ...]]:
+    """Return, by history id, what each totals record of a match shows: the totals and
+    counts typed (a recording), or those a correction changed, then the sheet check."""
+    changes: dict[int, tuple[FieldChange, ...]] = {}
+    previous: HistoryRecord | None = None
+    for record in sorted(records, key=lambda item: (item.history_date, item.history_id)):
+        if record.audit_action not in _TOTALS_ACTIONS:
+            continue
+        lines = [
+            FieldChange(
+                _match_label(name),
+                None if previous is None else _match_value(getattr(previous, name)),
+                _match_value(getattr(record, name)),
+            )
+            for name in TOTALS_AUDITED_FIELDS
+            if (previous is None and getattr(record, name) is not None)
+            or (previous is not None and getattr(previous, name) != getattr(record, name))
+        ]
+        check = _sheet_check(record, rules)
+        changes[record.history_id] = (*lines, *([] if check is None else [check]))
+        previous = record
+    return changes
+
+
 def audit_entries(
-    *, deal_records: list[HistoryRecord], unlock_records: list[HistoryRecord]
+    *,
+    deal_records: list[HistoryRecord],
+    unlock_records: list[HistoryRecord],
+    rules: scoring.RuleSet | None = None,
 ) -> list[AuditEntry]:
     """Return the audit trail, newest first, from ``selectors.match_history`` (deal
-    records with their ``changes``) and ``selectors.match_unlocks`` (match records)."""
+    records with their ``changes``) and ``selectors.match_unlocks`` (match records).
+
+    The totals of a match recorded by its sheet show as typed, then as corrected; with
+    the tournament's ``rules`` the trail also says when the sheet's counts did not
+    confirm them (RULES.md §G).
+    """
     entries = [
         AuditEntry(
             when=record.history_date,
@@ -194,7 +273,9 @@ def audit_entries(
         )
         for record in deal_records
     ]
-    # The match's own events: unlocked with a reason, stopped for time, reopened.
+    # The match's own events: unlocked with a reason, stopped for time, reopened, its
+    # totals recorded or corrected.
+    totals = _totals_changes(unlock_records, rules)
     entries.extend(
         AuditEntry(
             when=record.history_date,
@@ -202,7 +283,7 @@ def audit_entries(
             deal_number=None,
             action=str(_MATCH_ACTIONS[record.audit_action]),
             reason=record.audit_reason,
-            changes=(),
+            changes=totals.get(record.history_id, ()),
         )
         for record in unlock_records
     )

@@ -37,7 +37,8 @@ def match_history(*, match: Match) -> list[HistoryRecord]:
 
 def match_unlocks(*, match: Match) -> list[HistoryRecord]:
     """Return the organiser's actions on ``match`` (its history records with an action:
-    unlocked, stopped for time, reopened), newest first, with who did it."""
+    unlocked, stopped for time, reopened, totals recorded or corrected), newest first,
+    with who did it."""
     return list(
         Match.history.filter(id=match.pk)
         .exclude(audit_action="")

@@ -51,6 +51,7 @@ from tournaments.services.table import (
     submit_deal,
     unlock_match,
 )
+from tournaments.services.totals import record_match_totals
 
 __all__ = [
     "Author",
@@ -88,6 +89,7 @@ __all__ = [
     "publish_round",
     "record_deal",
     "record_deals",
+    "record_match_totals",
     "record_played_round",
     "register_club",
     "register_team",

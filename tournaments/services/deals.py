@@ -35,7 +35,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
-from tournaments.services.draws import draw_round
+from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_match
 from tournaments.services.scores import replay_match
@@ -302,7 +302,7 @@ def correct_deal(
                 table=match.table_number,
                 number=match.round.number,
             )
-        redrawn = _redraw_later_draft(match)
+        redrawn = redraw_later_draft(match=match)
     row.refresh_from_db()
     return Correction(row, is_changed=True, redrawn_round=redrawn)
 
@@ -329,19 +329,4 @@ def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Auth
         _audit(row, author, AuditAction.DELETED, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)
-        return _redraw_later_draft(match)
-
-
-def _redraw_later_draft(match: Match) -> int | None:
-    """Draw again a draft round that came after ``match``'s round: it used old standings.
-
-    Returns its number, or None when there was no such draft.
-    """
-    tournament = match.round.tournament
-    draft = tournament.rounds.filter(
-        status=Round.Status.DRAFT, number__gt=match.round.number
-    ).first()
-    if draft is None or draft.number == 1:
-        return None
-    draft.delete()
-    return draw_round(tournament=tournament).number
+        return redraw_later_draft(match=match)

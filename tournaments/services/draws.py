@@ -419,3 +419,17 @@ def reopen_round(
         )
         round_.save(update_fields=["status", "closed_at"])
     return Reopening(round=round_, discarded_draft=None if following is None else following.number)
+
+
+def redraw_later_draft(*, match: Match) -> int | None:
+    """Draw again a draft round that came after ``match``'s round: it was drawn from the
+    standings before a correction of ``match``. Returns its number, or None when there was
+    no such draft (round 1 is drawn at random, so a draft of it stays)."""
+    tournament = match.round.tournament
+    draft = tournament.rounds.filter(
+        status=Round.Status.DRAFT, number__gt=match.round.number
+    ).first()
+    if draft is None or draft.number == 1:
+        return None
+    draft.delete()
+    return draw_round(tournament=tournament).number

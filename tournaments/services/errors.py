@@ -27,6 +27,10 @@ class Refusal(StrEnum):
     NOT_PUBLISHED = "not_published"  # number: the round
     STALE = "stale"  # number: the deal changed meanwhile
     REASON_REQUIRED = "reason_required"
+    # Totals-only matches (services/totals.py, RULES.md §G)
+    HAS_DEALS = "has_deals"  # table: the match already has deals
+    # total, expected: the two sums; deals_played, capots, belotes, declarations: the counts
+    TOTALS_MISMATCH = "totals_mismatch"
     # Set-up (services/setup.py)
     TOURNAMENT_EXISTS = "tournament_exists"
     SETTINGS_FROZEN = "settings_frozen"  # field: the first frozen setting changed

@@ -123,7 +123,12 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
     (``scoring.stop_match_for_time``, RULES.md §C); it stays not finished (it was closed,
     not played to its end). The match row must be locked by the caller. Raises ServiceError
     ``match_finished`` if a deal comes after the end of the match.
+
+    A totals-only match (RULES.md §G) has no deal to replay: its totals come from its
+    sheet (services/totals.py) and are left as they are.
     """
+    if match.is_totals_only:
+        return
     deals = list(match.deals.order_by("deal_number"))
     state = MatchState()
     match_format = match.round.tournament.engine_match_format

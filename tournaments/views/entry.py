@@ -1,4 +1,5 @@
-"""Deal entry by an organiser on the match page."""
+"""Deal entry by an organiser on the match page, and the page's context (its deals, or the
+totals of a match recorded by its paper sheet, RULES.md §G)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -15,8 +16,10 @@ import scoring
 from tournaments import selectors, services
 from tournaments.forms.deal import DealForm
 from tournaments.forms.messages import service_error_message
+from tournaments.forms.totals import MatchTotalsForm
 from tournaments.models import Match, Round, Tournament
 from tournaments.presentation.breakdown import describe_deal
+from tournaments.presentation.totals import sheet_counts_text
 from tournaments.views.lookups import get_match_for_organiser, is_organiser
 from tournaments.views.match_audit import organiser_match_context
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -35,17 +38,36 @@ def deal_form_for(
     return DealForm(data, initial=initial, rules=tournament.rules, team_names=names)
 
 
+def totals_form_for(
+    match: Match, tournament: Tournament, data: Mapping[str, Any] | None = None
+) -> MatchTotalsForm:
+    """Return the form « Saisir les totaux de la table » of ``match`` (RULES.md §G)."""
+    return MatchTotalsForm(data, match=match, rules=tournament.rules)
+
+
+def _can_type_totals(match: Match, has_deals: bool) -> bool:
+    """Return True when the desk may type ``match``'s totals: no deal, a round being
+    played, or a closed one whose totals it corrects (services/totals.py)."""
+    status = match.round.status
+    is_open = status == Round.Status.PUBLISHED
+    return not has_deals and (is_open or (status == Round.Status.CLOSED and match.is_totals_only))
+
+
 def match_page_context(
     request: HttpRequest,
     tournament: Tournament,
     match: Match,
     form: DealForm | None = None,
     bound: forms.Form | None = None,
+    totals_form: MatchTotalsForm | None = None,
 ) -> dict[str, Any]:
     """Return the match page's context: deals described in words, and the entry form.
 
-    An organiser also gets the audit trail and the correction forms; ``bound`` is a
-    submitted correction form to show again with its errors.
+    An organiser also gets the audit trail, the correction forms and, for a match with
+    no deal, the totals form; ``bound`` is a submitted correction form and
+    ``totals_form`` a submitted totals form to show again with their errors. A match
+    recorded by its totals has no deal: the page says « Totaux seulement » and the
+    sheet's counts.
     """
     is_classic = not tournament.rules.has_contract
     deals = [
@@ -56,6 +78,9 @@ def match_page_context(
     can_enter = is_desk and match.round.status == Round.Status.PUBLISHED and not match.is_complete
     if can_enter and form is None:
         form = deal_form_for(match, tournament)
+    can_type_totals = is_desk and _can_type_totals(match, bool(deals))
+    if can_type_totals and totals_form is None:
+        totals_form = totals_form_for(match, tournament)
     context = {
         "tournament": tournament,
         "round": match.round,
@@ -64,6 +89,8 @@ def match_page_context(
         "is_classic": is_classic,
         "form": form if can_enter else None,
         "is_organiser": is_desk,
+        "totals_form": totals_form if can_type_totals else None,
+        "sheet_counts": sheet_counts_text(match),
     }
     if is_desk:
         rows = [deal for deal, _description in deals]
@@ -78,11 +105,12 @@ def show_match_page(
     *,
     form: DealForm | None = None,
     bound: forms.Form | None = None,
+    totals_form: MatchTotalsForm | None = None,
     status: int = 422,
 ) -> HttpResponse:
-    """Render the match page again with a refused ``form`` (a new deal) or ``bound`` (a
-    correction), its errors beside their fields."""
-    context = match_page_context(request, tournament, match, form, bound)
+    """Render the match page again with a refused ``form`` (a new deal), ``bound`` (a
+    correction) or ``totals_form`` (the sheet's totals), its errors beside their fields."""
+    context = match_page_context(request, tournament, match, form, bound, totals_form)
     return render(request, "tournaments/match_detail.html", context, status=status)
 
 

@@ -61,6 +61,7 @@ def organiser_match_context(
         "audit": audit_entries(
             deal_records=selectors.match_history(match=match),
             unlock_records=selectors.match_unlocks(match=match),
+            rules=tournament.rules,
         ),
         "corrections": corrections,
         "open_correction": bound_prefix,

@@ -74,6 +74,7 @@ KWARGS = {
     "deal-delete": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "deal-confirm": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "match-unlock": {"slug": "t", "number": 1, "table": 1},
+    "match-totals": {"slug": "t", "number": 1, "table": 1},
     "round-progress": {"slug": "t", "number": 1},
     "round-qr": {"slug": "t", "number": 1},
     "link-revoke": {"slug": "t", "pk": LINK},
@@ -116,6 +117,7 @@ POSTS = {
     "deal-confirm": {"version": 1},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
     "round-reopen": {"reopen-reason": "Erreur de saisie"},
+    "match-totals": {"totals-total_a": "1000", "totals-total_b": "944"},
     "prize-list": {"prizes": "Un jambon"},
 }
 
@@ -139,6 +141,7 @@ POST_ONLY = {
     "deal-delete",
     "deal-confirm",
     "match-unlock",
+    "match-totals",
     "link-revoke",
     "link-regenerate",
 }

@@ -1,4 +1,5 @@
-"""``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout).
+"""``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout, or
+§G: matches.csv, each table's totals, instead of deals.csv).
 
 Imports a played concours through
 :func:`tournaments.importing.import_played_tournament`; the command keeps its French
@@ -18,11 +19,14 @@ from scoring import PRESET_IDS
 from scoring.matches import MatchFormat
 from tournaments.forms.messages import import_problem_message
 from tournaments.importing import TournamentImportError, import_played_tournament
-from tournaments.models import Deal
+from tournaments.models import Deal, Match
 
 
 class Command(BaseCommand):
-    help = "Import a played concours from DIR/teams.csv and DIR/deals.csv, atomically."
+    help = (
+        "Import a played concours from DIR/teams.csv and DIR/deals.csv (or DIR/matches.csv, "
+        "each table's totals), atomically."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("directory", type=Path)
@@ -78,6 +82,14 @@ class Command(BaseCommand):
         teams = tournament.teams.count()
         rounds = tournament.rounds.count()
         deals = Deal.objects.filter(match__round__tournament=tournament).count()
+        by_totals = Match.objects.filter(round__tournament=tournament, is_totals_only=True).count()
+        if by_totals:
+            # matches.csv (RULES.md §G): the tables' totals, no deal.
+            results = ngettext(
+                "%(count)s table by its totals", "%(count)s tables by their totals", by_totals
+            ) % {"count": by_totals}
+        else:
+            results = ngettext("%(count)s deal", "%(count)s deals", deals) % {"count": deals}
         self.stdout.write(
             gettext("Imported “%(name)s”: %(teams)s, %(rounds)s, %(deals)s.")
             % {
@@ -85,6 +97,6 @@ class Command(BaseCommand):
                 "teams": ngettext("%(count)s team", "%(count)s teams", teams) % {"count": teams},
                 "rounds": ngettext("%(count)s round", "%(count)s rounds", rounds)
                 % {"count": rounds},
-                "deals": ngettext("%(count)s deal", "%(count)s deals", deals) % {"count": deals},
+                "deals": results,
             }
         )

@@ -1,0 +1,122 @@
+"""The desk's form « Saisir les totaux de la table »: a paper sheet's two totals (RULES.md §G).
+
+Both totals (scored points), and the sheet's counts where they check something: deals
+played under every preset, capots and belotes under the classic presets, declaration
+points where the rules count them. The engine checks them (:func:`scoring.check_match_totals`)
+and its problem goes beside its field. A sum the counts do not confirm asks for the
+organiser's reason: the first submission says so and shows the reason field, a second one
+with a reason saves. Correcting totals already recorded always needs a reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments.forms.messages import REASON_REQUIRED, service_error_message, totals_error_message
+from tournaments.models import Match
+from tournaments.services.errors import Refusal
+
+#: The sheet's counts, in the order of the form, by the engine's field name.
+COUNT_FIELDS = ("deals_played", "capots", "belotes", "declarations")
+
+
+def _number_field(label: Any, *, required: bool) -> forms.IntegerField:
+    field = forms.IntegerField(label=label, required=required)
+    field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
+    return field
+
+
+class MatchTotalsForm(forms.Form):
+    """A match's two totals and its sheet's counts, checked by the engine (RULES.md §G).
+
+    Built for ``match`` under ``rules``: the capots and belotes exist only where the
+    counts check the totals (the classic presets), the declarations only where the rules
+    count them. Filled with what a totals-only match has recorded, whose correction needs
+    a reason. ``cleaned_data["totals"]`` is a :class:`scoring.MatchTotals`.
+    """
+
+    total_a = _number_field(_("Total A"), required=True)
+    total_b = _number_field(_("Total B"), required=True)
+    deals_played = _number_field(_("Deals played"), required=False)
+    capots = _number_field(_("Capots"), required=False)
+    belotes = _number_field(_("Belotes"), required=False)
+    declarations = _number_field(_("Declaration points"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, match: Match, rules: scoring.RuleSet, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "totals")
+        if match.is_totals_only:
+            totals = match.sheet_totals
+            kwargs.setdefault(
+                "initial",
+                {
+                    "total_a": totals.total_a,
+                    "total_b": totals.total_b,
+                    **{name: getattr(totals, name) for name in COUNT_FIELDS},
+                },
+            )
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.is_correction = match.is_totals_only
+        self.has_mismatch = False
+        self.fields["total_a"].label = gettext("Total of %(team)s") % {"team": match.team_a}
+        self.fields["total_b"].label = gettext("Total of %(team)s") % {"team": match.team_b}
+        if not scoring.is_checkable(rules):
+            del self.fields["capots"]
+            del self.fields["belotes"]
+        if not (scoring.is_checkable(rules) and rules.has_declarations):
+            del self.fields["declarations"]
+        reason = self.fields["reason"]
+        if self.is_correction:
+            reason.label = _("Reason for the correction")
+            reason.required = True
+            reason.error_messages["required"] = REASON_REQUIRED
+        else:
+            reason.label = _("Reason (the totals do not add up)")
+        for name, field in self.fields.items():
+            field.widget.attrs["aria-describedby"] = f"{self.add_prefix(name)}-errors"
+
+    @property
+    def needs_reason(self) -> bool:
+        """Return True when the page shows the reason field: for a correction, once the
+        sum did not add up, or when a reason was typed."""
+        typed = self.is_bound and bool(self.data.get(self.add_prefix("reason"), "").strip())
+        return self.is_correction or self.has_mismatch or typed
+
+    def clean(self) -> dict[str, Any]:
+        """Build the sheet (``cleaned_data["totals"]``) and put the engine's first problem
+        beside its field; a sum that does not add up needs the reason."""
+        super().clean()
+        data = self.cleaned_data
+        if self.errors:
+            return data
+        totals = scoring.MatchTotals(
+            total_a=data["total_a"],
+            total_b=data["total_b"],
+            **{name: data.get(name) for name in COUNT_FIELDS},
+        )
+        error = scoring.check_match_totals(totals, self.rules)
+        if error is not None and error.code is not scoring.TotalsField.SUM:
+            self.add_totals_error(error, totals)
+        elif error is not None and not data.get("reason", "").strip():
+            self.has_mismatch = True
+            params = dict(error.params)
+            mismatch = {
+                "total": params["total"],
+                "expected": params["expected"],
+                **{name: getattr(totals, name) or 0 for name in COUNT_FIELDS},
+            }
+            self.add_error(None, service_error_message(Refusal.TOTALS_MISMATCH, mismatch))
+        data["totals"] = totals
+        return data
+
+    def add_totals_error(self, error: scoring.TotalsError, totals: scoring.MatchTotals) -> None:
+        """Show the engine's problem beside the field it concerns (above the form for the
+        sum, or a field the form does not have)."""
+        name = str(error.code)
+        self.add_error(name if name in self.fields else None, totals_error_message(error, totals))

@@ -1,0 +1,161 @@
+"""Read and check ``matches.csv``: each table's two totals instead of its deals (RULES.md §G).
+
+A concours folder may hold ``matches.csv`` in place of ``deals.csv``: one row per match
+with its round, table, teams (A and B) and both totals (scored points), and optionally
+the sheet's counts (deals played, capots, belotes, declaration points). Where the counts
+are given the engine checks the totals against them (:func:`scoring.check_match_totals`),
+and a row that fails is refused; nothing here writes. The file is read as ``deals.csv``
+is (:func:`tournaments.importing.reading.read_rows`), and the first bad cell raises
+:class:`TournamentImportError` with the file, the line, the column and a code.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import scoring
+from tournaments.importing.problems import ImportProblem
+from tournaments.importing.reading import (
+    MAX_ROUNDS,
+    MAX_TABLE,
+    MAX_TEAM_NUMBER,
+    CellError,
+    TournamentImportError,
+    read_rows,
+    whole_number,
+)
+from tournaments.importing.text import NotAWholeNumber, NumberAboveLimit, parse_whole_number
+from tournaments.models import TeamData
+
+MATCH_FILE_COLUMNS = ("round", "table", "team_a", "team_b", "total_a", "total_b")
+#: The sheet's counts, optional columns (RULES.md §G: P, K, B and N), and the largest
+#: value each cell may hold before the engine checks it.
+MATCH_FILE_COUNTS = {
+    "deals_played": scoring.MAX_DEALS_PLAYED,
+    "capots": scoring.MAX_DEALS_PLAYED,
+    "belotes": scoring.MAX_DEALS_PLAYED,
+    "declarations": scoring.MAX_MATCH_TOTAL,
+}
+
+
+@dataclass(frozen=True)
+class TotalsRow:
+    """One row of matches.csv: its two team numbers, its line, and the sheet's totals."""
+
+    team_a: int
+    team_b: int
+    line: int
+    totals: scoring.MatchTotals
+
+
+def _count(row: dict[str, str], column: str, limit: int) -> int | None:
+    """Return the cell as a whole number from 0 to ``limit``, or None when it is blank
+    (an optional count the sheet does not give).
+
+    Raises CellError ``count``, or ``too_large`` (params: limit) above the limit.
+    """
+    text = row.get(column, "")
+    if not text.strip():
+        return None
+    try:
+        return parse_whole_number(text, limit, allows_zero=True)
+    except NotAWholeNumber:
+        raise CellError(column, "count") from None
+    except NumberAboveLimit:
+        raise CellError(column, "too_large", limit=limit) from None
+
+
+def _read_total(row: dict[str, str], column: str) -> int:
+    """Return a total, which the file must give: a whole number from 0."""
+    total = _count(row, column, scoring.MAX_MATCH_TOTAL)
+    if total is None:
+        raise CellError(column, "count")
+    return total
+
+
+def read_match_totals(
+    path: Path, teams: dict[int, TeamData], rules: scoring.RuleSet
+) -> dict[tuple[int, int], TotalsRow]:
+    """Check matches.csv, each row's totals through the engine; return its rows by
+    (round, table).
+
+    Rounds must run from 1 with no gap: an empty round would put every team on a bye. A
+    registered team with no table in a round has that round's bye (RULES.md §G).
+    Raises TournamentImportError for the first bad line, or ``no_matches``.
+    """
+    matches: dict[tuple[int, int], TotalsRow] = {}
+    seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> team -> table
+    first_lines: dict[int, int] = {}  # round -> its first line
+    for line, row in read_rows(path, MATCH_FILE_COLUMNS):
+        try:
+            round_number, table, read = _read_match(row, teams, matches, seated, line)
+            error = scoring.check_match_totals(read.totals, rules)
+        except CellError as cell:
+            raise TournamentImportError(
+                ImportProblem(path.name, line, cell.column, cell.code, cell.params)
+            ) from None
+        if error is not None:
+            column = "total_a" if error.code is scoring.TotalsField.SUM else str(error.code)
+            raise TournamentImportError(
+                ImportProblem(
+                    path.name,
+                    line,
+                    column,
+                    error.code.value,
+                    dict(error.params),
+                    error=error,
+                    totals=read.totals,
+                )
+            )
+        matches[round_number, table] = read
+        first_lines.setdefault(round_number, line)
+    if not matches:
+        raise TournamentImportError(ImportProblem(path.name, 0, "", "no_matches"))
+    for number in range(1, max(first_lines)):
+        if number not in first_lines:
+            later = min(line for round_, line in first_lines.items() if round_ > number)
+            raise TournamentImportError(
+                ImportProblem(path.name, later, "round", "empty_round", {"number": number})
+            )
+    return matches
+
+
+def _read_match(
+    row: dict[str, str],
+    teams: dict[int, TeamData],
+    matches: dict[tuple[int, int], TotalsRow],
+    seated: dict[int, dict[int, int]],
+    line: int,
+) -> tuple[int, int, TotalsRow]:
+    """Check the file's own columns of one line; return its round, table and row.
+
+    Raises CellError: a number, a team not in teams.csv or at two tables, a table twice.
+    """
+    round_number = whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
+    table = whole_number(row, "table", MAX_TABLE)
+    team_a = whole_number(row, "team_a", MAX_TEAM_NUMBER)
+    team_b = whole_number(row, "team_b", MAX_TEAM_NUMBER)
+    for column, team in (("team_a", team_a), ("team_b", team_b)):
+        if team not in teams:
+            raise CellError(column, "unknown_team", number=team)
+    if team_a == team_b:
+        raise CellError("team_b", "same_team")
+    earlier = matches.get((round_number, table))
+    if earlier is not None:
+        raise CellError("table", "duplicate_table", table=table, line=earlier.line)
+    for column, team in (("team_a", team_a), ("team_b", team_b)):
+        if seated[round_number].setdefault(team, table) != table:
+            raise CellError(column, "team_twice", number=team)
+    total_a, total_b = _read_total(row, "total_a"), _read_total(row, "total_b")
+    counts = {column: _count(row, column, limit) for column, limit in MATCH_FILE_COUNTS.items()}
+    totals = scoring.MatchTotals(
+        total_a=total_a,
+        total_b=total_b,
+        deals_played=counts["deals_played"],
+        capots=counts["capots"],
+        belotes=counts["belotes"],
+        declarations=counts["declarations"],
+    )
+    return round_number, table, TotalsRow(team_a, team_b, line, totals)
