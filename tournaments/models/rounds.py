@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.models.audit import AuditedHistory
+from tournaments.models.bounds import range_check
 from tournaments.models.choices import MatchResult
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
@@ -45,6 +46,8 @@ class Round(models.Model):
                 fields=["tournament", "number"], name="round_unique_number_per_tournament"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            range_check("round", "number", name="round_number_max", lower=False),
+            range_check("round", "seed", name="round_seed_range", nullable=True),
         ]
 
     def __str__(self) -> str:
@@ -122,6 +125,11 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=~Q(team_a=models.F("team_b")), name="match_distinct_teams"
             ),
+            range_check("match", "table_number", name="match_table_max", lower=False),
+            range_check("match", "total_a", name="match_total_a_range"),
+            range_check("match", "total_b", name="match_total_b_range"),
+            range_check("match", "reserve", name="match_reserve_max", lower=False),
+            range_check("match", "deals_played", name="match_deals_played_max", lower=False),
         ]
 
     def __str__(self) -> str:
