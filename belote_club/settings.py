@@ -224,3 +224,25 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
+
+# --- Automatic copies of the SQLite database (tournaments/archive/copies.py) -----------------
+
+
+def env_positive_int(name: str, *, default: int) -> int:
+    """Return the environment variable `name` read as a whole number of at least 1.
+
+    Only digits 0-9 are accepted; an unset variable gives `default`. Raise
+    ImproperlyConfigured on anything else ("0", "-1", "20 ", "twenty").
+    """
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least 1, not {value!r}.")
+    return int(value)
+
+
+# Where ./run's copies go (at each round's close, and every few minutes while a round is
+# played), and how many of the last ones are kept.
+BELOTE_BACKUP_DIR = Path(os.environ.get("BELOTE_BACKUP_DIR") or VAR_DIR / "backups")
+BELOTE_BACKUP_KEEP = env_positive_int("BELOTE_BACKUP_KEEP", default=20)

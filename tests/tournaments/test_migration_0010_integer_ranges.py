@@ -1,5 +1,6 @@
 """Migration 0010_integer_ranges: before it adds the integer ranges, it names the stored
-values out of range (a lot past 2^31, say, that SQLite took and PostgreSQL would not)."""
+values out of range (a lot of 2 147 483 647, say, the largest PostgreSQL
+integers hold)."""
 
 import datetime
 
@@ -44,7 +45,7 @@ def leave_empty_and_migrated() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_it_names_the_stored_values_out_of_range_and_adds_no_constraint():
     try:
-        team = store_a_team(migrate(BEFORE), lot=2**31, first_round=0)
+        team = store_a_team(migrate(BEFORE), lot=2**31 - 1, first_round=0)
 
         with pytest.raises(RuntimeError) as refusal:
             migrate([INTEGER_RANGES])
@@ -55,7 +56,7 @@ def test_it_names_the_stored_values_out_of_range_and_adds_no_constraint():
     assert (str(refusal.value), INTEGER_RANGES in applied) == (
         "Some stored values are out of the ranges of migration 0010; change them, then "
         "migrate again:\n"
-        f"  team {team}: lot=2147483648 (team_lot_max)\n"
+        f"  team {team}: lot=2147483647 (team_lot_max)\n"
         f"  team {team}: first_round=0 (team_first_round_range)",
         False,
     )
