@@ -166,6 +166,11 @@ class RestoreForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
 
+    @property
+    def has_clubs(self) -> bool:
+        """Return True when the organiser has a club to restore the tournament for."""
+        return self.fields["club"].queryset.exists()
+
     def clean_file(self):
         """Refuse a file over the size limit before anything reads it."""
         upload = self.cleaned_data["file"]

@@ -47,5 +47,5 @@ def tournament_restore(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Tournament “%(name)s” restored.") % {"name": tournament})
             return redirect("tournaments:tournament-manage", slug=tournament.slug)
-    context = {"form": form, "has_club": clubs.exists()}
+    context = {"form": form, "has_club": form.has_clubs}
     return render(request, "tournaments/tournament_restore.html", context)
