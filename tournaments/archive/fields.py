@@ -1,6 +1,6 @@
 """The archive format, version 1: what each record holds, and how values become JSON.
 
-One JSON object (UTF-8)::
+One JSON object (UTF-8, on one line)::
 
     {"format": "belote-club-concours", "version": 1, "archived_at": "…",
      "tournament": {settings, "club": name or null},

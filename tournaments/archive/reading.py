@@ -99,7 +99,12 @@ class ArchiveContents:
     rounds: list[ArchivedRound]
 
 
-def _refuse(place: Place, code: str, error=None, **params) -> ArchiveError:
+def _refuse(
+    place: Place,
+    code: str,
+    error: ValidationError | scoring.DealError | None = None,
+    **params: str | int | None,
+) -> ArchiveError:
     return ArchiveError(ArchiveProblem(place, code, params, error))
 
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Min
 
 from tournaments.archive.fields import DEAL_SCORE_FIELDS, MATCH_SCORE_FIELDS
-from tournaments.archive.problems import ArchiveError, ArchiveProblem
+from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.archive.reading import ArchiveContents, ArchivedMatch, read_archive
 from tournaments.models import Bye, Club, Deal, Match, Round, TableLink, Team, Tournament, new_token
 from tournaments.services.errors import ServiceError
@@ -29,7 +29,9 @@ from tournaments.services.scores import replay_match
 from tournaments.services.setup import unique_slug
 
 
-def _refuse(place, code: str, error=None, **params) -> ArchiveError:
+def _refuse(
+    place: Place, code: str, error: ValidationError | None = None, **params: str | int | None
+) -> ArchiveError:
     return ArchiveError(ArchiveProblem(place, code, params, error))
 
 
@@ -135,12 +137,14 @@ def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[Archiv
     return matches
 
 
-def _place(archived: ArchivedMatch, deal_number: int | None = None) -> tuple:
+def _place(archived: ArchivedMatch, deal_number: int | None = None) -> Place:
     place = (("round", archived.match.round.number), ("table", archived.match.table_number))
     return place if deal_number is None else (*place, ("deal", deal_number))
 
 
-def _check_scores(tournament: Tournament, matches: list[ArchivedMatch], now) -> None:
+def _check_scores(
+    tournament: Tournament, matches: list[ArchivedMatch], now: datetime.datetime
+) -> None:
     """Replay every match through the engine and raise ``scores`` (or ``match_finished``)
     where the archive stored another score than the engine gives (RULES.md §C): the
     first deal, else the first match."""
