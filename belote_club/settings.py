@@ -339,3 +339,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
+
+# --- Automatic copies of the SQLite database (tournaments/archive/copies.py) -----------------
+
+
+# Where ./run's copies go (at each round's close, and every few minutes while a round is
+# played), and how many of the last ones are kept.
+BELOTE_BACKUP_DIR = Path(os.environ.get("BELOTE_BACKUP_DIR") or VAR_DIR / "backups")
+BELOTE_BACKUP_KEEP = env_int("BELOTE_BACKUP_KEEP", default=20, minimum=1)

@@ -50,6 +50,20 @@ def _empty_cache():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _database_copies_in_a_temporary_folder(tmp_path_factory):
+    """Send the copies of the database a test makes (closing a round copies it) to a
+    temporary folder, never to var/backups/ with the real copies."""
+    conf = sys.modules.get("django.conf")
+    if conf is None or not conf.settings.configured:
+        yield
+        return
+    from django.test import override_settings
+
+    with override_settings(BELOTE_BACKUP_DIR=tmp_path_factory.mktemp("backups")):
+        yield
+
+
 @pytest.fixture
 def organiser(db):
     """Marie's account (username « marie », password tests.factories.PASSWORD), in no club

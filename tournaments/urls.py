@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 
 from tournaments.converters import NumberConverter
 from tournaments.views import (
+    archive,
     corrections,
     entry,
     exports_data,
@@ -68,6 +69,7 @@ urlpatterns = [
     # The organiser's desk.
     path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),
     path("organisation/regle/", setup.preset_summary, name="preset-summary"),
+    path("organisation/concours/restaurer/", archive.tournament_restore, name="tournament-restore"),
     path("concours/<slug:slug>/gestion/", rounds.tournament_manage, name="tournament-manage"),
     path(
         "concours/<slug:slug>/gestion/reglages/",
@@ -184,6 +186,11 @@ urlpatterns = [
         name="standings-csv",
     ),
     path("concours/<slug:slug>/gestion/donnes.csv", exports_data.deals_csv, name="deals-csv"),
+    path(
+        "concours/<slug:slug>/gestion/sauvegarde.json",
+        archive.tournament_archive_download,
+        name="tournament-archive",
+    ),
     # Table entry on the players' phones: the token is the secret (views/table/).
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
     path("table/<str:token>/donne/", table_entry.table_deal, name="table-deal"),

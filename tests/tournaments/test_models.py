@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.db.models import IntegerField
 from django.utils import translation
 
 import scoring
@@ -19,7 +20,17 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import ENTRY_FIELDS, Deal, DealEntry
+from tournaments.models import (
+    ENTRY_FIELDS,
+    FIELD_RANGES,
+    Deal,
+    DealEntry,
+    Match,
+    Round,
+    TableLink,
+    Team,
+    Tournament,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
@@ -694,3 +705,160 @@ def test_a_passed_entry_clears_what_the_deal_stored_before():
         "taker_declarations_text": "",
         "defence_declarations_text": "",
     }
+
+
+# Integer ranges (tournaments/models/bounds.py, migration 0010): every integer field is
+# bounded, well inside PostgreSQL's columns.
+
+#: ``(model, field): (smallest, largest)``, written out: the ranges a concours can hold.
+EXPECTED_RANGES = {
+    ("tournament", "rules_version"): (1, 999),
+    ("tournament", "match_format_value"): (1, 9999),
+    ("tournament", "number_of_rounds"): (1, 20),
+    ("tournament", "bye_credit_value"): (0, 9999),
+    ("team", "number"): (1, 9999),
+    ("team", "lot"): (0, 999_999),
+    ("team", "first_round"): (1, 21),
+    ("team", "withdrawn_from_round"): (1, 21),
+    ("round", "number"): (1, 20),
+    ("round", "seed"): (0, 2**62 - 1),
+    ("match", "table_number"): (1, 4999),
+    ("match", "total_a"): (-999_999, 999_999),
+    ("match", "total_b"): (-999_999, 999_999),
+    ("match", "reserve"): (0, 999_999),
+    ("match", "deals_played"): (0, 999),
+    ("deal", "deal_number"): (1, 999),
+    ("deal", "contract_value"): (80, 500),
+    ("deal", "taker_card_points"): (0, 252),
+    ("deal", "defence_card_points"): (0, 252),
+    ("deal", "taker_tricks"): (0, 8),
+    ("deal", "taker_belotes"): (0, 4),
+    ("deal", "defence_belotes"): (0, 4),
+    ("deal", "taker_declarations"): (0, 550),
+    ("deal", "defence_declarations"): (0, 550),
+    ("deal", "taker_score"): (-99_999, 99_999),
+    ("deal", "defence_score"): (-99_999, 99_999),
+    ("deal", "reserve"): (0, 99_999),
+    ("deal", "score_a"): (-99_999, 99_999),
+    ("deal", "score_b"): (-99_999, 99_999),
+    ("deal", "total_a"): (-999_999, 999_999),
+    ("deal", "total_b"): (-999_999, 999_999),
+    ("deal", "rules_version"): (1, 999),
+    ("deal", "version"): (1, 2_000_000_000),
+    ("tablelink", "pin_failures"): (0, 999),
+}
+
+
+def test_every_integer_field_of_the_models_has_its_range():
+    integer_fields = {
+        (model._meta.model_name, field.name)
+        for model in (Tournament, Team, Round, Match, Deal, TableLink)
+        for field in model._meta.concrete_fields
+        if isinstance(field, IntegerField) and not field.primary_key
+    }
+
+    ranges = {
+        (model, field): bounds
+        for model, fields in FIELD_RANGES.items()
+        for field, bounds in fields.items()
+    }
+
+    assert (ranges, set(ranges)) == (EXPECTED_RANGES, integer_fields)
+
+
+def _with(model: str, **fields):
+    """Return an unsaved valid row of ``model`` with ``fields``; its parents are saved."""
+    if model == "tournament":
+        return TournamentFactory.build(club=None, **fields)
+    if model == "team":
+        return TeamFactory.build(tournament=TournamentFactory(), **fields)
+    if model == "round":
+        return RoundFactory.build(tournament=TournamentFactory(), **fields)
+    if model == "match":
+        tournament = TournamentFactory()
+        return MatchFactory.build(
+            round=RoundFactory(tournament=tournament),
+            team_a=TeamFactory(tournament=tournament),
+            team_b=TeamFactory(tournament=tournament),
+            **fields,
+        )
+    if model == "deal":
+        return DealFactory.build(match=MatchFactory(), **fields)
+    return TableLink(match=MatchFactory(), side="A", pin="1234", created_at=NOW, **fields)
+
+
+#: ``(model, field, value, check)``: one past each bound, and the constraint refusing it.
+#: Card points, tricks, belotes, contracts and the positive values of other fields were
+#: refused already (above, and by the positive columns).
+OUT_OF_RANGE = [
+    ("tournament", "rules_version", 0, "tournament_rules_version_range"),
+    ("tournament", "rules_version", 1000, "tournament_rules_version_range"),
+    ("tournament", "match_format_value", 10_000, "tournament_format_value_max"),
+    ("tournament", "bye_credit_value", 10_000, "tournament_bye_credit_max"),
+    ("team", "number", 10_000, "team_number_max"),
+    ("team", "lot", 1_000_000, "team_lot_max"),
+    ("team", "first_round", 0, "team_first_round_range"),
+    ("team", "first_round", 22, "team_first_round_range"),
+    ("team", "withdrawn_from_round", 0, "team_withdrawn_round_range"),
+    ("team", "withdrawn_from_round", 22, "team_withdrawn_round_range"),
+    ("round", "number", 21, "round_number_max"),
+    ("round", "seed", -1, "round_seed_range"),
+    ("round", "seed", 2**62, "round_seed_range"),
+    ("match", "table_number", 5000, "match_table_max"),
+    ("match", "total_a", -1_000_000, "match_total_a_range"),
+    ("match", "total_a", 1_000_000, "match_total_a_range"),
+    ("match", "total_b", -1_000_000, "match_total_b_range"),
+    ("match", "total_b", 1_000_000, "match_total_b_range"),
+    ("match", "reserve", 1_000_000, "match_reserve_max"),
+    ("match", "deals_played", 1000, "match_deals_played_max"),
+    ("deal", "deal_number", 1000, "deal_number_max"),
+    ("deal", "taker_declarations", 551, "deal_taker_declarations_max"),
+    ("deal", "defence_declarations", 551, "deal_defence_declarations_max"),
+    ("deal", "taker_score", -100_000, "deal_taker_score_range"),
+    ("deal", "taker_score", 100_000, "deal_taker_score_range"),
+    ("deal", "defence_score", -100_000, "deal_defence_score_range"),
+    ("deal", "defence_score", 100_000, "deal_defence_score_range"),
+    ("deal", "reserve", 100_000, "deal_reserve_max"),
+    ("deal", "score_a", -100_000, "deal_score_a_range"),
+    ("deal", "score_a", 100_000, "deal_score_a_range"),
+    ("deal", "score_b", -100_000, "deal_score_b_range"),
+    ("deal", "score_b", 100_000, "deal_score_b_range"),
+    ("deal", "total_a", -1_000_000, "deal_total_a_range"),
+    ("deal", "total_a", 1_000_000, "deal_total_a_range"),
+    ("deal", "total_b", -1_000_000, "deal_total_b_range"),
+    ("deal", "total_b", 1_000_000, "deal_total_b_range"),
+    ("deal", "rules_version", 0, "deal_rules_version_range"),
+    ("deal", "rules_version", 1000, "deal_rules_version_range"),
+    ("deal", "version", 0, "deal_version_range"),
+    ("deal", "version", 2_000_000_001, "deal_version_range"),
+    ("tablelink", "pin_failures", 1000, "table_link_pin_failures_max"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("model", "field", "value", "check"),
+    OUT_OF_RANGE,
+    ids=[f"{model}-{field}-{value}" for model, field, value, _ in OUT_OF_RANGE],
+)
+def test_it_refuses_an_integer_out_of_its_range(model, field, value, check):
+    row = _with(model, **{field: value})
+
+    assert_refused(row, check=check)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("model", "field", "value"),
+    [
+        (model, field, value)
+        for (model, field), bounds in EXPECTED_RANGES.items()
+        for value in bounds
+        # A deal's card points and tricks must also agree with each other.
+        if field not in ("taker_card_points", "defence_card_points", "taker_tricks")
+    ],
+)
+def test_it_accepts_an_integer_at_either_end_of_its_range(model, field, value):
+    row = _with(model, **{field: value})
+
+    assert_saved(row)

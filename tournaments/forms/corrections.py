@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.bounds import BOUNDED
 from tournaments.forms.deal import DealForm, entry_initial
 from tournaments.forms.messages import REASON_REQUIRED
-from tournaments.models import Deal
+from tournaments.models import MAX_DEAL_VERSION, Deal
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -32,7 +33,9 @@ def _reason_field(label: StrOrPromise) -> forms.CharField:
 class DealCorrectionForm(DealForm):
     """Every input of a recorded deal, the version the organiser saw, and a reason."""
 
-    version = forms.IntegerField(min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput)
+    version = forms.IntegerField(
+        min_value=1, max_value=MAX_DEAL_VERSION, error_messages=BOUNDED, widget=forms.HiddenInput
+    )
     reason = _reason_field(_("Reason for the correction"))
 
     def __init__(self, *args: Any, deal: Deal, **kwargs: Any) -> None:
@@ -75,4 +78,6 @@ class ReasonForm(forms.Form):
 class ConfirmDealForm(forms.Form):
     """The version of a waiting deal the organiser saw, to confirm it as it stands."""
 
-    version = forms.IntegerField(min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput)
+    version = forms.IntegerField(
+        min_value=1, max_value=MAX_DEAL_VERSION, error_messages=BOUNDED, widget=forms.HiddenInput
+    )

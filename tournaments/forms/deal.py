@@ -11,9 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.errors import DealError
+from tournaments.forms.bounds import BOUNDED
 from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
-from tournaments.models import CoincheLevel, DealEntry, TeamSide, Trump
+from tournaments.models import MAX_DEAL_NUMBER, CoincheLevel, DealEntry, TeamSide, Trump
 
 
 def entry_initial(entry: DealEntry) -> dict[str, object]:
@@ -44,7 +45,9 @@ class DealForm(forms.Form):
     have them, and the trump choices leave out SA/TA where they are not allowed.
     """
 
-    deal_number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    deal_number = forms.IntegerField(
+        min_value=1, max_value=MAX_DEAL_NUMBER, error_messages=BOUNDED, widget=forms.HiddenInput
+    )
     taker = forms.ChoiceField(
         label=_("Taker"), choices=TeamSide.choices, widget=forms.RadioSelect, required=False
     )

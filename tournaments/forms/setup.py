@@ -10,8 +10,18 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.bounds import BOUNDED, bound_field
 from tournaments.forms.fields import form_field
-from tournaments.models import Club, Team, TieBreak, Tournament, preset_text
+from tournaments.models import (
+    MAX_BYE_CREDIT,
+    MAX_FORMAT_VALUE,
+    MAX_TEAM_NUMBER,
+    Club,
+    Team,
+    TieBreak,
+    Tournament,
+    preset_text,
+)
 from tournaments.services.setup import FROZEN_SETTINGS, is_settings_frozen
 from tournaments.text import clean_name
 
@@ -141,6 +151,8 @@ class TournamentForm(forms.ModelForm):
             }
         )
         self.fields["match_format_value"].widget.attrs["inputmode"] = "numeric"
+        bound_field(self.fields["match_format_value"], MAX_FORMAT_VALUE)
+        bound_field(self.fields["bye_credit_value"], MAX_BYE_CREDIT)
         # Not a scoring rule: it can change at any time. A form sent without it (a page
         # opened before the setting existed) keeps the tournament's mode.
         self.fields["confirmation_mode"].required = False
@@ -205,7 +217,13 @@ def organiser_clubs(user: User) -> QuerySet[Club]:
 class TeamForm(forms.Form):
     """One team: number (optional, assigned when empty), both players, club."""
 
-    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=9999, required=False)
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        max_value=MAX_TEAM_NUMBER,
+        error_messages=BOUNDED,
+        required=False,
+    )
     player_1 = forms.CharField(label=_("Player 1"), max_length=100)
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
@@ -240,5 +258,9 @@ def team_initial(team: Team) -> dict[str, object]:
 class SwapForm(forms.Form):
     """Two teams of a draft draw to swap."""
 
-    first = forms.IntegerField(label=_("Team"), min_value=1, max_value=9999)
-    second = forms.IntegerField(label=_("with team"), min_value=1, max_value=9999)
+    first = forms.IntegerField(
+        label=_("Team"), min_value=1, max_value=MAX_TEAM_NUMBER, error_messages=BOUNDED
+    )
+    second = forms.IntegerField(
+        label=_("with team"), min_value=1, max_value=MAX_TEAM_NUMBER, error_messages=BOUNDED
+    )

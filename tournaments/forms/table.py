@@ -28,9 +28,17 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.cards import CAPOT_CARD_POINTS, DEAL_CARD_POINTS, TRICKS_PER_DEAL
+from tournaments.forms.bounds import BOUNDED
 from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
-from tournaments.models import CoincheLevel, Deal, DealEntry, TeamSide
+from tournaments.models import (
+    MAX_DEAL_NUMBER,
+    MAX_DEAL_VERSION,
+    CoincheLevel,
+    Deal,
+    DealEntry,
+    TeamSide,
+)
 from tournaments.presentation.cards import declaration_choices, trump_choices
 
 #: Declaration selects per side: three cover every hand seen in a concours.
@@ -112,10 +120,18 @@ class TableDealForm(forms.Form):
     """
 
     deal_number = forms.IntegerField(
-        min_value=1, max_value=99, widget=forms.HiddenInput, required=False
+        min_value=1,
+        max_value=MAX_DEAL_NUMBER,
+        error_messages=BOUNDED,
+        widget=forms.HiddenInput,
+        required=False,
     )
     version = forms.IntegerField(
-        min_value=1, max_value=2_000_000_000, widget=forms.HiddenInput, required=False
+        min_value=1,
+        max_value=MAX_DEAL_VERSION,
+        error_messages=BOUNDED,
+        widget=forms.HiddenInput,
+        required=False,
     )
     is_passed = forms.BooleanField(label=_("All four passed"), required=False)
     taker = forms.ChoiceField(

@@ -10,6 +10,15 @@ which the migrations use too (``tournaments.models.new_token``).
 """
 
 from tournaments.models.audit import AuditedHistory, set_audit
+from tournaments.models.bounds import (
+    FIELD_RANGES,
+    MAX_BYE_CREDIT,
+    MAX_DEAL_NUMBER,
+    MAX_DEAL_VERSION,
+    MAX_FORMAT_VALUE,
+    MAX_TEAM_NUMBER,
+    field_range,
+)
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
     RULES_PRESET_LABELS,
@@ -38,6 +47,12 @@ from tournaments.models.teams import Team, TeamData
 __all__ = [
     "DEFAULT_TIE_BREAKS",
     "ENTRY_FIELDS",
+    "FIELD_RANGES",
+    "MAX_BYE_CREDIT",
+    "MAX_DEAL_NUMBER",
+    "MAX_DEAL_VERSION",
+    "MAX_FORMAT_VALUE",
+    "MAX_TEAM_NUMBER",
     "RULES_PRESET_LABELS",
     "AuditAction",
     "AuditedHistory",
@@ -63,6 +78,7 @@ __all__ = [
     "TieBreak",
     "Tournament",
     "Trump",
+    "field_range",
     "new_token",
     "preset_text",
     "set_audit",

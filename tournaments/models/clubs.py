@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.matches import FormatKind, MatchFormat
+from tournaments.models.bounds import range_check
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
     ByeCredit,
@@ -113,6 +114,13 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(match_format_value__gte=1), name="tournament_format_value_positive"
+            ),
+            range_check("tournament", "rules_version", name="tournament_rules_version_range"),
+            range_check(
+                "tournament", "match_format_value", name="tournament_format_value_max", lower=False
+            ),
+            range_check(
+                "tournament", "bye_credit_value", name="tournament_bye_credit_max", lower=False
             ),
         ]
 

@@ -18,6 +18,7 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 from tournaments.models.audit import AuditedHistory
+from tournaments.models.bounds import range_check
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
 from tournaments.models.rounds import Match
 
@@ -178,6 +179,23 @@ class Deal(models.Model):
                 condition=~(Q(is_capot_bid=True) & Q(contract_value__isnull=False)),
                 name="deal_capot_bid_has_no_value",
             ),
+            range_check("deal", "deal_number", name="deal_number_max", lower=False),
+            # The engine refuses more (RULES.md §D, scoring.validation.MAX_DECLARATIONS).
+            range_check(
+                "deal", "taker_declarations", name="deal_taker_declarations_max", lower=False
+            ),
+            range_check(
+                "deal", "defence_declarations", name="deal_defence_declarations_max", lower=False
+            ),
+            range_check("deal", "taker_score", name="deal_taker_score_range"),
+            range_check("deal", "defence_score", name="deal_defence_score_range"),
+            range_check("deal", "reserve", name="deal_reserve_max", lower=False),
+            range_check("deal", "score_a", name="deal_score_a_range"),
+            range_check("deal", "score_b", name="deal_score_b_range"),
+            range_check("deal", "total_a", name="deal_total_a_range"),
+            range_check("deal", "total_b", name="deal_total_b_range"),
+            range_check("deal", "rules_version", name="deal_rules_version_range"),
+            range_check("deal", "version", name="deal_version_range"),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.bounds import range_check
 from tournaments.models.choices import TeamSide, new_token
 from tournaments.models.rounds import Match
 
@@ -37,6 +38,9 @@ class TableLink(models.Model):
                 fields=["match", "side"],
                 condition=Q(revoked_at__isnull=True),
                 name="table_link_one_active_per_side",
+            ),
+            range_check(
+                "tablelink", "pin_failures", name="table_link_pin_failures_max", lower=False
             ),
         ]
 

@@ -14,6 +14,7 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 from tournaments.models.audit import AuditedHistory
+from tournaments.models.bounds import range_check
 from tournaments.models.choices import MatchResult
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
@@ -52,6 +53,8 @@ class Round(models.Model):
                 fields=["tournament", "number"], name="round_unique_number_per_tournament"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            range_check("round", "number", name="round_number_max", lower=False),
+            range_check("round", "seed", name="round_seed_range", nullable=True),
         ]
 
     def __str__(self) -> str:
@@ -176,6 +179,11 @@ class Match(models.Model):
                 ),
                 name="match_sheet_counts_range",
             ),
+            range_check("match", "table_number", name="match_table_max", lower=False),
+            range_check("match", "total_a", name="match_total_a_range"),
+            range_check("match", "total_b", name="match_total_b_range"),
+            range_check("match", "reserve", name="match_reserve_max", lower=False),
+            range_check("match", "deals_played", name="match_deals_played_max", lower=False),
         ]
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.bounds import range_check
 from tournaments.models.clubs import Club, Tournament
 
 
@@ -53,6 +54,12 @@ class Team(models.Model):
                 fields=["tournament", "number"], name="team_unique_number_per_tournament"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
+            range_check("team", "number", name="team_number_max", lower=False),
+            range_check("team", "lot", name="team_lot_max", lower=False),
+            range_check("team", "first_round", name="team_first_round_range"),
+            range_check(
+                "team", "withdrawn_from_round", name="team_withdrawn_round_range", nullable=True
+            ),
         ]
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
+from tournaments.archive import copy_database_or_log
 from tournaments.forms.corrections import ReasonForm
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
@@ -199,14 +200,19 @@ def round_discard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_close(request: AuthenticatedHttpRequest, slug: str, number: int) -> HttpResponse:
-    """Close a round whose matches are all complete."""
-    return _round_action(
-        request,
-        slug,
-        number,
-        lambda r: services.close_round(round=r, now=timezone.now(), user=request.user),
-        _("Round %(number)s closed."),
-    )
+    """Close a round whose matches are all complete, then copy the SQLite database
+    (var/backups/): a copy that fails is logged and never undoes the close."""
+    tournament = get_tournament_for_organiser(request, slug)
+    round_ = get_round(tournament, number)
+    now = timezone.now()
+    try:
+        services.close_round(round=round_, now=now, user=request.user)
+    except services.ServiceError as refusal:
+        _refused(request, refusal)
+    else:
+        messages.success(request, _("Round %(number)s closed.") % {"number": number})
+        copy_database_or_log(now=now)
+    return _round_page(tournament, number)
 
 
 @login_required

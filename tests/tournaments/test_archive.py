@@ -1,0 +1,270 @@
+"""The whole-concours archive (tournaments/archive/): written, then restored as it was."""
+
+import datetime
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from tests.factories import (
+    ClubFactory,
+    DealFactory,
+    MatchFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.played_concours import NAME, START, concours_outputs, play_concours
+from tournaments.archive import FORMAT, VERSION, restore_tournament, tournament_archive
+from tournaments.archive.fields import RECORD_FIELDS, RECORD_LINKS
+from tournaments.importing import import_played_tournament
+from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.selectors import tournament_standings
+
+LATER = START + datetime.timedelta(days=3)
+SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-coinche-16"
+
+
+def delete_concours(tournament: Tournament) -> None:
+    """Delete ``tournament`` and all it holds, as if it had never been on this site (its
+    matches first: they protect their teams)."""
+    Match.objects.filter(round__tournament=tournament).delete()
+    tournament.delete()
+
+
+def standing_rows(tournament: Tournament) -> list:
+    """Return the standings as (team number, points, rank), team ids left out."""
+    return [
+        (s.team.number, s.row.points, s.row.rank)
+        for s in tournament_standings(tournament=tournament)
+    ]
+
+
+@pytest.mark.django_db
+def test_a_restored_archive_gives_the_same_standings_sheets_exports_and_audit_trail():
+    tournament = play_concours()
+    before = concours_outputs(tournament)
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    assert (concours_outputs(restored), tournament_archive(tournament=restored, now=LATER)) == (
+        before,
+        data,
+    )
+
+
+@pytest.mark.django_db
+def test_a_restored_archive_of_the_sample_concours_gives_the_same_exports():
+    tournament = import_played_tournament(
+        directory=SAMPLE,
+        name="Concours de démonstration",
+        rules_preset="ffb-coinche",
+        now=START,
+        rng=random.Random(7),
+    )
+    before = concours_outputs(tournament)
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    assert concours_outputs(restored) == before
+
+
+@pytest.mark.django_db
+def test_it_writes_the_format_its_version_and_the_settings_first():
+    tournament = play_concours()
+
+    document = json.loads(tournament_archive(tournament=tournament, now=LATER))
+
+    assert (
+        list(document),
+        document["format"],
+        document["version"],
+        document["archived_at"],
+        document["tournament"] | {"projector_token": "…", "created_at": "…"},
+    ) == (
+        ["format", "version", "archived_at", "tournament", "users", "teams", "rounds"],
+        FORMAT,
+        VERSION,
+        "2026-11-14T13:30:00+00:00",
+        {
+            "name": NAME,
+            "slug": "concours-de-la-saint-martin",
+            "date": "2026-11-11",
+            "venue": "Salle des fêtes de Cahors",
+            "rules_preset": "ffb-coinche",
+            "rules_version": 1,
+            "match_format": "deals",
+            "match_format_value": 2,
+            "number_of_rounds": 3,
+            "bye_credit": "round-mean",
+            "bye_credit_value": 0,
+            "bye_counts_as_win": False,
+            "ranking": "points",
+            "tie_breaks": "matches_won,points_difference,head_to_head",
+            "allows_no_trump_all_trump": True,
+            "projector_token": "…",
+            "confirmation_mode": "confirm",
+            "prize_list": "Un jambon\nDeux bouteilles de cahors",
+            "created_at": "…",
+            "club": "Amicale de Cahors",
+        },
+    )
+
+
+@pytest.mark.django_db
+def test_a_copy_restored_beside_its_original_gets_its_own_addresses():
+    tournament = play_concours()
+    data = tournament_archive(tournament=tournament, now=LATER)
+    tokens = set(TableLink.objects.values_list("token", flat=True))
+
+    copy = restore_tournament(data=data, now=LATER, name="Copie de la Saint-Martin")
+
+    copy_tokens = set(
+        TableLink.objects.filter(match__round__tournament=copy).values_list("token", flat=True)
+    )
+    assert (
+        copy.name,
+        copy.slug,
+        copy.projector_token == tournament.projector_token,
+        len(copy_tokens),
+        copy_tokens & tokens,
+        standing_rows(copy),
+    ) == (
+        "Copie de la Saint-Martin",
+        "copie-de-la-saint-martin",
+        False,
+        13,
+        set(),
+        standing_rows(tournament),
+    )
+
+
+@pytest.mark.django_db
+def test_it_restores_for_the_club_it_is_given_and_finds_the_teams_clubs_by_name():
+    tournament = play_concours()
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+    millau = ClubFactory(name="Les Coinchés de Millau")
+
+    restored = restore_tournament(data=data, now=LATER, club=millau)
+
+    assert (
+        restored.club,
+        sorted({team.club.name for team in restored.teams.exclude(club=None)}),
+    ) == (
+        millau,
+        ['=HYPERLINK("x")', "Amicale de Cahors", "Belote Club de Rodez", "Coinche Club d’Albi"],
+    )
+
+
+@pytest.mark.django_db
+def test_an_author_unknown_here_gets_an_account_that_cannot_sign_in():
+    tournament = play_concours()
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+    get_user_model().objects.filter(username="marie").delete()
+
+    restore_tournament(data=data, now=LATER)
+
+    marie = get_user_model().objects.get(username="marie")
+    assert (marie.is_active, marie.has_usable_password(), marie.organised_clubs.count()) == (
+        False,
+        False,
+        0,
+    )
+
+
+@pytest.mark.django_db
+def test_an_author_known_here_is_that_account():
+    organiser = UserFactory(username="marie")
+    tournament = play_concours()
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    authors = set(
+        Deal.history.filter(match__round__tournament=restored)
+        .exclude(history_user=None)
+        .values_list("history_user", flat=True)
+    )
+    assert authors == {organiser.pk}
+
+
+@pytest.mark.django_db
+def test_a_phone_link_of_the_round_being_played_still_opens_its_table(client):
+    tournament = play_concours()
+    link = TableLink.objects.get(
+        match__round__tournament=tournament,
+        match__round__number=2,
+        match__table_number=1,
+        side="B",
+    )
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+    restore_tournament(data=data, now=LATER)
+
+    response = client.get(f"/table/{link.token}/")
+
+    assert (response.status_code, response.context["match"].round.tournament.name) == (200, NAME)
+
+
+def test_the_archive_holds_every_field_of_the_models():
+    archived = {
+        "tournament": {*RECORD_FIELDS["tournament"], *RECORD_LINKS["tournament"]},
+        "team": {*RECORD_FIELDS["team"], "tournament", *RECORD_LINKS["team"]},
+        "round": {*RECORD_FIELDS["round"], "tournament"},
+        "match": {*RECORD_FIELDS["match"], "round", "team_a", "team_b"},
+        "deal": {*RECORD_FIELDS["deal"], "match"},
+        "tablelink": {*RECORD_FIELDS["link"], "match"},
+    }
+    history = {"history_id", "history_user", "id", *RECORD_FIELDS["history"]}
+
+    fields = {
+        model._meta.model_name: {
+            field.name for field in model._meta.concrete_fields if not field.primary_key
+        }
+        for model in (Tournament, Team, Round, Match, Deal, TableLink)
+    }
+    history_fields = {
+        model._meta.model_name: {field.name for field in model._meta.concrete_fields}
+        for model in (Deal.history.model, Match.history.model)
+    }
+    assert (fields, history_fields) == (
+        archived,
+        {
+            "historicaldeal": archived["deal"] | history,
+            "historicalmatch": archived["match"] | history,
+        },
+    )
+
+
+def played_tables(tables: int) -> Tournament:
+    """A tournament whose closed round 1 has ``tables`` matches of two deals each."""
+    tournament = TournamentFactory()
+    played = RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    for table in range(1, tables + 1):
+        match = MatchFactory(round=played, table_number=table, is_finished=True)
+        for number in (1, 2):
+            DealFactory(match=match, deal_number=number)
+    return tournament
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tables", [1, 3])
+def test_it_writes_the_archive_in_the_same_queries_for_1_and_3_tables(
+    django_assert_num_queries, tables
+):
+    tournament = played_tables(tables)
+    tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
+
+    # The teams, rounds, matches, byes, deals, links, and the history of matches and deals.
+    with django_assert_num_queries(8):
+        tournament_archive(tournament=tournament, now=LATER)

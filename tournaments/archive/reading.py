@@ -1,0 +1,523 @@
+"""Read an archive and check all of it before anything is written: its format and version,
+every key and value, and that it holds together (teams, rounds, tables, deals, links).
+
+The result is made of unsaved model rows (:class:`ArchiveContents`); the scores are
+checked against the engine afterwards, by tournaments/archive/restoring.py. The first
+problem found raises :class:`tournaments.archive.problems.ArchiveError`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+import scoring
+from tournaments.archive.fields import (
+    DEAL_HISTORY_LINKS,
+    FORMAT,
+    HISTORY_LINKS,
+    MATCH_HISTORY_LINKS,
+    RECORD_FIELDS,
+    RECORD_LINKS,
+    VERSION,
+)
+from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
+from tournaments.models import (
+    FIELD_RANGES,
+    Club,
+    Deal,
+    Match,
+    Round,
+    TableLink,
+    Team,
+    TieBreak,
+    Tournament,
+)
+from tournaments.text import clean_name
+
+#: The keys of the archive itself.
+TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", "rounds")
+
+
+@dataclass
+class ArchivedUser:
+    """An author of the audit trail: found by username, or made (restoring.py)."""
+
+    username: str
+    first_name: str
+    last_name: str
+
+
+@dataclass
+class ArchivedHistory:
+    """A history record (unsaved), its author's username (or None) and, for a deal's, the
+    key of its deal within the match."""
+
+    record: models.Model
+    username: str | None
+    deal_key: int | None = None
+
+
+@dataclass
+class ArchivedMatch:
+    """A match (unsaved, teams set) with its deals by key, table links, history, and the
+    scores the archive stored for it."""
+
+    match: Match
+    deals: dict[int, Deal] = field(default_factory=dict)
+    links: list[TableLink] = field(default_factory=list)
+    history: list[ArchivedHistory] = field(default_factory=list)
+    deal_history: list[ArchivedHistory] = field(default_factory=list)
+
+
+@dataclass
+class ArchivedRound:
+    """A round (unsaved) with its matches, by table, and its byes (team numbers)."""
+
+    round: Round
+    matches: list[ArchivedMatch] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class ArchiveContents:
+    """Everything an archive holds, checked, as unsaved rows.
+
+    ``club`` is the organising club's name (or None), ``teams`` the teams by number with
+    their club's name (``""``: none).
+    """
+
+    tournament: Tournament
+    club: str | None
+    users: dict[str, ArchivedUser]
+    teams: dict[int, tuple[Team, str]]
+    rounds: list[ArchivedRound]
+
+
+def _refuse(
+    place: Place,
+    code: str,
+    error: ValidationError | scoring.DealError | None = None,
+    **params: str | int | None,
+) -> ArchiveError:
+    return ArchiveError(ArchiveProblem(place, code, params, error))
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _document(data: bytes) -> dict:
+    """Return the archive's object, once its format and version are this reader's."""
+    try:
+        document = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _refuse((), "not_json") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise _refuse((), "not_archive")
+    version = document.get("version")
+    if type(version) is int and version > VERSION:
+        raise _refuse((), "newer_version", version=version, supported=VERSION)
+    if version != VERSION or type(version) is not int:
+        raise _refuse((), "unknown_version", version=json.dumps(version), supported=VERSION)
+    _check_keys(document, TOP_KEYS, ())
+    return document
+
+
+def _entry_place(entry: object, key: str, kind: str, fallback: Place, within: Place = ()) -> Place:
+    """Return where ``entry`` is: by its own number (or name) ``key`` when it can be read
+    (``within`` what holds it), else ``fallback``, its position."""
+    value = entry.get(key) if isinstance(entry, dict) else None
+    if type(value) is int or (kind in ("user", "link") and isinstance(value, str)):
+        return (*within, (kind, value))
+    return fallback
+
+
+def _check_keys(entry: object, keys: Iterable[str], place: Place) -> dict:
+    """Return ``entry`` once it is an object with exactly ``keys``."""
+    if not isinstance(entry, dict):
+        raise _refuse(place, "not_an_object")
+    keys = tuple(keys)
+    for key in keys:
+        if key not in entry:
+            raise _refuse(place, "missing", key=key)
+    for key in entry:
+        if key not in keys:
+            raise _refuse(place, "unknown_key", key=str(key))
+    return entry
+
+
+def _list(entry: dict, key: str, place: Place) -> list:
+    value = entry[key]
+    if not isinstance(value, list):
+        raise _refuse(place, "type", key=key, expected="list")
+    return value
+
+
+def _text(entry: dict, key: str, place: Place, *, nullable: bool = False) -> str | None:
+    value = entry[key]
+    if value is None and nullable:
+        return None
+    if not isinstance(value, str):
+        raise _refuse(place, "type", key=key, expected="text_or_null" if nullable else "text")
+    return value
+
+
+def _integer(entry: dict, key: str, place: Place) -> int:
+    value = entry[key]
+    if type(value) is not int:
+        raise _refuse(place, "type", key=key, expected="integer")
+    return value
+
+
+def _value(model: type[models.Model], ranges: str, name: str, raw: object, place: Place) -> object:
+    """Return ``raw`` as the field ``name`` of ``model`` stores it, within the range
+    :data:`tournaments.models.FIELD_RANGES` gives it under the model name ``ranges``;
+    raise the type, time, date or range problem."""
+    field = model._meta.get_field(name)
+    if raw is None and field.null:
+        return None
+    nullable = "_or_null" if field.null else ""
+    if isinstance(field, models.BooleanField):
+        if type(raw) is not bool:
+            raise _refuse(place, "type", key=name, expected="boolean")
+        return raw
+    if isinstance(field, models.IntegerField):
+        if type(raw) is not int:
+            raise _refuse(place, "type", key=name, expected="integer" + nullable)
+        bounds = FIELD_RANGES.get(ranges, {}).get(name)
+        if bounds is not None and not bounds[0] <= raw <= bounds[1]:
+            raise _refuse(place, "range", key=name, value=raw, minimum=bounds[0], maximum=bounds[1])
+        return raw
+    if isinstance(field, models.DateTimeField):
+        if not isinstance(raw, str):
+            raise _refuse(place, "type", key=name, expected="datetime" + nullable)
+        try:
+            value = datetime.datetime.fromisoformat(raw)
+        except ValueError:
+            value = None
+        if value is None or value.utcoffset() is None:
+            raise _refuse(place, "datetime", key=name, value=raw)
+        return value
+    if isinstance(field, models.DateField):
+        if not isinstance(raw, str):
+            raise _refuse(place, "type", key=name, expected="date")
+        try:
+            return datetime.date.fromisoformat(raw)
+        except ValueError:
+            raise _refuse(place, "date", key=name, value=raw) from None
+    if isinstance(field, models.JSONField):
+        if not isinstance(raw, dict):
+            raise _refuse(place, "type", key=name, expected="object")
+        return raw
+    if not isinstance(raw, str):
+        raise _refuse(place, "type", key=name, expected="text" + nullable)
+    return raw
+
+
+def _row(
+    model: type[models.Model],
+    entry: object,
+    place: Place,
+    *,
+    fields: tuple[str, ...],
+    links: tuple[str, ...],
+    ranges: str,
+) -> tuple[models.Model, dict]:
+    """Return an unsaved ``model`` row with the values of ``fields`` read from ``entry``,
+    checked as the model checks them (choices, lengths, blanks) and within the ranges of
+    the model ``ranges`` (:data:`tournaments.models.FIELD_RANGES`), and ``entry`` itself."""
+    entry = _check_keys(entry, (*fields, *links), place)
+    values = {name: _value(model, ranges, name, entry[name], place) for name in fields}
+    row = model(**values)
+    # A null the column allows is valid, even where a form could not leave it blank.
+    checked = {name for name, value in values.items() if value is not None}
+    try:
+        row.clean_fields(exclude=[f.name for f in model._meta.fields if f.name not in checked])
+    except ValidationError as error:
+        name = next(iter(error.error_dict))
+        raise _refuse(place, "invalid", ValidationError(error.error_dict[name]), key=name) from None
+    return row, entry
+
+
+def _club_name(name: str, place: Place) -> str:
+    """Return the club ``name`` cleaned as the site stores names (``""``: no club); raise
+    ``invalid`` for a name too long for a club."""
+    name = clean_name(name)
+    try:
+        Club(name=name).clean_fields(exclude=[] if name else ["name"])
+    except ValidationError as error:
+        raise _refuse(
+            place, "invalid", ValidationError(error.error_dict["name"]), key="club"
+        ) from None
+    return name
+
+
+def _read_tournament(entry: object) -> tuple[Tournament, str | None]:
+    place: Place = (("tournament", None),)
+    tournament, entry = _row(
+        Tournament,
+        entry,
+        place,
+        fields=RECORD_FIELDS["tournament"],
+        links=RECORD_LINKS["tournament"],
+        ranges="tournament",
+    )
+    for key in tournament.tie_break_keys:
+        if key not in TieBreak.values:
+            raise _refuse(place, "tie_break", value=key)
+    try:
+        tournament.rules  # noqa: B018 -- the engine has this preset's version, or raises
+    except scoring.InvalidDeal:
+        raise _refuse(
+            place, "rules", preset=tournament.rules_preset, version=tournament.rules_version
+        ) from None
+    club = _text(entry, "club", place, nullable=True)
+    return tournament, None if club is None else (_club_name(club, place) or None)
+
+
+def _read_users(entries: list) -> dict[str, ArchivedUser]:
+    users: dict[str, ArchivedUser] = {}
+    for position, entry in enumerate(entries, start=1):
+        place = _entry_place(entry, "username", "user", (("users", None), ("item", position)))
+        entry = _check_keys(entry, RECORD_FIELDS["user"], place)
+        user = ArchivedUser(*(_text(entry, key, place) for key in RECORD_FIELDS["user"]))
+        if user.username in users:
+            raise _refuse((), "user_twice", user=user.username)
+        users[user.username] = user
+    return users
+
+
+def _read_teams(entries: list) -> dict[int, tuple[Team, str]]:
+    teams: dict[int, tuple[Team, str]] = {}
+    for position, entry in enumerate(entries, start=1):
+        place = _entry_place(entry, "number", "team", (("teams", None), ("item", position)))
+        team, entry = _row(
+            Team,
+            entry,
+            place,
+            fields=RECORD_FIELDS["team"],
+            links=RECORD_LINKS["team"],
+            ranges="team",
+        )
+        if team.number in teams:
+            raise _refuse((), "team_twice", team=team.number)
+        place = (("team", team.number),)
+        teams[team.number] = (team, _club_name(_text(entry, "club", place), place))
+    return teams
+
+
+def _history(
+    kind: str, entry: object, place: Place, users: dict[str, ArchivedUser], links: tuple
+) -> tuple[models.Model, dict, str | None]:
+    """Return an unsaved history record of a deal or a match (``kind`` "deal_history" or
+    "match_history"), its entry, and its author's username."""
+    ranges = "deal" if kind == "deal_history" else "match"
+    model = (Deal if kind == "deal_history" else Match).history.model
+    record, entry = _row(
+        model,
+        entry,
+        place,
+        fields=(*RECORD_FIELDS[ranges], *RECORD_FIELDS["history"]),
+        links=(*links, *HISTORY_LINKS),
+        ranges=ranges,
+    )
+    username = _text(entry, "user", place, nullable=True)
+    if username is not None and username not in users:
+        raise _refuse(place, "unknown_user", user=username)
+    return record, entry, username
+
+
+def _team(
+    number: object,
+    key: str,
+    place: Place,
+    teams: dict[int, tuple[Team, str]],
+    seated: set[int] | None,
+) -> Team:
+    """Return the team numbered ``number`` (the value of ``key``); with ``seated``, the
+    numbers of the teams already seated in the round, seat it."""
+    if type(number) is not int:
+        raise _refuse(place, "type", key=key, expected="integer")
+    if number not in teams:
+        raise _refuse(place, "unknown_team", team=number)
+    if seated is not None:
+        if number in seated:
+            raise _refuse(place[:1], "seated_twice", team=number)
+        seated.add(number)
+    return teams[number][0]
+
+
+def _read_match(
+    entry: object,
+    round_: ArchivedRound,
+    teams: dict[int, tuple[Team, str]],
+    users: dict[str, ArchivedUser],
+    seated: set[int],
+) -> ArchivedMatch:
+    number = round_.round.number
+    position_place = (("round", number), ("item", len(round_.matches) + 1))
+    position_place = _entry_place(
+        entry, "table_number", "table", position_place, (("round", number),)
+    )
+    match, entry = _row(
+        Match,
+        entry,
+        position_place,
+        fields=RECORD_FIELDS["match"],
+        links=RECORD_LINKS["match"],
+        ranges="match",
+    )
+    place: Place = (("round", number), ("table", match.table_number))
+    if any(other.match.table_number == match.table_number for other in round_.matches):
+        raise _refuse(place[:1], "table_twice", table=match.table_number)
+    match.round = round_.round
+    if entry["team_a"] == entry["team_b"] and type(entry["team_a"]) is int:
+        raise _refuse(place, "same_team", team=entry["team_a"])
+    match.team_a = _team(entry["team_a"], "team_a", place, teams, seated)
+    match.team_b = _team(entry["team_b"], "team_b", place, teams, seated)
+    archived = ArchivedMatch(match)
+    for position, deal_entry in enumerate(_list(entry, "deals", place), start=1):
+        deal_place = _entry_place(
+            deal_entry, "deal_number", "deal", (*place, ("item", position)), place
+        )
+        deal, deal_entry = _row(
+            Deal,
+            deal_entry,
+            deal_place,
+            fields=RECORD_FIELDS["deal"],
+            links=RECORD_LINKS["deal"],
+            ranges="deal",
+        )
+        key = _integer(deal_entry, "key", (*place, ("deal", deal.deal_number)))
+        if round_.round.status == Round.Status.DRAFT:
+            raise _refuse(place, "deal_in_draft")
+        if any(other.deal_number == deal.deal_number for other in archived.deals.values()):
+            raise _refuse(place, "deal_twice", deal=deal.deal_number)
+        if key in archived.deals:
+            raise _refuse(place, "deal_key_twice", key=key)
+        deal.match = match
+        archived.deals[key] = deal
+    active: set[str] = set()
+    for position, link_entry in enumerate(_list(entry, "links", place), start=1):
+        link, _ = _row(
+            TableLink,
+            link_entry,
+            _entry_place(link_entry, "side", "link", (*place, ("item", position)), place),
+            fields=RECORD_FIELDS["link"],
+            links=RECORD_LINKS["link"],
+            ranges="tablelink",
+        )
+        if link.revoked_at is None:
+            if link.side in active:
+                raise _refuse(place, "link_twice", side=link.side)
+            active.add(link.side)
+        link.match = match
+        archived.links.append(link)
+    for position, record_entry in enumerate(_list(entry, "history", place), start=1):
+        record_place = (*place, ("history", position))
+        record, record_entry, username = _history(
+            "match_history", record_entry, record_place, users, MATCH_HISTORY_LINKS
+        )
+        record.team_a = _team(record_entry["team_a"], "team_a", record_place, teams, None)
+        record.team_b = _team(record_entry["team_b"], "team_b", record_place, teams, None)
+        archived.history.append(ArchivedHistory(record, username))
+    for position, record_entry in enumerate(_list(entry, "deal_history", place), start=1):
+        record_place = (*place, ("deal_history", position))
+        record, record_entry, username = _history(
+            "deal_history", record_entry, record_place, users, DEAL_HISTORY_LINKS
+        )
+        key = _integer(record_entry, "deal", record_place)
+        archived.deal_history.append(ArchivedHistory(record, username, key))
+    return archived
+
+
+def _read_rounds(
+    entries: list,
+    tournament: Tournament,
+    teams: dict[int, tuple[Team, str]],
+    users: dict[str, ArchivedUser],
+) -> list[ArchivedRound]:
+    if len(entries) > tournament.number_of_rounds:
+        raise _refuse((), "too_many_rounds", count=len(entries), rounds=tournament.number_of_rounds)
+    rounds: list[ArchivedRound] = []
+    for position, entry in enumerate(entries, start=1):
+        round_, entry = _row(
+            Round,
+            entry,
+            _entry_place(entry, "number", "round", (("rounds", None), ("item", position))),
+            fields=RECORD_FIELDS["round"],
+            links=RECORD_LINKS["round"],
+            ranges="round",
+        )
+        place: Place = (("round", round_.number),)
+        if round_.number != position:
+            raise _refuse((), "round_number", round=round_.number, position=position)
+        if rounds and rounds[-1].round.status != Round.Status.CLOSED:
+            raise _refuse((), "round_not_closed", round=rounds[-1].round.number)
+        round_.tournament = tournament
+        archived = ArchivedRound(round_)
+        seated: set[int] = set()
+        for match_entry in _list(entry, "matches", place):
+            archived.matches.append(_read_match(match_entry, archived, teams, users, seated))
+        for number in _list(entry, "byes", place):
+            archived.byes.append(_team(number, "byes", place, teams, seated).number)
+        rounds.append(archived)
+    return rounds
+
+
+def _check_deal_inputs(rounds: list[ArchivedRound], rules: scoring.RuleSet) -> None:
+    """Raise ``deal_inputs`` for the first deal whose inputs the engine refuses (RULES.md
+    §B6), or whose taker is no team."""
+    for round_ in rounds:
+        for archived in round_.matches:
+            for deal in archived.deals.values():
+                engine_deal = deal.to_engine()
+                error = None if engine_deal is None else scoring.validate_deal(engine_deal, rules)
+                if error is not None:
+                    place = (
+                        ("round", round_.round.number),
+                        ("table", archived.match.table_number),
+                        ("deal", deal.deal_number),
+                    )
+                    raise _refuse(place, "deal_inputs", error)
+
+
+def _check_tokens(rounds: list[ArchivedRound]) -> None:
+    """Raise ``token_twice`` when two table links have one address (token)."""
+    tokens: set[str] = set()
+    for round_ in rounds:
+        for archived in round_.matches:
+            for link in archived.links:
+                if link.token in tokens:
+                    place = (("round", round_.round.number), ("table", archived.match.table_number))
+                    raise _refuse(place, "token_twice")
+                tokens.add(link.token)
+
+
+def read_archive(data: bytes) -> ArchiveContents:
+    """Return what the archive ``data`` (UTF-8 JSON bytes) holds, all of it checked.
+
+    Raises ArchiveError with the first problem found (the codes of
+    :class:`tournaments.archive.problems.ArchiveProblem`): a file that is not JSON or not
+    an archive of this format, a newer or unknown version, a key missing or unknown, a
+    value of the wrong type or out of its range (tournaments/models/bounds.py), a choice
+    the models do not have, a rule preset version the engine does not have (RULES.md §B),
+    and an archive that does not hold together: a team twice, rounds out of order or
+    after one not closed, a table twice, a match or a bye naming an unknown team or a
+    team seated twice, a deal twice, deals in a draft, two active links for one team, a
+    history naming an account the archive does not list, a deal the engine refuses.
+    """
+    document = _document(data)
+    tournament, club = _read_tournament(document["tournament"])
+    users = _read_users(_list(document, "users", (("users", None),)))
+    teams = _read_teams(_list(document, "teams", (("teams", None),)))
+    rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
+    _check_deal_inputs(rounds, tournament.rules)
+    _check_tokens(rounds)
+    return ArchiveContents(tournament, club, users, teams, rounds)

@@ -1,0 +1,257 @@
+"""Restore a concours from its archive, in one transaction: all of it, or nothing.
+
+The archive is read and checked first (tournaments/archive/reading.py). The rows are
+then written as the archive gives them, with their statuses, versions, times and table
+links, and every match is replayed through the engine by the one function that stores
+scores (:func:`tournaments.services.scores.replay_match`, RULES.md §C): a score the
+archive stored that the engine does not give for those inputs refuses the archive.
+Last comes the audit trail, in the order it was written, each record's author found by
+username.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Min
+
+from tournaments.archive.fields import DEAL_SCORE_FIELDS, MATCH_SCORE_FIELDS
+from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
+from tournaments.archive.reading import ArchiveContents, ArchivedMatch, read_archive
+from tournaments.models import Bye, Club, Deal, Match, Round, TableLink, Team, Tournament, new_token
+from tournaments.services.errors import ServiceError
+from tournaments.services.registration import register_club
+from tournaments.services.scores import replay_match
+from tournaments.services.setup import unique_slug
+
+
+def _refuse(
+    place: Place, code: str, error: ValidationError | None = None, **params: str | int | None
+) -> ArchiveError:
+    return ArchiveError(ArchiveProblem(place, code, params, error))
+
+
+def _organiser_club(contents: ArchiveContents, club: Club | None) -> Club | None:
+    if club is not None:
+        return club
+    return register_club(name=contents.club) if contents.club else None
+
+
+def _authors(contents: ArchiveContents) -> dict[str, AbstractBaseUser]:
+    """Return the archive's authors by username: this site's account of that name, or a
+    new one, inactive and with no password (it only names the author in the audit trail
+    and cannot sign in)."""
+    model = get_user_model()
+    found = {
+        user.get_username(): user
+        for user in model.objects.filter(**{f"{model.USERNAME_FIELD}__in": contents.users})
+    }
+    for username, archived in contents.users.items():
+        if username in found:
+            continue
+        user = model(
+            **{model.USERNAME_FIELD: username},
+            first_name=archived.first_name,
+            last_name=archived.last_name,
+            is_active=False,
+        )
+        user.set_unusable_password()
+        try:
+            user.full_clean(validate_unique=False)
+        except ValidationError as error:
+            name = next(iter(error.error_dict))
+            raise _refuse(
+                (("user", username),), "invalid", ValidationError(error.error_dict[name]), key=name
+            ) from None
+        user.save()
+        found[username] = user
+    return found
+
+
+def _save_tournament(contents: ArchiveContents, club: Club | None, name: str | None) -> Tournament:
+    """Save the tournament under its name (or ``name``); its slug and projector address
+    stay unless another tournament has them."""
+    tournament = contents.tournament
+    if name is not None:
+        tournament.name = name
+        tournament.slug = unique_slug(name)
+    if Tournament.objects.filter(name=tournament.name).exists():
+        raise _refuse((), "name_taken", name=tournament.name)
+    try:
+        tournament.clean_fields(exclude=["club"])
+    except ValidationError as error:
+        key = next(iter(error.error_dict))
+        raise _refuse(
+            (("tournament", None),), "invalid", ValidationError(error.error_dict[key]), key=key
+        ) from None
+    if Tournament.objects.filter(slug=tournament.slug).exists():
+        tournament.slug = unique_slug(tournament.name)
+    if Tournament.objects.filter(projector_token=tournament.projector_token).exists():
+        tournament.projector_token = new_token()
+    created_at = tournament.created_at
+    tournament.club = _organiser_club(contents, club)
+    tournament.save()
+    # created_at is set on creation (auto_now_add): the archive's comes back afterwards.
+    Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
+    tournament.created_at = created_at
+    return tournament
+
+
+def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[ArchivedMatch]:
+    """Save the teams, rounds, matches, byes, deals and table links; return the matches."""
+    clubs = {
+        club_name: register_club(name=club_name)
+        for club_name in sorted({club_name for _, club_name in contents.teams.values()})
+        if club_name
+    }
+    teams = []
+    for team, club_name in contents.teams.values():
+        team.tournament = tournament
+        team.club = clubs.get(club_name)
+        teams.append(team)
+    Team.objects.bulk_create(teams)
+    Round.objects.bulk_create(archived.round for archived in contents.rounds)
+    matches = [archived for round_ in contents.rounds for archived in round_.matches]
+    Match.objects.bulk_create(archived.match for archived in matches)
+    Bye.objects.bulk_create(
+        Bye(round=archived.round, team=contents.teams[number][0])
+        for archived in contents.rounds
+        for number in archived.byes
+    )
+    Deal.objects.bulk_create(deal for archived in matches for deal in archived.deals.values())
+    links = [link for archived in matches for link in archived.links]
+    taken = set(
+        TableLink.objects.filter(token__in=[link.token for link in links]).values_list(
+            "token", flat=True
+        )
+    )
+    for link in links:
+        # A link opens one match only: a copy beside its original gets its own.
+        if link.token in taken:
+            link.token = new_token()
+    TableLink.objects.bulk_create(links)
+    return matches
+
+
+def _place(archived: ArchivedMatch, deal_number: int | None = None) -> Place:
+    place = (("round", archived.match.round.number), ("table", archived.match.table_number))
+    return place if deal_number is None else (*place, ("deal", deal_number))
+
+
+def _check_scores(
+    tournament: Tournament, matches: list[ArchivedMatch], now: datetime.datetime
+) -> None:
+    """Replay every match through the engine and raise ``scores`` (or ``match_finished``)
+    where the archive stored another score than the engine gives (RULES.md §C): the
+    first deal, else the first match."""
+    rules = tournament.rules
+    wrong_match = None
+    for archived in matches:
+        match = archived.match
+        stored = {name: getattr(match, name) for name in MATCH_SCORE_FIELDS}
+        # The replay stores what it computes: no history record of its own.
+        match.skip_history_when_saving = True
+        try:
+            replay_match(match, rules, now)
+        except ServiceError:
+            raise _refuse(_place(archived), "match_finished") from None
+        finally:
+            del match.skip_history_when_saving
+        for name, value in stored.items():
+            if wrong_match is None and getattr(match, name) != value:
+                wrong_match = _refuse(
+                    _place(archived), "scores", key=name, value=value, engine=getattr(match, name)
+                )
+    deals = {deal.pk: (archived, deal) for archived in matches for deal in archived.deals.values()}
+    replayed = Deal.objects.filter(match__round__tournament=tournament).values(
+        "pk", *DEAL_SCORE_FIELDS
+    )
+    for row in sorted(replayed, key=lambda row: row["pk"]):
+        archived, deal = deals[row["pk"]]
+        for name in DEAL_SCORE_FIELDS:
+            if getattr(deal, name) != row[name]:
+                raise _refuse(
+                    _place(archived, deal.deal_number),
+                    "scores",
+                    key=name,
+                    value=_shown(getattr(deal, name)),
+                    engine=_shown(row[name]),
+                )
+    if wrong_match is not None:
+        raise wrong_match
+
+
+def _shown(value: object) -> object:
+    """Return a score as a message quotes it (a breakdown is too long to quote)."""
+    return "…" if isinstance(value, dict) else value
+
+
+def _save_history(matches: list[ArchivedMatch], authors: dict[str, AbstractBaseUser]) -> None:
+    """Save each match's history, then its deals' (a deleted deal gets an id below every
+    other, so that it names no deal of this site), in the order they were written."""
+    lowest = Deal.history.aggregate(lowest=Min("id"))["lowest"] or 0
+    next_deleted = min(lowest, 0) - 1
+    match_records, deal_records = [], []
+    for archived in matches:
+        for entry in archived.history:
+            record = entry.record
+            record.id = archived.match.pk
+            record.round = archived.match.round
+            record.history_user = authors.get(entry.username) if entry.username else None
+            match_records.append(record)
+        deleted: dict[int, int] = {}
+        for entry in archived.deal_history:
+            record = entry.record
+            deal = archived.deals.get(entry.deal_key)
+            if deal is not None:
+                record.id = deal.pk
+            else:
+                if entry.deal_key not in deleted:
+                    deleted[entry.deal_key] = next_deleted
+                    next_deleted -= 1
+                record.id = deleted[entry.deal_key]
+            record.match = archived.match
+            record.history_user = authors.get(entry.username) if entry.username else None
+            deal_records.append(record)
+    Match.history.model.objects.bulk_create(match_records)
+    Deal.history.model.objects.bulk_create(deal_records)
+
+
+def restore_tournament(
+    *,
+    data: bytes,
+    now: datetime.datetime,
+    club: Club | None = None,
+    name: str | None = None,
+) -> Tournament:
+    """Restore the concours the archive ``data`` holds (tournaments/archive/fields.py) and
+    return it: its standings, sheets and exports are those of the concours archived.
+
+    ``club`` is the organising club; None gives the club the archive names (found by
+    name, or created) or none. ``name`` restores it under another name (cleaned by the
+    caller), with a slug of its own. The slug, the projector address and the table links
+    stay as archived unless another tournament of this site has them; a team's club is
+    found by name (or created); an author of the audit trail is the account of that
+    username here, or a new inactive one with no password. Each match is replayed
+    through the engine (RULES.md §C) at ``now``, with the version of the rule preset the
+    archive stored (RULES.md §B).
+
+    Raises ArchiveError (:class:`tournaments.archive.problems.ArchiveProblem`) for an
+    archive :func:`tournaments.archive.reading.read_archive` refuses, a name another
+    tournament has (``name_taken``), an author's username this site refuses
+    (``invalid``), a stored score the engine does not give (``scores``) or a deal after
+    the end of its match (``match_finished``). Runs in one transaction: nothing is saved
+    then.
+    """
+    contents = read_archive(data)
+    with transaction.atomic():
+        tournament = _save_tournament(contents, club, name)
+        authors = _authors(contents)
+        matches = _save_rows(contents, tournament)
+        _check_scores(tournament, matches, now)
+        _save_history(matches, authors)
+    return tournament

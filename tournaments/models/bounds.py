@@ -1,0 +1,123 @@
+"""The range of every integer field of the tournament models: what a concours can hold.
+
+Each bound is one a real concours never reaches and one PostgreSQL's columns hold (a
+``smallint`` stops at 32 767, an ``integer`` at 2 147 483 647, a ``bigint`` at 2^63 − 1),
+so that a database copied from SQLite, which stores any integer, always loads into
+PostgreSQL. The models' ``CheckConstraint``\\ s enforce them in the database, the forms
+with ``max_value``, the archive restore (tournaments/archive/) before it writes.
+
+:data:`FIELD_RANGES` gives, per model and field, the smallest and the largest value
+allowed: card points, tricks, belotes and contracts are the engine's limits (RULES.md §A,
+§B), the others are sizes of a concours.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+import scoring
+from scoring.validation import MAX_DECLARATIONS
+
+#: Team numbers, as the forms, the team file and a played concours' files take them.
+MAX_TEAM_NUMBER = 9999
+#: A draw seats every team but one: at most half of the largest team number of tables.
+MAX_TABLE_NUMBER = MAX_TEAM_NUMBER // 2
+#: Tournament.number_of_rounds is 1 to 20 (CheckConstraint ``tournament_rounds_range``).
+MAX_ROUNDS = 20
+#: A team registered after the last round was drawn joins from the round after it, and a
+#: team withdrawn after the last round played withdraws from the round after it.
+MAX_FROM_ROUND = MAX_ROUNDS + 1
+#: Deals of one match: a match played to a target score has no fixed number of deals.
+MAX_DEAL_NUMBER = 999
+#: Deals per match (the settings form allows 1 to 64) or a target score, in scored points.
+MAX_FORMAT_VALUE = 9999
+#: A fixed bye credit, in scored points (RULES.md §E).
+MAX_BYE_CREDIT = 9999
+#: Lots are drawn below services.registration.LOT_RANGE (1 000 000).
+MAX_LOT = 999_999
+#: Seeds are drawn on 62 bits (services.draws.SEED_BITS), stored in a signed 64-bit column.
+MAX_SEED = 2**62 - 1
+#: Versions of a rule preset (RULES.md §B): 1, 2… as the engine adds them.
+MAX_RULES_VERSION = 999
+#: Scored points of one deal for one team, a litige reserve paid out included: a
+#: surcoinched capot scores a few thousand.
+MAX_DEAL_SCORE = 99_999
+#: A running or a match total, in scored points.
+MAX_TOTAL = 999_999
+#: Versions of one deal: each correction adds one (the forms carried this bound already).
+MAX_DEAL_VERSION = 2_000_000_000
+#: Wrong PINs counted on a table link: blocked after services.links.MAX_PIN_FAILURES.
+MAX_PIN_FAILURES = 999
+
+#: ``{model name: {field: (smallest, largest)}}`` for every integer field of the models.
+FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
+    "tournament": {
+        "rules_version": (1, MAX_RULES_VERSION),
+        "match_format_value": (1, MAX_FORMAT_VALUE),
+        "number_of_rounds": (1, MAX_ROUNDS),
+        "bye_credit_value": (0, MAX_BYE_CREDIT),
+    },
+    "team": {
+        "number": (1, MAX_TEAM_NUMBER),
+        "lot": (0, MAX_LOT),
+        "first_round": (1, MAX_FROM_ROUND),
+        "withdrawn_from_round": (1, MAX_FROM_ROUND),
+    },
+    "round": {
+        "number": (1, MAX_ROUNDS),
+        "seed": (0, MAX_SEED),
+    },
+    "match": {
+        "table_number": (1, MAX_TABLE_NUMBER),
+        "total_a": (-MAX_TOTAL, MAX_TOTAL),
+        "total_b": (-MAX_TOTAL, MAX_TOTAL),
+        "reserve": (0, MAX_TOTAL),
+        "deals_played": (0, MAX_DEAL_NUMBER),
+    },
+    "deal": {
+        "deal_number": (1, MAX_DEAL_NUMBER),
+        "contract_value": (scoring.LOWEST_CONTRACT, scoring.HIGHEST_CONTRACT),
+        "taker_card_points": (0, scoring.CAPOT_CARD_POINTS),
+        "defence_card_points": (0, scoring.CAPOT_CARD_POINTS),
+        "taker_tricks": (0, scoring.TRICKS_PER_DEAL),
+        "taker_belotes": (0, 4),
+        "defence_belotes": (0, 4),
+        "taker_declarations": (0, MAX_DECLARATIONS),
+        "defence_declarations": (0, MAX_DECLARATIONS),
+        "taker_score": (-MAX_DEAL_SCORE, MAX_DEAL_SCORE),
+        "defence_score": (-MAX_DEAL_SCORE, MAX_DEAL_SCORE),
+        "reserve": (0, MAX_DEAL_SCORE),
+        "score_a": (-MAX_DEAL_SCORE, MAX_DEAL_SCORE),
+        "score_b": (-MAX_DEAL_SCORE, MAX_DEAL_SCORE),
+        "total_a": (-MAX_TOTAL, MAX_TOTAL),
+        "total_b": (-MAX_TOTAL, MAX_TOTAL),
+        "rules_version": (1, MAX_RULES_VERSION),
+        "version": (1, MAX_DEAL_VERSION),
+    },
+    "tablelink": {
+        "pin_failures": (0, MAX_PIN_FAILURES),
+    },
+}
+
+
+def field_range(model_name: str, field: str) -> tuple[int, int]:
+    """Return the smallest and the largest value of ``field`` of the model ``model_name``
+    (``Model._meta.model_name``, e.g. ``"team"``). Raises KeyError for another field."""
+    return FIELD_RANGES[model_name][field]
+
+
+def range_check(
+    model_name: str, field: str, *, name: str, lower: bool = True, nullable: bool = False
+) -> models.CheckConstraint:
+    """Return the check constraint ``name`` that keeps ``field`` within its range in
+    :data:`FIELD_RANGES`: only at most the largest value when ``lower`` is False (a
+    positive field's column, or another constraint, holds the smallest); NULL passes when
+    ``nullable``."""
+    smallest, largest = field_range(model_name, field)
+    condition = Q(**{f"{field}__lte": largest})
+    if lower:
+        condition &= Q(**{f"{field}__gte": smallest})
+    if nullable:
+        condition = Q(**{f"{field}__isnull": True}) | condition
+    return models.CheckConstraint(condition=condition, name=name)
