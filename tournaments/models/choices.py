@@ -170,7 +170,8 @@ class AuditAction(models.TextChoices):
     A deal is entered, changed at the table by the team that recorded it, confirmed by the
     opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
-    for time or reopened by the organiser.
+    for time or reopened by the organiser, or switched to paper sheets typed at the desk and
+    back to the phones.
     """
 
     ENTERED = "entered", _("Entered")
@@ -183,3 +184,16 @@ class AuditAction(models.TextChoices):
     UNLOCKED = "unlocked", _("Match unlocked")
     STOPPED_FOR_TIME = "stopped_for_time", _("Closed for time")
     REOPENED = "reopened", _("Table reopened")
+    SWITCHED_TO_PAPER = "switched_to_paper", _("Table switched to paper")
+    SWITCHED_TO_PHONES = "switched_to_phones", _("Table back to phones")
+
+
+class ResultsMode(models.TextChoices):
+    """Who enters the results: each table on its phones, or the desk from the paper sheets.
+
+    A tournament has one; a match may have its own (the organiser switched that table),
+    which wins over the tournament's (``Match.is_paper``).
+    """
+
+    PHONES = "phones", _("phones at the tables")
+    PAPER = "paper", _("paper sheets typed at the desk")

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.models.audit import AuditedHistory
-from tournaments.models.choices import MatchResult
+from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
 
@@ -105,6 +105,13 @@ class Match(models.Model):
         blank=True,
         help_text=_("Set once the match is confirmed: the table can no longer change it."),
     )
+    results_mode = models.CharField(
+        _("results entry"),
+        max_length=10,
+        choices=ResultsMode,
+        blank=True,
+        help_text=_("Empty: as the tournament says. Set when the organiser switches the table."),
+    )
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
@@ -141,3 +148,10 @@ class Match(models.Model):
     def is_complete(self) -> bool:
         """Return True once the format is reached or the organiser closed it for time."""
         return self.is_finished or self.stopped_for_time_at is not None
+
+    @property
+    def is_paper(self) -> bool:
+        """Return True when the desk types this table's paper sheet: the match's own mode
+        if the organiser switched it, else its tournament's (join ``round__tournament``)."""
+        mode = self.results_mode or self.round.tournament.results_mode
+        return mode == ResultsMode.PAPER

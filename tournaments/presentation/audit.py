@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import ENTRY_FIELDS, AuditAction, Deal
-from tournaments.presentation.cards import declaration_choices
+from tournaments.presentation.cards import declaration_choices, sequence_kind_labels
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -52,6 +52,8 @@ _MATCH_ACTIONS = {
     AuditAction.UNLOCKED: gettext_lazy("Match unlocked"),
     AuditAction.STOPPED_FOR_TIME: gettext_lazy("Closed for time"),
     AuditAction.REOPENED: gettext_lazy("Table reopened"),
+    AuditAction.SWITCHED_TO_PAPER: gettext_lazy("Table switched to paper"),
+    AuditAction.SWITCHED_TO_PHONES: gettext_lazy("Table back to phones"),
 }
 
 
@@ -90,8 +92,9 @@ def _label(name: str) -> str:
 
 
 def _declaration_labels() -> dict[str, str]:
-    """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »)."""
-    labels: dict[str, str] = {}
+    """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »), and
+    for a sequence typed from a paper sheet by its kind alone (``tierce`` → « Tierce »)."""
+    labels = sequence_kind_labels()
     for _group, label in declaration_choices():
         if isinstance(label, list):
             labels.update((token, str(text)) for token, text in label)
@@ -186,7 +189,8 @@ def audit_entries(
         )
         for record in deal_records
     ]
-    # The match's own events: unlocked with a reason, stopped for time, reopened.
+    # The match's own events: unlocked with a reason, stopped for time, reopened, switched
+    # to paper or back to phones.
     entries.extend(
         AuditEntry(
             when=record.history_date,

@@ -24,6 +24,7 @@ from tournaments.services.draws import (
 )
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
+from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
     CheckIn,
@@ -84,6 +85,8 @@ __all__ = [
     "record_deals",
     "record_played_round",
     "register_club",
+    "save_sheet_row",
+    "set_match_results_mode",
     "register_team",
     "register_teams",
     "remove_team",

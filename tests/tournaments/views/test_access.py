@@ -84,6 +84,10 @@ KWARGS = {
     "draw-sheet-pdf": {"slug": "t", "number": 2},
     "match-sheets-pdf": {"slug": "t", "number": 1},
     "prize-list": {"slug": "t"},
+    "match-results-mode": {"slug": "t", "number": 1, "table": 1},
+    "paper-sheet": {"slug": "t", "number": 1, "table": 1},
+    "sheet-row-save": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -115,6 +119,15 @@ POSTS = {
     "deal-confirm": {"version": 1},
     "match-unlock": {"unlock-reason": "Erreur de la table"},
     "prize-list": {"prizes": "Un jambon"},
+    "match-results-mode": {"mode": "paper", "back": "desk"},
+    "sheet-row-save": {
+        "version": "1",
+        "taker": "A",
+        "contract": "90",
+        "trump": "C",
+        "taker_card_points": "114",
+    },
+    "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
 }
 
 
@@ -138,6 +151,9 @@ POST_ONLY = {
     "match-unlock",
     "link-revoke",
     "link-regenerate",
+    "match-results-mode",
+    "sheet-row-save",
+    "sheet-row-preview",
 }
 
 
