@@ -40,8 +40,6 @@
 
   function save(row) {
     const next = nextRow(row);
-    // The server adds a row after this one when the sheet has no room left.
-    row.querySelector("input[name='is_last_row']").value = next ? "" : "1";
     htmx.trigger(row, "sheet-save");
     if (next) {
       focusCell(cellsOf(next)[0]);
@@ -70,6 +68,17 @@
       save(rowOf(cell));
     } else if (keys.includes(key)) {
       focusNextCell(cell);
+    }
+  });
+
+  // The server adds rows at the end when the sheet has no room left (after a pass): it
+  // is told how many the page has when the save leaves, which may be after earlier saves.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const row = event.detail.elt;
+    if (row instanceof HTMLElement && row.matches("tbody[data-deal]")) {
+      event.detail.parameters.sheet_rows = String(
+        row.parentElement.querySelectorAll("tbody[data-deal]").length
+      );
     }
   });
 

@@ -350,13 +350,16 @@ class SheetRowForm(forms.Form):
         elif isinstance(typed, int) and 0 <= typed <= DEAL_CARD_POINTS:
             defence = scoring.defence_card_points(typed)
         trump = TRUMP_KEYS.get(_letters(self["trump"].value()))
-        return RowPreview(defence, _trump_label(trump) if trump is not None else "")
+        return RowPreview(defence, _trump_label(trump, is_short=True) if trump else "")
 
 
-def _trump_label(trump: scoring.Trump) -> str:
+def _trump_label(trump: scoring.Trump, *, is_short: bool = False) -> str:
+    """Return the trump's suit symbol, or its name (abbreviated in a cell: SA, TA)."""
     if trump.is_suit:
         return SUIT_SYMBOLS[trump.value]
-    return gettext("no trump") if trump is scoring.Trump.NO_TRUMP else gettext("all trump")
+    if trump is scoring.Trump.NO_TRUMP:
+        return gettext("NT") if is_short else gettext("no trump")
+    return gettext("AT") if is_short else gettext("all trump")
 
 
 def _codes_message() -> str:

@@ -45,7 +45,7 @@ from tournaments.forms.paper import (
     SheetRowForm,
     sheet_row_initial,
 )
-from tournaments.models import Deal, Match, Tournament
+from tournaments.models import Deal, Match, MatchFormatKind, Tournament
 from tournaments.selectors import RowScores
 from tournaments.views.lookups import get_match, get_match_for_organiser
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -134,6 +134,19 @@ def _key_map(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def rows_needed(tournament: Tournament, match: Match, last: int) -> int:
+    """Return how many rows the sheet needs, ``last`` being the last deal recorded: the
+    printed sheet's, or room for the deals still to play (a passed deal is not counted,
+    RULES.md §C; a target needs one more at a time)."""
+    rows = sheet_row_count(tournament)
+    if match.is_complete:
+        return max(rows, last)
+    more = 1
+    if tournament.match_format == MatchFormatKind.DEALS:
+        more = max(1, tournament.match_format_value - match.deals_played)
+    return max(rows, last + more)
+
+
 def sheet_context(tournament: Tournament, match: Match) -> dict[str, Any]:
     """Return the grid page's context: every row of the sheet, recorded or to type.
 
@@ -142,8 +155,7 @@ def sheet_context(tournament: Tournament, match: Match) -> dict[str, Any]:
     first row not recorded yet. The queries do not grow with the deals.
     """
     deals = {deal.deal_number: deal for deal in selectors.match_deals(match=match)}
-    last = max(deals, default=0)
-    count = max(sheet_row_count(tournament), last if match.is_complete else last + 1)
+    count = rows_needed(tournament, match, max(deals, default=0))
     first_open = next((n for n in range(1, count + 1) if n not in deals), None)
     rows = [
         _recorded_row(tournament, match, n, deals.get(n), is_focused=n == first_open)
@@ -173,10 +185,16 @@ def _row_answer(
     tournament: Tournament,
     match: Match,
     rows: list[SheetRow],
-    later: list[Deal] = (),  # type: ignore[assignment]
+    later: list[Deal] | None = None,
+    new_rows: list[SheetRow] | None = None,
 ) -> HttpResponse:
-    """Answer a save: the row (and a new last row), the later rows' totals, the match's."""
-    context = _page_context(tournament, match) | {"rows": rows, "later": later, "oob": True}
+    """Answer a save: the row, the later rows' totals and the match's, and the rows the
+    sheet lacks at its end (``new_rows``, added out of band)."""
+    context = _page_context(tournament, match) | {
+        "rows": rows,
+        "later": later or [],
+        "new_rows": new_rows or [],
+    }
     return render(request, f"{TEMPLATE}#answer", context)
 
 
@@ -239,8 +257,8 @@ def _saved(
     number: int,
     saved: services.Correction,
 ) -> HttpResponse:
-    """Answer a saved row with its stored scores, and a new row at the end when the sheet
-    has no room left (``is_last_row``) while the match goes on."""
+    """Answer a saved row with its stored scores, and new rows at the end when the sheet
+    (``sheet_rows`` rows on the page) has no room left for the deals still to play."""
     match = get_match(match.round, match.table_number)  # its totals as the save left them
     notice = _("Saved.") if saved.is_changed else _("Nothing changed.")
     if saved.redrawn_round is not None:
@@ -249,9 +267,19 @@ def _saved(
         }
     rows = [_recorded_row(tournament, match, number, saved.deal, notice=notice)]
     later = selectors.later_deals(match=match, deal_number=number)
-    if request.POST.get("is_last_row") and not match.is_complete and not later:
-        rows.append(_recorded_row(tournament, match, number + 1, None))
+    shown = _whole_number(request.POST.get("sheet_rows"))
+    last = later[-1].deal_number if later else number
+    needed = rows_needed(tournament, match, last)
+    if shown is not None and shown < needed:
+        new_rows = [_recorded_row(tournament, match, n, None) for n in range(shown + 1, needed + 1)]
+        return _row_answer(request, tournament, match, rows, later, new_rows)
     return _row_answer(request, tournament, match, rows, later)
+
+
+def _whole_number(text: str | None) -> int | None:
+    """Return the row count the page sent, or None for anything else."""
+    value = (text or "").strip()
+    return int(value[:4]) if value.isascii() and value.isdigit() else None
 
 
 def preview_row(
@@ -264,7 +292,7 @@ def preview_row(
         entry = form.cleaned_data["entry"]
         scores = selectors.preview_row_scores(match=match, deal_number=number, entry=entry)
     row = SheetRow(number, form, form.deal, form.preview(), scores)
-    context = _page_context(tournament, match) | {"row": row, "oob": True}
+    context = _page_context(tournament, match) | {"row": row}
     return render(request, f"{TEMPLATE}#preview", context)
 
 
