@@ -211,7 +211,7 @@ class SheetRowForm(forms.Form):
         data["entry"] = DealEntry(taker, deal, (texts[taker], texts[defence]))
         return data
 
-    def _trump(self, data: dict[str, Any]) -> scoring.Trump | str | None:
+    def _trump(self, data: dict[str, Any]) -> scoring.Trump | None:
         """Return the trump of the key typed (a key the rules leave out goes to the engine,
         which refuses it), or None after an error."""
         key = _letters(data.get("trump"))
@@ -433,13 +433,13 @@ def sheet_row_initial(deal: Deal) -> dict[str, object]:
         "belote": deal.taker * deal.taker_belotes + defence * deal.defence_belotes,
     }
     for team, side in ((deal.taker, "taker"), (defence, "defence")):
-        points = getattr(deal, f"{side}_declarations")
-        if points:
+        declared: int = getattr(deal, f"{side}_declarations")
+        if declared:
             codes = declaration_codes(getattr(deal, f"{side}_declarations_text"))
             tokens = declaration_tokens(codes) or []
-            if sum(_token_value(token, scoring.Trump(deal.trump)) for token in tokens) != points:
+            if sum(_token_value(token, scoring.Trump(deal.trump)) for token in tokens) != declared:
                 # Typed as points (the organiser's deal form): sequences worth as much.
-                codes = _sequence_codes(points)
+                codes = _sequence_codes(declared)
             initial[f"declarations_{team.lower()}"] = codes
     return initial
 
