@@ -148,7 +148,9 @@ class ProgressTable(tables.Table):
     """The matches of a round as they play: both teams, their totals (scored points), the
     deals recorded by status, and where each match stands, with the desk's actions
     (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
-    and ``round``). A match with a disputed deal is flagged."""
+    and ``round``), then who enters its results, with the switch between paper and
+    phones and the link to a paper table's grid (``match_results_mode.html``). A match
+    with a disputed deal is flagged."""
 
     table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
     team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)
@@ -176,6 +178,11 @@ class ProgressTable(tables.Table):
     progress = tables.TemplateColumn(
         template_name="tournaments/tables/match_progress.html",
         verbose_name=_("Progress"),
+        attrs=HEADING,
+    )
+    results_mode = tables.TemplateColumn(
+        template_name="tournaments/tables/match_results_mode.html",
+        verbose_name=_("Results entry"),
         attrs=HEADING,
     )
 

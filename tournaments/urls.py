@@ -7,6 +7,7 @@ from tournaments.views import (
     entry,
     exports_data,
     exports_pdf,
+    paper,
     projector,
     public,
     round_desk,
@@ -142,6 +143,29 @@ urlpatterns = [
         "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/rouvrir/",
         rounds.match_reopen,
         name="match-reopen",
+    ),
+    # Paper sheets typed at the desk (views/paper.py).
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/saisie/",
+        paper.match_results_mode,
+        name="match-results-mode",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/feuille/",
+        paper.paper_sheet,
+        name="paper-sheet",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/feuille/"
+        "donnes/<num:deal>/",
+        paper.sheet_row_save,
+        name="sheet-row-save",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/tables/<num:table>/feuille/"
+        "donnes/<num:deal>/apercu/",
+        paper.sheet_row_preview,
+        name="sheet-row-preview",
     ),
     path(
         "concours/<slug:slug>/gestion/parties/<num:number>/avancement/",

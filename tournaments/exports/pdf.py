@@ -257,7 +257,8 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
 
     Each sheet has the teams and players, the rule preset in one line, a row per deal
     (:func:`sheet_row_count`), signature boxes, and a QR code of each team's table link,
-    made absolute with ``base_url`` (e.g. ``https://club.example/``). A draft round has
+    made absolute with ``base_url`` (e.g. ``https://club.example/``), except at a table on
+    paper (``Match.is_paper``), whose sheet the desk types. A draft round has
     no links, so its sheets have no QR code, and each says « Brouillon ». ``two_per_page`` puts two sheets side by
     side on a landscape A4 page.
     """
@@ -268,7 +269,8 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
             table_number=match.table_number,
             team_a=_sheet_team(match.team_a, "A"),
             team_b=_sheet_team(match.team_b, "B"),
-            qr_codes=_qr_codes(match, links.get(match.pk, {}), base_url),
+            # A table on paper enters nothing on the phones: its sheet prints no code.
+            qr_codes=() if match.is_paper else _qr_codes(match, links.get(match.pk, {}), base_url),
         )
         for match in selectors.round_matches(round=round)
     ]

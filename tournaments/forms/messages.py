@@ -221,6 +221,11 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
     ),
+    # Paper sheets typed at the desk (services/paper.py).
+    Refusal.NOT_PAPER: _(
+        "Table %(table)s enters its deals on its phones: switch it to paper on the round's "
+        "page first."
+    ),
 }
 
 IMPORT_MESSAGES = {
@@ -518,4 +523,23 @@ def correction_error_message(code: Refusal, params: Mapping[str, RefusalParam]) 
     """Return the translated message of a refused correction (services.ServiceError)."""
     if code in CORRECTION_MESSAGES:
         return str(CORRECTION_MESSAGES[code]) % params
+    return service_error_message(code, params)
+
+
+# The desk's grid of a paper sheet (views/paper.py) --------------------------------------
+
+#: Refusals of a row of the grid worded otherwise than in SERVICE_MESSAGES.
+SHEET_MESSAGES = {
+    Refusal.STALE: _(
+        "Deal %(number)s was changed meanwhile (at the table or on another screen): here it "
+        "is as it is now. Check it, then type it again if needed."
+    ),
+}
+
+
+def sheet_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
+    """Return the translated message of a refused row of the grid, or of a refused switch
+    of a table between paper and phones (services/paper.py)."""
+    if code in SHEET_MESSAGES:
+        return str(SHEET_MESSAGES[code]) % params
     return service_error_message(code, params)

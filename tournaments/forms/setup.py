@@ -119,10 +119,12 @@ class TournamentForm(forms.ModelForm):
             "bye_counts_as_win",
             "ranking",
             "confirmation_mode",
+            "results_mode",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "confirmation_mode": forms.RadioSelect,
+            "results_mode": forms.RadioSelect,
         }
         error_messages = {"name": {"unique": _("A tournament with this name already exists.")}}
 
@@ -156,6 +158,7 @@ class TournamentForm(forms.ModelForm):
         # Not a scoring rule: it can change at any time. A form sent without it (a page
         # opened before the setting existed) keeps the tournament's mode.
         self.fields["confirmation_mode"].required = False
+        self.fields["results_mode"].required = False
         self.fields["number_of_rounds"].widget.attrs.update({"min": "1", "max": "20"})
         if self.instance.pk and is_settings_frozen(self.instance):
             # Round 1 is published: the rules are fixed; show them, greyed out.
@@ -179,6 +182,10 @@ class TournamentForm(forms.ModelForm):
     def clean_confirmation_mode(self) -> str:
         """Keep the tournament's mode (the default one for a new tournament) when absent."""
         return self.cleaned_data["confirmation_mode"] or self.instance.confirmation_mode
+
+    def clean_results_mode(self) -> str:
+        """Keep the tournament's results entry (phones for a new one) when absent."""
+        return self.cleaned_data["results_mode"] or self.instance.results_mode
 
     def clean(self) -> dict[str, Any]:
         """Check the tie-breaks are distinct and the format value makes sense."""

@@ -170,9 +170,9 @@ class AuditAction(models.TextChoices):
     A deal is entered, changed at the table by the team that recorded it, confirmed by the
     opponents or by the organiser, disputed, corrected or deleted by the organiser, or sent
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
-    for time or reopened by the organiser, or recorded by its totals from the paper sheet,
-    then corrected (RULES.md §G). A round is closed, or reopened by the organiser (with
-    a reason).
+    for time or reopened by the organiser, switched to paper sheets typed at the desk and
+    back to the phones, or recorded by its totals from the paper sheet, then corrected
+    (RULES.md §G). A round is closed, or reopened by the organiser (with a reason).
     """
 
     ENTERED = "entered", _("Entered")
@@ -189,3 +189,16 @@ class AuditAction(models.TextChoices):
     ROUND_REOPENED = "round_reopened", _("Round reopened")
     TOTALS_RECORDED = "totals_recorded", _("Totals recorded")
     TOTALS_CORRECTED = "totals_corrected", _("Totals corrected")
+    SWITCHED_TO_PAPER = "switched_to_paper", _("Table switched to paper")
+    SWITCHED_TO_PHONES = "switched_to_phones", _("Table back to phones")
+
+
+class ResultsMode(models.TextChoices):
+    """Who enters the results: each table on its phones, or the desk from the paper sheets.
+
+    A tournament has one; a match may have its own (the organiser switched that table),
+    which wins over the tournament's (``Match.is_paper``).
+    """
+
+    PHONES = "phones", _("phones at the tables")
+    PAPER = "paper", _("paper sheets typed at the desk")

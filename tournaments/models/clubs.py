@@ -19,6 +19,7 @@ from tournaments.models.choices import (
     ConfirmationMode,
     MatchFormatKind,
     Ranking,
+    ResultsMode,
     RulesPreset,
     new_token,
 )
@@ -95,6 +96,13 @@ class Tournament(models.Model):
         max_length=10,
         choices=ConfirmationMode,
         default=ConfirmationMode.CONFIRM,
+    )
+    results_mode = models.CharField(
+        _("results entry"),
+        max_length=10,
+        choices=ResultsMode,
+        default=ResultsMode.PHONES,
+        help_text=_("Each table may be switched on the round's desk, at any time."),
     )
     prize_list = models.TextField(
         _("prize list"),

@@ -39,7 +39,8 @@ class DealEntry:
             count after RULES.md §D), or None for a passed deal (passe: no score, RULES.md §C).
         declarations_text: each side's declarations as announced, the taker's then the
             defence's, as the engine's tokens (``"tierce:KH;carre:J"``), kept for the audit
-            trail; empty when not typed.
+            trail; empty when not typed. A paper sheet typed at the desk gives a sequence
+            by its kind alone (``"tierce;carre:J"``, forms/paper.py): it has no top card.
     """
 
     taker: str

@@ -15,7 +15,7 @@ from simple_history.models import HistoricalRecords
 import scoring
 from tournaments.models.audit import AuditedHistory
 from tournaments.models.bounds import range_check
-from tournaments.models.choices import MatchResult
+from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
 
@@ -136,6 +136,13 @@ class Match(models.Model):
     sheet_declarations = models.PositiveIntegerField(
         _("declarations on the sheet"), null=True, blank=True
     )
+    results_mode = models.CharField(
+        _("results entry"),
+        max_length=10,
+        choices=ResultsMode,
+        blank=True,
+        help_text=_("Empty: as the tournament says. Set when the organiser switches the table."),
+    )
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
@@ -216,3 +223,10 @@ class Match(models.Model):
             belotes=self.sheet_belotes,
             declarations=self.sheet_declarations,
         )
+
+    @property
+    def is_paper(self) -> bool:
+        """Return True when the desk types this table's paper sheet: the match's own mode
+        if the organiser switched it, else its tournament's (join ``round__tournament``)."""
+        mode = self.results_mode or self.round.tournament.results_mode
+        return mode == ResultsMode.PAPER

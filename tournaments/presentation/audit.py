@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from tournaments.models import ENTRY_FIELDS, AuditAction, Deal, Match
-from tournaments.presentation.cards import declaration_choices
+from tournaments.presentation.cards import declaration_choices, sequence_kind_labels
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -60,6 +60,8 @@ _MATCH_ACTIONS = {
     AuditAction.REOPENED: gettext_lazy("Table reopened"),
     AuditAction.TOTALS_RECORDED: gettext_lazy("Totals recorded"),
     AuditAction.TOTALS_CORRECTED: gettext_lazy("Totals corrected"),
+    AuditAction.SWITCHED_TO_PAPER: gettext_lazy("Table switched to paper"),
+    AuditAction.SWITCHED_TO_PHONES: gettext_lazy("Table back to phones"),
 }
 #: What the organiser did to a round, in words.
 _ROUND_ACTIONS = {
@@ -114,8 +116,9 @@ def _label(name: str) -> str:
 
 
 def _declaration_labels() -> dict[str, str]:
-    """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »)."""
-    labels: dict[str, str] = {}
+    """Return the words for each declaration token (``tierce:KH`` → « Tierce R♥ »), and
+    for a sequence typed from a paper sheet by its kind alone (``tierce`` → « Tierce »)."""
+    labels = sequence_kind_labels()
     for _group, label in declaration_choices():
         if isinstance(label, list):
             labels.update((token, str(text)) for token, text in label)
@@ -273,8 +276,8 @@ def audit_entries(
         )
         for record in deal_records
     ]
-    # The match's own events: unlocked with a reason, stopped for time, reopened, its
-    # totals recorded or corrected.
+    # The match's own events: unlocked with a reason, stopped for time, reopened, switched
+    # to paper or back to phones, its totals recorded or corrected.
     totals = _totals_changes(unlock_records, rules)
     entries.extend(
         AuditEntry(

@@ -50,6 +50,16 @@ def _carre_labels() -> dict[str, str]:
     }
 
 
+def sequence_kind_labels() -> dict[str, str]:
+    """Return the name of each kind of sequence by its token (``tierce`` → « Tierce »): a
+    paper sheet gives a sequence's kind, not its top card (forms/paper.py)."""
+    return {
+        str(DeclarationKind.TIERCE): gettext("Tierce"),
+        str(DeclarationKind.CINQUANTE): gettext("Cinquante"),
+        str(DeclarationKind.CENT): gettext("Cent"),
+    }
+
+
 def declaration_choices() -> list[tuple[str, object]]:
     """Return every declaration a side can announce, grouped by kind, as select choices.
 

@@ -26,6 +26,7 @@ from tournaments.selectors.rounds import (
     tournament_matches,
     tournament_rounds,
 )
+from tournaments.selectors.sheets import RowScores, later_deals, match_deal, preview_row_scores
 from tournaments.selectors.standings import (
     Standing,
     TeamFigures,
@@ -40,6 +41,7 @@ __all__ = [
     "all_tournaments",
     "NO_PRIZE",
     "PairingLine",
+    "RowScores",
     "Standing",
     "TeamCounts",
     "TeamFigures",
@@ -50,12 +52,15 @@ __all__ = [
     "draft_round",
     "is_eligible_for_prize",
     "is_in_draw",
+    "later_deals",
+    "match_deal",
     "match_deals",
     "match_history",
     "round_history",
     "match_links",
     "match_unlocks",
     "next_deal_number",
+    "preview_row_scores",
     "prize_lines",
     "public_rounds",
     "published_round",

@@ -113,10 +113,11 @@ def round_progress(*, round: Round) -> QuerySet[MatchProgress]:
 
 
 def round_matches(*, round: Round) -> QuerySet[Match]:
-    """Return the matches of ``round`` by table, with both teams joined."""
+    """Return the matches of ``round`` by table, with both teams, the round and its
+    tournament joined (``Match.is_paper`` reads the tournament's results mode)."""
     return (
         Match.objects.filter(round=round)
-        .select_related("team_a", "team_b")
+        .select_related("team_a", "team_b", "round__tournament")
         .order_by("table_number")
     )
 

@@ -27,6 +27,7 @@ from tournaments.services.draws import (
 )
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
+from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
     CheckIn,
@@ -92,6 +93,8 @@ __all__ = [
     "record_match_totals",
     "record_played_round",
     "register_club",
+    "save_sheet_row",
+    "set_match_results_mode",
     "register_team",
     "register_teams",
     "remove_team",

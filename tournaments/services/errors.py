@@ -70,6 +70,8 @@ class Refusal(StrEnum):
     CHANGED = "changed"  # numbers: the deals changed since the phone showed them
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
+    # Paper sheets typed at the desk (services/paper.py)
+    NOT_PAPER = "not_paper"  # table: the table enters its deals on its phones
 
 
 class ServiceError(Exception):

@@ -26,7 +26,7 @@ FROZEN_SETTINGS = (
     "allows_no_trump_all_trump",
 )
 #: What the organiser may still change at any time.
-FREE_SETTINGS = ("name", "date", "venue", "confirmation_mode")
+FREE_SETTINGS = ("name", "date", "venue", "confirmation_mode", "results_mode")
 
 
 def is_settings_frozen(tournament: Tournament) -> bool:

@@ -40,6 +40,9 @@ class TeamLinkCard:
 
 
 def _cards(request: HttpRequest, match: Match, links: dict[str, TableLink]) -> list:
+    """Return each team's card of ``match``; none at a table on paper, which shows no code."""
+    if match.is_paper:
+        return []
     cards = []
     for side, team in (("A", match.team_a), ("B", match.team_b)):
         link = links.get(side)

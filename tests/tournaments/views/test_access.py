@@ -88,6 +88,10 @@ KWARGS = {
     "prize-list": {"slug": "t"},
     "tournament-archive": {"slug": "t"},
     "tournament-restore": {},
+    "match-results-mode": {"slug": "t", "number": 1, "table": 1},
+    "paper-sheet": {"slug": "t", "number": 1, "table": 1},
+    "sheet-row-save": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -121,6 +125,15 @@ POSTS = {
     "round-reopen": {"reopen-reason": "Erreur de saisie"},
     "match-totals": {"totals-total_a": "1000", "totals-total_b": "944"},
     "prize-list": {"prizes": "Un jambon"},
+    "match-results-mode": {"mode": "paper", "back": "desk"},
+    "sheet-row-save": {
+        "version": "1",
+        "taker": "A",
+        "contract": "90",
+        "trump": "C",
+        "taker_card_points": "114",
+    },
+    "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
 }
 
 
@@ -146,6 +159,9 @@ POST_ONLY = {
     "match-totals",
     "link-revoke",
     "link-regenerate",
+    "match-results-mode",
+    "sheet-row-save",
+    "sheet-row-preview",
 }
 
 

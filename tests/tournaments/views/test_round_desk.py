@@ -95,13 +95,14 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
             "En attente",
             "Contestées",
             "Avancement",
+            "Saisie",
         ],
         ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "250", "250", "2", "1", "0", "1",
-         "Contestée 2 donnes jouées Arrêter au temps"],
+         "Contestée 2 donnes jouées Arrêter au temps", "Téléphones Passer la table en papier"],
         ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "190", "60", "1", "0", "1", "0",
-         "1 donne jouée Arrêter au temps"],
+         "1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier"],
         ["3", "5 – Anne / Bruno", "6 – Chloé / Denis", "570", "180", "3", "3", "0", "0",
-         "Verrouillée Terminée"],
+         "Verrouillée Terminée", "Téléphones Passer la table en papier"],
     ]  # fmt: skip
     page = response.content.decode()
     assert page.count('hx-get="/concours/t/gestion/parties/1/avancement/"') == 1
@@ -121,7 +122,7 @@ def test_the_progress_fragment_is_the_table_alone(desk):
     assert "<html" not in page
     assert table_rows(response, "progress")[1] == [
         "1", "1 – Anne / Bruno", "2 – Chloé / Denis", "190", "60", "1", "1", "0", "0",
-        "1 donne jouée Arrêter au temps",
+        "1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier",
     ]  # fmt: skip
 
 

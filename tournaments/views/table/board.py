@@ -3,7 +3,7 @@
 Access. An unknown token is a 404 that says nothing about other matches. A revoked link
 is a 403 page. So is a round that is not being played: a draft, or a closed round (the
 table link closes with its round, STYLE.md §4; the public match page keeps the results
-for reading). A locked match (confirmed) is shown read-only. A token reaches its own
+for reading), and a table on paper, whose sheet the desk types (services/paper.py). A locked match (confirmed) is shown read-only. A token reaches its own
 match only: deals are looked up in that match, so another match's numbers give 404.
 
 Writes are POSTs with CSRF (base.html sends the token in htmx's headers) and call one
@@ -69,11 +69,18 @@ class DealRow:
 
 
 def _refusal(link: TableLink) -> str:
-    """Return why this link opens nothing ("revoked", "draft", "closed"), or ""."""
+    """Return why this link opens nothing ("revoked", "draft", "closed", "paper"), or "".
+
+    A table switched to paper sheets typed at the desk ("paper") neither shows nor writes
+    anything on its phones while it is on paper: the page says the desk enters it, and
+    links to the public score sheet. Switched back, the same links work again.
+    """
     if link.revoked_at is not None:
         return "revoked"
     status = link.match.round.status
-    return "" if status == Round.Status.PUBLISHED else str(status)
+    if status != Round.Status.PUBLISHED:
+        return str(status)
+    return "paper" if link.match.is_paper else ""
 
 
 def table_link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -1,0 +1,92 @@
+// The desk's grid of a paper sheet (tournaments/paper_sheet.html): the keyboard only.
+//
+// Each row (a <tbody data-deal>) is one htmx form. A column with data-keys takes one key:
+// the key fills it and the cursor moves to the next column (data-pass-key: a passed deal,
+// saved at once). Tab moves as usual. Enter saves the row (the htmx event "sheet-save")
+// and moves to the next row at once, so typing goes on while the row saves; the answer
+// replaces that row only, and a refused row brings the cursor back (autofocus). Nothing
+// is checked or scored here: the server and its engine do that.
+// A static file, not inline script, so a Content-Security-Policy stays possible.
+(function () {
+  "use strict";
+
+  function rowOf(element) {
+    return element.closest("tbody[data-deal]");
+  }
+
+  function cellsOf(row) {
+    return Array.from(row.querySelectorAll("input[data-column]"));
+  }
+
+  function nextRow(row) {
+    let next = row.nextElementSibling;
+    while (next && !next.matches("tbody[data-deal]")) {
+      next = next.nextElementSibling;
+    }
+    return next;
+  }
+
+  function focusCell(cell) {
+    if (cell) {
+      cell.focus();
+      cell.select();
+    }
+  }
+
+  function focusNextCell(cell) {
+    const cells = cellsOf(rowOf(cell));
+    focusCell(cells[cells.indexOf(cell) + 1]);
+  }
+
+  function save(row) {
+    const next = nextRow(row);
+    htmx.trigger(row, "sheet-save");
+    if (next) {
+      focusCell(cellsOf(next)[0]);
+    }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    const cell = event.target;
+    if (!(cell instanceof HTMLInputElement) || !cell.dataset.column || cell.readOnly) {
+      return;
+    }
+    if (event.key === "Enter") {
+      event.preventDefault();
+      save(rowOf(cell));
+      return;
+    }
+    const keys = cell.dataset.keys;
+    if (!keys || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    const key = event.key.toUpperCase();
+    cell.value = key;
+    cell.dispatchEvent(new Event("input", { bubbles: true }));
+    if (key === cell.dataset.passKey) {
+      save(rowOf(cell));
+    } else if (keys.includes(key)) {
+      focusNextCell(cell);
+    }
+  });
+
+  // The server adds rows at the end when the sheet has no room left (after a pass): it
+  // is told how many the page has when the save leaves, which may be after earlier saves.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const row = event.detail.elt;
+    if (row instanceof HTMLElement && row.matches("tbody[data-deal]")) {
+      event.detail.parameters.sheet_rows = String(
+        row.parentElement.querySelectorAll("tbody[data-deal]").length
+      );
+    }
+  });
+
+  // A cell reached by Tab or by the script is selected whole: typing replaces it.
+  document.addEventListener("focusin", function (event) {
+    const cell = event.target;
+    if (cell instanceof HTMLInputElement && cell.dataset.column) {
+      cell.select();
+    }
+  });
+})();
