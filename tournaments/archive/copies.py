@@ -20,6 +20,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connections
+from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteDatabaseWrapper
 from django.utils import timezone
 
 from tournaments.models import Round
@@ -78,7 +79,7 @@ def copy_database(
     copy cannot be written.
     """
     connection = connections[using]
-    if connection.vendor != "sqlite":
+    if not isinstance(connection, SQLiteDatabaseWrapper):
         return None
     if sqlite3.sqlite_version_info < VACUUM_INTO_VERSION:
         raise DatabaseCopyError(

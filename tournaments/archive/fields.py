@@ -28,7 +28,9 @@ field of the models.
 from __future__ import annotations
 
 import datetime
+from typing import Protocol
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
 
 from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
@@ -169,6 +171,32 @@ DEAL_SCORE_FIELDS = (
 MATCH_SCORE_FIELDS = ("total_a", "total_b", "reserve", "deals_played", "is_finished", "result")
 
 
+class HistoryRecord(Protocol):
+    """A django-simple-history record of a Deal or a Match, as the archive reads and
+    writes it: the library builds the historical models at run time and ships no types,
+    so these protocols say what the archive uses of them."""
+
+    #: The id of the deal or match the record is a version of.
+    id: int
+    history_user: AbstractBaseUser | None
+
+
+class DealHistoryRecord(HistoryRecord, Protocol):
+    """A record of ``Deal.history``: a version of one deal of ``match``."""
+
+    match: Match
+
+
+class MatchHistoryRecord(HistoryRecord, Protocol):
+    """A record of ``Match.history``: a version of one match of ``round``."""
+
+    round: Round
+    team_a: Team
+    team_b: Team
+    team_a_id: int
+    team_b_id: int
+
+
 def to_json(field: models.Field, value: object) -> object:
     """Return the stored ``value`` of ``field`` as JSON: times and dates in ISO 8601."""
     if isinstance(value, datetime.datetime | datetime.date):
@@ -176,7 +204,17 @@ def to_json(field: models.Field, value: object) -> object:
     return value
 
 
+def concrete_field(model: type[models.Model], name: str) -> models.Field:
+    """Return the field ``name`` of ``model``, a column (not a relation's reverse side).
+
+    Raises FieldDoesNotExist for a name the model lacks, TypeError for a reverse side.
+    """
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
 def model_field(record: str, name: str) -> models.Field:
     """Return the model field ``name`` of the record kind ``record``."""
-    model = RECORD_MODELS["history" if record == "history" else record]
-    return model._meta.get_field(name)
+    return concrete_field(RECORD_MODELS[record], name)

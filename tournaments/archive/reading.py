@@ -12,6 +12,7 @@ import datetime
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -25,6 +26,9 @@ from tournaments.archive.fields import (
     RECORD_FIELDS,
     RECORD_LINKS,
     VERSION,
+    DealHistoryRecord,
+    MatchHistoryRecord,
+    concrete_field,
 )
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.models import (
@@ -43,6 +47,11 @@ from tournaments.text import clean_name
 #: The keys of the archive itself.
 TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", "rounds")
 
+#: A row the archive holds: a model's, read by :func:`_row`.
+RowModel = TypeVar("RowModel", bound=models.Model)
+#: A history record: a deal's or a match's (tournaments.archive.fields).
+Record = TypeVar("Record", DealHistoryRecord, MatchHistoryRecord)
+
 
 @dataclass
 class ArchivedUser:
@@ -54,13 +63,19 @@ class ArchivedUser:
 
 
 @dataclass
-class ArchivedHistory:
-    """A history record (unsaved), its author's username (or None) and, for a deal's, the
-    key of its deal within the match."""
+class ArchivedHistory(Generic[Record]):
+    """A history record (unsaved) and its author's username (or None)."""
 
-    record: models.Model
+    record: Record
     username: str | None
-    deal_key: int | None = None
+
+
+@dataclass
+class ArchivedDealHistory(ArchivedHistory[DealHistoryRecord]):
+    """A history record of a deal (unsaved), its author's username, and the key of its
+    deal within the match (a deleted deal's key names no current deal)."""
+
+    deal_key: int
 
 
 @dataclass
@@ -71,8 +86,8 @@ class ArchivedMatch:
     match: Match
     deals: dict[int, Deal] = field(default_factory=dict)
     links: list[TableLink] = field(default_factory=list)
-    history: list[ArchivedHistory] = field(default_factory=list)
-    deal_history: list[ArchivedHistory] = field(default_factory=list)
+    history: list[ArchivedHistory[MatchHistoryRecord]] = field(default_factory=list)
+    deal_history: list[ArchivedDealHistory] = field(default_factory=list)
 
 
 @dataclass
@@ -159,12 +174,17 @@ def _list(entry: dict, key: str, place: Place) -> list:
     return value
 
 
-def _text(entry: dict, key: str, place: Place, *, nullable: bool = False) -> str | None:
+def _text(entry: dict, key: str, place: Place) -> str:
     value = entry[key]
-    if value is None and nullable:
-        return None
     if not isinstance(value, str):
-        raise _refuse(place, "type", key=key, expected="text_or_null" if nullable else "text")
+        raise _refuse(place, "type", key=key, expected="text")
+    return value
+
+
+def _text_or_null(entry: dict, key: str, place: Place) -> str | None:
+    value = entry[key]
+    if value is not None and not isinstance(value, str):
+        raise _refuse(place, "type", key=key, expected="text_or_null")
     return value
 
 
@@ -179,7 +199,7 @@ def _value(model: type[models.Model], ranges: str, name: str, raw: object, place
     """Return ``raw`` as the field ``name`` of ``model`` stores it, within the range
     :data:`tournaments.models.FIELD_RANGES` gives it under the model name ``ranges``;
     raise the type, time, date or range problem."""
-    field = model._meta.get_field(name)
+    field = concrete_field(model, name)
     if raw is None and field.null:
         return None
     nullable = "_or_null" if field.null else ""
@@ -221,14 +241,14 @@ def _value(model: type[models.Model], ranges: str, name: str, raw: object, place
 
 
 def _row(
-    model: type[models.Model],
+    model: type[RowModel],
     entry: object,
     place: Place,
     *,
     fields: tuple[str, ...],
     links: tuple[str, ...],
     ranges: str,
-) -> tuple[models.Model, dict]:
+) -> tuple[RowModel, dict]:
     """Return an unsaved ``model`` row with the values of ``fields`` read from ``entry``,
     checked as the model checks them (choices, lengths, blanks) and within the ranges of
     the model ``ranges`` (:data:`tournaments.models.FIELD_RANGES`), and ``entry`` itself."""
@@ -277,7 +297,7 @@ def _read_tournament(entry: object) -> tuple[Tournament, str | None]:
         raise _refuse(
             place, "rules", preset=tournament.rules_preset, version=tournament.rules_version
         ) from None
-    club = _text(entry, "club", place, nullable=True)
+    club = _text_or_null(entry, "club", place)
     return tournament, None if club is None else (_club_name(club, place) or None)
 
 
@@ -314,10 +334,14 @@ def _read_teams(entries: list) -> dict[int, tuple[Team, str]]:
 
 def _history(
     kind: str, entry: object, place: Place, users: dict[str, ArchivedUser], links: tuple
-) -> tuple[models.Model, dict, str | None]:
+) -> tuple[Any, dict, str | None]:
     """Return an unsaved history record of a deal or a match (``kind`` "deal_history" or
-    "match_history"), its entry, and its author's username."""
+    "match_history": a :class:`~tournaments.archive.fields.DealHistoryRecord` or a
+    :class:`~tournaments.archive.fields.MatchHistoryRecord`), its entry, and its author's
+    username."""
     ranges = "deal" if kind == "deal_history" else "match"
+    # django-simple-history builds the historical models at run time and ships no types:
+    # the record is Any here, and its callers give it its protocol.
     model = (Deal if kind == "deal_history" else Match).history.model
     record, entry = _row(
         model,
@@ -327,7 +351,7 @@ def _history(
         links=(*links, *HISTORY_LINKS),
         ranges=ranges,
     )
-    username = _text(entry, "user", place, nullable=True)
+    username = _text_or_null(entry, "user", place)
     if username is not None and username not in users:
         raise _refuse(place, "unknown_user", user=username)
     return record, entry, username
@@ -361,7 +385,7 @@ def _read_match(
     seated: set[int],
 ) -> ArchivedMatch:
     number = round_.round.number
-    position_place = (("round", number), ("item", len(round_.matches) + 1))
+    position_place: Place = (("round", number), ("item", len(round_.matches) + 1))
     position_place = _entry_place(
         entry, "table_number", "table", position_place, (("round", number),)
     )
@@ -421,19 +445,21 @@ def _read_match(
         archived.links.append(link)
     for position, record_entry in enumerate(_list(entry, "history", place), start=1):
         record_place = (*place, ("history", position))
-        record, record_entry, username = _history(
+        match_record: MatchHistoryRecord
+        match_record, record_entry, username = _history(
             "match_history", record_entry, record_place, users, MATCH_HISTORY_LINKS
         )
-        record.team_a = _team(record_entry["team_a"], "team_a", record_place, teams, None)
-        record.team_b = _team(record_entry["team_b"], "team_b", record_place, teams, None)
-        archived.history.append(ArchivedHistory(record, username))
+        match_record.team_a = _team(record_entry["team_a"], "team_a", record_place, teams, None)
+        match_record.team_b = _team(record_entry["team_b"], "team_b", record_place, teams, None)
+        archived.history.append(ArchivedHistory(match_record, username))
     for position, record_entry in enumerate(_list(entry, "deal_history", place), start=1):
         record_place = (*place, ("deal_history", position))
-        record, record_entry, username = _history(
+        deal_record: DealHistoryRecord
+        deal_record, record_entry, username = _history(
             "deal_history", record_entry, record_place, users, DEAL_HISTORY_LINKS
         )
         key = _integer(record_entry, "deal", record_place)
-        archived.deal_history.append(ArchivedHistory(record, username, key))
+        archived.deal_history.append(ArchivedDealHistory(deal_record, username, key))
     return archived
 
 

@@ -46,7 +46,7 @@ def _authors(contents: ArchiveContents) -> dict[str, AbstractBaseUser]:
     new one, inactive and with no password (it only names the author in the audit trail
     and cannot sign in)."""
     model = get_user_model()
-    found = {
+    found: dict[str, AbstractBaseUser] = {
         user.get_username(): user
         for user in model.objects.filter(**{f"{model.USERNAME_FIELD}__in": contents.users})
     }
@@ -154,13 +154,15 @@ def _check_scores(
         match = archived.match
         stored = {name: getattr(match, name) for name in MATCH_SCORE_FIELDS}
         # The replay stores what it computes: no history record of its own.
-        match.skip_history_when_saving = True
+        # skip_history_when_saving is django-simple-history's documented switch, an
+        # attribute set for one save that no model declares.
+        match.skip_history_when_saving = True  # type: ignore[attr-defined]
         try:
             replay_match(match, rules, now)
         except ServiceError:
             raise _refuse(_place(archived), "match_finished") from None
         finally:
-            del match.skip_history_when_saving
+            del match.skip_history_when_saving  # type: ignore[attr-defined]
         for name, value in stored.items():
             if wrong_match is None and getattr(match, name) != value:
                 wrong_match = _refuse(
@@ -185,9 +187,11 @@ def _check_scores(
         raise wrong_match
 
 
-def _shown(value: object) -> object:
+def _shown(value: object) -> str | int | None:
     """Return a score as a message quotes it (a breakdown is too long to quote)."""
-    return "…" if isinstance(value, dict) else value
+    if value is None or isinstance(value, str | int):
+        return value
+    return "…"
 
 
 def _save_history(matches: list[ArchivedMatch], authors: dict[str, AbstractBaseUser]) -> None:
@@ -204,19 +208,21 @@ def _save_history(matches: list[ArchivedMatch], authors: dict[str, AbstractBaseU
             record.history_user = authors.get(entry.username) if entry.username else None
             match_records.append(record)
         deleted: dict[int, int] = {}
-        for entry in archived.deal_history:
-            record = entry.record
-            deal = archived.deals.get(entry.deal_key)
+        for deal_entry in archived.deal_history:
+            deal_record = deal_entry.record
+            deal = archived.deals.get(deal_entry.deal_key)
             if deal is not None:
-                record.id = deal.pk
+                deal_record.id = deal.pk
             else:
-                if entry.deal_key not in deleted:
-                    deleted[entry.deal_key] = next_deleted
+                if deal_entry.deal_key not in deleted:
+                    deleted[deal_entry.deal_key] = next_deleted
                     next_deleted -= 1
-                record.id = deleted[entry.deal_key]
-            record.match = archived.match
-            record.history_user = authors.get(entry.username) if entry.username else None
-            deal_records.append(record)
+                deal_record.id = deleted[deal_entry.deal_key]
+            deal_record.match = archived.match
+            deal_record.history_user = (
+                authors.get(deal_entry.username) if deal_entry.username else None
+            )
+            deal_records.append(deal_record)
     Match.history.model.objects.bulk_create(match_records)
     Deal.history.model.objects.bulk_create(deal_records)
 

@@ -14,30 +14,37 @@ from tournaments.archive.fields import (
     FORMAT,
     RECORD_FIELDS,
     VERSION,
+    DealHistoryRecord,
+    HistoryRecord,
+    MatchHistoryRecord,
     model_field,
     to_json,
 )
 from tournaments.models import Bye, Deal, Match, TableLink, Tournament
 
 
-def _record(kind: str, row: models.Model, fields: tuple[str, ...] | None = None) -> dict:
+def _record(
+    kind: str, row: models.Model | HistoryRecord, fields: tuple[str, ...] | None = None
+) -> dict:
     return {
         name: to_json(model_field(kind, name), getattr(row, name))
         for name in fields or RECORD_FIELDS[kind]
     }
 
 
-def _history(kind: str, record: models.Model, team_numbers: dict[int, int]) -> dict:
+def _history(kind: str, record: HistoryRecord) -> dict:
     """Return a history record of a deal (``kind`` "deal") or a match as the archive
     holds it: the row's fields, then who, when, what and why."""
-    values = _record(kind, record)
-    if kind == "match":
-        values |= {
-            "team_a": team_numbers[record.team_a_id],
-            "team_b": team_numbers[record.team_b_id],
-        }
     user = record.history_user
-    return values | _record("history", record) | {"user": user and user.get_username()}
+    return (
+        _record(kind, record) | _record("history", record) | {"user": user and user.get_username()}
+    )
+
+
+def _match_history(record: MatchHistoryRecord, team_numbers: dict[int, int]) -> dict:
+    """Return a history record of a match as the archive holds it, its teams by number."""
+    teams = {"team_a": team_numbers[record.team_a_id], "team_b": team_numbers[record.team_b_id]}
+    return _history("match", record) | teams
 
 
 def _user_record(user: AbstractBaseUser) -> dict:
@@ -48,7 +55,7 @@ def _user_record(user: AbstractBaseUser) -> dict:
     }
 
 
-def _deal_keys(deals: list[Deal], deal_history: list[models.Model]) -> dict[int, int]:
+def _deal_keys(deals: list[Deal], deal_history: list[DealHistoryRecord]) -> dict[int, int]:
     """Return each deal id of a match (current or deleted) → its key in the archive: 1, 2…
     in the order the history first names them, then the deals the history never named,
     by deal number. The order is the database's, so an archive of the restored concours
@@ -94,21 +101,24 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
         "side", "created_at", "pk"
     ):
         links[link.match_id].append(link)
-    match_history = defaultdict(list)
+    match_history: defaultdict[int, list[MatchHistoryRecord]] = defaultdict(list)
     for record in (
         Match.history.filter(id__in=match_ids).select_related("history_user").order_by("history_id")
     ):
         match_history[record.id].append(record)
-    deal_history = defaultdict(list)
+    deal_history: defaultdict[int, list[DealHistoryRecord]] = defaultdict(list)
     for record in (
         Deal.history.filter(match_id__in=match_ids)
         .select_related("history_user")
         .order_by("history_id")
     ):
         deal_history[record.match_id].append(record)
+    records: list[HistoryRecord] = [
+        *(record for records in match_history.values() for record in records),
+        *(record for records in deal_history.values() for record in records),
+    ]
     users = {
         record.history_user.get_username(): record.history_user
-        for records in (*match_history.values(), *deal_history.values())
         for record in records
         if record.history_user is not None
     }
@@ -120,11 +130,9 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
             "team_b": team_numbers[match.team_b_id],
             "deals": [{"key": keys[deal.pk]} | _record("deal", deal) for deal in deals[match.pk]],
             "links": [_record("link", link) for link in links[match.pk]],
-            "history": [
-                _history("match", record, team_numbers) for record in match_history[match.pk]
-            ],
+            "history": [_match_history(record, team_numbers) for record in match_history[match.pk]],
             "deal_history": [
-                {DEAL_HISTORY_LINKS[0]: keys[record.id]} | _history("deal", record, team_numbers)
+                {DEAL_HISTORY_LINKS[0]: keys[record.id]} | _history("deal", record)
                 for record in deal_history[match.pk]
             ],
         }
@@ -137,10 +145,10 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
         "version": VERSION,
         "archived_at": now.isoformat(),
         "tournament": _record("tournament", tournament)
-        | {"club": tournament.club.name if tournament.club_id else None},
+        | {"club": tournament.club.name if tournament.club is not None else None},
         "users": [_user_record(users[name]) for name in sorted(users)],
         "teams": [
-            _record("team", team) | {"club": team.club.name if team.club_id else ""}
+            _record("team", team) | {"club": team.club.name if team.club is not None else ""}
             for team in teams
         ],
         "rounds": [

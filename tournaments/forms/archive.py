@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.archive import FORMAT, ArchiveProblem
+from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
 from tournaments.models import Club, Tournament
 from tournaments.text import clean_name
@@ -166,12 +167,13 @@ class RestoreForm(forms.Form):
 
     def __init__(self, *args, clubs: QuerySet[Club], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
+        form_field(self, "club", forms.ModelChoiceField).queryset = clubs
 
     @property
     def has_clubs(self) -> bool:
         """Return True when the organiser has a club to restore the tournament for."""
-        return self.fields["club"].queryset.exists()
+        clubs = form_field(self, "club", forms.ModelChoiceField).queryset
+        return clubs is not None and clubs.exists()
 
     def clean_file(self) -> UploadedFile:
         """Refuse a file over the size limit before anything reads it."""

@@ -24,13 +24,16 @@ def check_stored_values(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
     for operation in Migration.operations:
         if not isinstance(operation, migrations.AddConstraint):
             continue
-        model = apps.get_model("tournaments", operation.model_name)
-        constraint = operation.constraint
-        fields = sorted({key.split("__")[0] for key, _ in _leaves(constraint.condition)})
+        # What the operation was given, as Django deconstructs it (the type stubs do not
+        # declare the operation's attributes).
+        options = operation.deconstruct()[2]
+        model_name, constraint = options["model_name"], options["constraint"]
+        model = apps.get_model("tournaments", model_name)
+        fields = sorted(_fields(constraint.condition))
         rows = model.objects.using(schema_editor.connection.alias).filter(~constraint.condition)
         for row in rows.values("pk", *fields)[:SHOWN]:
             values = ", ".join(f"{name}={row[name]}" for name in fields)
-            problems.append(f"{operation.model_name} {row['pk']}: {values} ({constraint.name})")
+            problems.append(f"{model_name} {row['pk']}: {values} ({constraint.name})")
     if problems:
         raise RuntimeError(
             "Some stored values are out of the ranges of migration 0011; change them, then "
@@ -38,14 +41,15 @@ def check_stored_values(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
         )
 
 
-def _leaves(condition: models.Q) -> list[tuple[str, object]]:
-    leaves = []
+def _fields(condition: models.Q) -> set[str]:
+    """Return the fields ``condition`` looks up (``lot`` for ``("lot__lte", 999999)``)."""
+    fields: set[str] = set()
     for child in condition.children:
         if isinstance(child, models.Q):
-            leaves.extend(_leaves(child))
-        else:
-            leaves.append(child)
-    return leaves
+            fields |= _fields(child)
+        elif isinstance(child, tuple):
+            fields.add(str(child[0]).split("__")[0])
+    return fields
 
 
 class Migration(migrations.Migration):

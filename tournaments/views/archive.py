@@ -13,6 +13,7 @@ from tournaments.archive import ArchiveError, restore_tournament, tournament_arc
 from tournaments.forms.archive import RestoreForm, restore_refused_message
 from tournaments.forms.setup import organiser_clubs
 from tournaments.views.lookups import get_tournament_for_organiser
+from tournaments.views.requests import AuthenticatedHttpRequest
 
 JSON_CONTENT_TYPE = "application/json"
 
@@ -32,7 +33,7 @@ def tournament_archive_download(request: HttpRequest, slug: str) -> FileResponse
 
 
 @login_required
-def tournament_restore(request: HttpRequest) -> HttpResponse:
+def tournament_restore(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Restore a tournament from an archive, for one of the organiser's clubs."""
     clubs = organiser_clubs(request.user)
     form = RestoreForm(request.POST or None, request.FILES or None, clubs=clubs)
