@@ -707,8 +707,8 @@ def test_a_passed_entry_clears_what_the_deal_stored_before():
     }
 
 
-# Integer ranges (tournaments/models/bounds.py, migration 0010): every integer field is
-# bounded, well inside PostgreSQL's columns.
+# Integer ranges (tournaments/models/bounds.py, migrations 0010 for a paper sheet's counts
+# and 0011 for the others): every integer field is bounded, well inside PostgreSQL's columns.
 
 #: ``(model, field): (smallest, largest)``, written out: the ranges a concours can hold.
 EXPECTED_RANGES = {
@@ -727,6 +727,10 @@ EXPECTED_RANGES = {
     ("match", "total_b"): (-999_999, 999_999),
     ("match", "reserve"): (0, 999_999),
     ("match", "deals_played"): (0, 999),
+    ("match", "sheet_deals_played"): (0, 99),
+    ("match", "sheet_capots"): (0, 99),
+    ("match", "sheet_belotes"): (0, 99),
+    ("match", "sheet_declarations"): (0, 99_999),
     ("deal", "deal_number"): (1, 999),
     ("deal", "contract_value"): (80, 500),
     ("deal", "taker_card_points"): (0, 252),
@@ -776,10 +780,13 @@ def _with(model: str, **fields):
         return RoundFactory.build(tournament=TournamentFactory(), **fields)
     if model == "match":
         tournament = TournamentFactory()
+        # Only a match recorded by its totals has a sheet's counts (RULES.md §G).
+        is_totals_only = any(name.startswith("sheet_") for name in fields)
         return MatchFactory.build(
             round=RoundFactory(tournament=tournament),
             team_a=TeamFactory(tournament=tournament),
             team_b=TeamFactory(tournament=tournament),
+            is_totals_only=is_totals_only,
             **fields,
         )
     if model == "deal":
@@ -811,6 +818,10 @@ OUT_OF_RANGE = [
     ("match", "total_b", 1_000_000, "match_total_b_range"),
     ("match", "reserve", 1_000_000, "match_reserve_max"),
     ("match", "deals_played", 1000, "match_deals_played_max"),
+    ("match", "sheet_deals_played", 100, "match_sheet_counts_range"),
+    ("match", "sheet_capots", 100, "match_sheet_counts_range"),
+    ("match", "sheet_belotes", 100, "match_sheet_counts_range"),
+    ("match", "sheet_declarations", 100_000, "match_sheet_counts_range"),
     ("deal", "deal_number", 1000, "deal_number_max"),
     ("deal", "taker_declarations", 551, "deal_taker_declarations_max"),
     ("deal", "defence_declarations", 551, "deal_defence_declarations_max"),

@@ -8,7 +8,10 @@ with ``max_value``, the archive restore (tournaments/archive/) before it writes.
 
 :data:`FIELD_RANGES` gives, per model and field, the smallest and the largest value
 allowed: card points, tricks, belotes and contracts are the engine's limits (RULES.md §A,
-§B), the others are sizes of a concours.
+§B), and so are the counts of a paper sheet (``scoring.MAX_DEALS_PLAYED``,
+``scoring.MAX_MATCH_TOTAL``, RULES.md §G); the others are sizes of a concours. Each range
+is written here once: :func:`range_check` and :func:`ranges_check` build the constraints
+from it.
 """
 
 from __future__ import annotations
@@ -74,6 +77,13 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "total_b": (-MAX_TOTAL, MAX_TOTAL),
         "reserve": (0, MAX_TOTAL),
         "deals_played": (0, MAX_DEAL_NUMBER),
+        # A paper sheet's counts (RULES.md §G), as the engine checks them
+        # (scoring.check_match_totals): deals played, so as many capots and belotes at
+        # most; declaration points inside the totals.
+        "sheet_deals_played": (0, scoring.MAX_DEALS_PLAYED),
+        "sheet_capots": (0, scoring.MAX_DEALS_PLAYED),
+        "sheet_belotes": (0, scoring.MAX_DEALS_PLAYED),
+        "sheet_declarations": (0, scoring.MAX_MATCH_TOTAL),
     },
     "deal": {
         "deal_number": (1, MAX_DEAL_NUMBER),
@@ -107,6 +117,16 @@ def field_range(model_name: str, field: str) -> tuple[int, int]:
     return FIELD_RANGES[model_name][field]
 
 
+def _range_condition(model_name: str, field: str, *, lower: bool, nullable: bool) -> Q:
+    smallest, largest = field_range(model_name, field)
+    condition = Q(**{f"{field}__lte": largest})
+    if lower:
+        condition &= Q(**{f"{field}__gte": smallest})
+    if nullable:
+        condition = Q(**{f"{field}__isnull": True}) | condition
+    return condition
+
+
 def range_check(
     model_name: str, field: str, *, name: str, lower: bool = True, nullable: bool = False
 ) -> models.CheckConstraint:
@@ -114,10 +134,25 @@ def range_check(
     :data:`FIELD_RANGES`: only at most the largest value when ``lower`` is False (a
     positive field's column, or another constraint, holds the smallest); NULL passes when
     ``nullable``."""
-    smallest, largest = field_range(model_name, field)
-    condition = Q(**{f"{field}__lte": largest})
-    if lower:
-        condition &= Q(**{f"{field}__gte": smallest})
-    if nullable:
-        condition = Q(**{f"{field}__isnull": True}) | condition
+    condition = _range_condition(model_name, field, lower=lower, nullable=nullable)
+    return models.CheckConstraint(condition=condition, name=name)
+
+
+def ranges_check(
+    model_name: str,
+    fields: tuple[str, ...],
+    *,
+    name: str,
+    lower: bool = True,
+    nullable: bool = False,
+) -> models.CheckConstraint:
+    """Return the one check constraint ``name`` that keeps each of ``fields`` within its
+    range in :data:`FIELD_RANGES`, for fields that go together (a paper sheet's counts);
+    ``lower`` and ``nullable`` as for :func:`range_check`, for every field. Raises
+    ValueError for no field."""
+    if not fields:
+        raise ValueError("a range check needs a field")
+    condition = Q()
+    for field in fields:
+        condition &= _range_condition(model_name, field, lower=lower, nullable=nullable)
     return models.CheckConstraint(condition=condition, name=name)

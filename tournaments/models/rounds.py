@@ -14,7 +14,7 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 from tournaments.models.audit import AuditedHistory
-from tournaments.models.bounds import range_check
+from tournaments.models.bounds import range_check, ranges_check
 from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
@@ -171,20 +171,15 @@ class Match(models.Model):
                 ),
                 name="match_sheet_counts_totals_only",
             ),
-            # The engine's bounds (scoring.totals): at most 99 deals, and so at most as
-            # many capots and belotes; declarations inside the totals.
-            models.CheckConstraint(
-                condition=(
-                    Q(sheet_deals_played__isnull=True)
-                    | Q(sheet_deals_played__lte=scoring.MAX_DEALS_PLAYED)
-                )
-                & (Q(sheet_capots__isnull=True) | Q(sheet_capots__lte=scoring.MAX_DEALS_PLAYED))
-                & (Q(sheet_belotes__isnull=True) | Q(sheet_belotes__lte=scoring.MAX_DEALS_PLAYED))
-                & (
-                    Q(sheet_declarations__isnull=True)
-                    | Q(sheet_declarations__lte=scoring.MAX_MATCH_TOTAL)
-                ),
+            # The engine's bounds (scoring.totals, in FIELD_RANGES): at most 99 deals, and
+            # so at most as many capots and belotes; declarations inside the totals. The
+            # counts go together: one constraint (migration 0010) holds them all.
+            ranges_check(
+                "match",
+                ("sheet_deals_played", "sheet_capots", "sheet_belotes", "sheet_declarations"),
                 name="match_sheet_counts_range",
+                lower=False,
+                nullable=True,
             ),
             range_check("match", "table_number", name="match_table_max", lower=False),
             range_check("match", "total_a", name="match_total_a_range"),
