@@ -20,9 +20,16 @@ names a key no current deal has. The history records (django-simple-history's, w
 audit columns of tournaments.models.AuditedHistory) name their author by username
 (``user``, or null), and come in the order they were written.
 
+A totals-only match (RULES.md §G) has no deal: its two totals and the sheet's counts
+(``sheet_*``, null where the sheet gives none) are its match fields, and its history says
+who typed them and why, as the site keeps them. ``results_mode`` says who enters a
+tournament's results (phones or paper), and a match's own mode when the organiser
+switched its table (empty: as its tournament says).
+
 A field added to a model means a new version of the format (and the reader of the old
 one): tests/tournaments/test_archive.py checks that :data:`RECORD_FIELDS` holds every
-field of the models.
+field of the models. Version 1 itself was completed with the results modes and the
+totals-only fields before it was ever released: no archive of version 1 lacks them.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "allows_no_trump_all_trump",
         "projector_token",
         "confirmation_mode",
+        "results_mode",
         "prize_list",
         "created_at",
     ),
@@ -81,6 +89,12 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "result",
         "stopped_for_time_at",
         "locked_at",
+        "is_totals_only",
+        "sheet_deals_played",
+        "sheet_capots",
+        "sheet_belotes",
+        "sheet_declarations",
+        "results_mode",
         "is_rematch",
         "pairing_reason",
         "pairing_detail",
@@ -179,6 +193,10 @@ class HistoryRecord(Protocol):
     #: The id of the deal or match the record is a version of.
     id: int
     history_user: AbstractBaseUser | None
+    #: What the change was (tournaments.models.AuditAction, or empty) and the reason a
+    #: person typed for it (or empty).
+    audit_action: str
+    audit_reason: str
 
 
 class DealHistoryRecord(HistoryRecord, Protocol):

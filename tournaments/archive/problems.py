@@ -24,7 +24,8 @@ Place = tuple[tuple[str, str | int | None], ...]
 
 @dataclass(frozen=True)
 class ArchiveProblem:
-    """Where and why a restore refused an archive: place, code, message params.
+    """Where and why a restore refused an archive: place, code, message params, and the
+    error and the paper sheet (``totals``) the problem concerns, if any.
 
     Codes, with their ``params``:
 
@@ -44,13 +45,19 @@ class ArchiveProblem:
       ``deal_key_twice`` (key), ``deal_in_draft``, ``link_twice`` (side),
       ``token_twice``, ``deal_inputs`` (``error`` holds the engine's DealError,
       RULES.md §B6), ``match_finished``, ``scores`` (key, value, engine: what the engine
-      gives for these inputs, RULES.md §C).
+      gives for these inputs, RULES.md §C);
+    - a match recorded by its totals (RULES.md §G): ``totals_with_deals``,
+      ``totals_in_draft``, ``counts_without_totals`` (a sheet's counts on a match
+      recorded by its deals), ``totals`` (``error`` holds the engine's TotalsError on a
+      field, ``totals`` the sheet), ``totals_unexplained`` (``error``: the TotalsError of
+      a sum that does not add up, ``totals`` the sheet; no reason in the history).
     """
 
     place: Place
     code: str
     params: dict[str, str | int | None] = field(default_factory=dict)
-    error: ValidationError | scoring.DealError | None = None
+    error: ValidationError | scoring.DealError | scoring.TotalsError | None = None
+    totals: scoring.MatchTotals | None = None
 
 
 class ArchiveError(Exception):

@@ -33,6 +33,7 @@ from tournaments.archive.fields import (
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.models import (
     FIELD_RANGES,
+    AuditAction,
     Club,
     Deal,
     Match,
@@ -42,6 +43,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.services.totals import TOTALS_FIELDS
 from tournaments.text import clean_name
 
 #: The keys of the archive itself.
@@ -51,6 +53,10 @@ TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", 
 RowModel = TypeVar("RowModel", bound=models.Model)
 #: A history record: a deal's or a match's (tournaments.archive.fields).
 Record = TypeVar("Record", DealHistoryRecord, MatchHistoryRecord)
+#: The actions of a match's history that set its totals (services/totals.py).
+TOTALS_ACTIONS = (AuditAction.TOTALS_RECORDED, AuditAction.TOTALS_CORRECTED)
+#: The sheet's counts of a totals-only match, as the match stores them.
+SHEET_COUNT_FIELDS = ("sheet_deals_played", "sheet_capots", "sheet_belotes", "sheet_declarations")
 
 
 @dataclass
@@ -117,10 +123,11 @@ class ArchiveContents:
 def _refuse(
     place: Place,
     code: str,
-    error: ValidationError | scoring.DealError | None = None,
+    error: ValidationError | scoring.DealError | scoring.TotalsError | None = None,
+    totals: scoring.MatchTotals | None = None,
     **params: str | int | None,
 ) -> ArchiveError:
-    return ArchiveError(ArchiveProblem(place, code, params, error))
+    return ArchiveError(ArchiveProblem(place, code, params, error, totals))
 
 
 def _no_constant(name: str) -> float:
@@ -427,6 +434,7 @@ def _read_match(
             raise _refuse(place, "deal_key_twice", key=key)
         deal.match = match
         archived.deals[key] = deal
+    _check_totals_only(match, bool(archived.deals), place)
     active: set[str] = set()
     for position, link_entry in enumerate(_list(entry, "links", place), start=1):
         link, _ = _row(
@@ -461,6 +469,19 @@ def _read_match(
         key = _integer(record_entry, "deal", record_place)
         archived.deal_history.append(ArchivedDealHistory(deal_record, username, key))
     return archived
+
+
+def _check_totals_only(match: Match, has_deals: bool, place: Place) -> None:
+    """Raise ``totals_with_deals``, ``totals_in_draft`` or ``counts_without_totals`` for a
+    match recorded by its totals that has deals or is in a draft, or for a sheet's counts
+    on a match recorded by its deals (RULES.md §G)."""
+    if match.is_totals_only:
+        if has_deals:
+            raise _refuse(place, "totals_with_deals")
+        if match.round.status == Round.Status.DRAFT:
+            raise _refuse(place, "totals_in_draft")
+    elif any(getattr(match, name) is not None for name in SHEET_COUNT_FIELDS):
+        raise _refuse(place, "counts_without_totals")
 
 
 def _read_rounds(
@@ -514,6 +535,40 @@ def _check_deal_inputs(rounds: list[ArchivedRound], rules: scoring.RuleSet) -> N
                     raise _refuse(place, "deal_inputs", error)
 
 
+def _has_totals_reason(archived: ArchivedMatch) -> bool:
+    """Return True when the match's history gives the organiser's reason for its totals:
+    its last record that set them (recorded or corrected, services/totals.py) holds these
+    very totals and counts, and a reason."""
+    match = archived.match
+    for entry in reversed(archived.history):
+        record = entry.record
+        if record.audit_action in TOTALS_ACTIONS:
+            is_these = all(getattr(record, name) == getattr(match, name) for name in TOTALS_FIELDS)
+            return is_these and bool(record.audit_reason.strip())
+    return False
+
+
+def _check_match_totals(rounds: list[ArchivedRound], rules: scoring.RuleSet) -> None:
+    """Raise ``totals`` for the first totals-only match whose sheet the engine refuses
+    (:func:`scoring.check_match_totals`, RULES.md §G), and ``totals_unexplained`` for one
+    whose counts contradict its totals with no reason in its history: the site saves
+    such totals only with the organiser's reason (services/totals.py)."""
+    for round_ in rounds:
+        for archived in round_.matches:
+            match = archived.match
+            if not match.is_totals_only:
+                continue
+            totals = match.sheet_totals
+            error = scoring.check_match_totals(totals, rules)
+            if error is None:
+                continue
+            place = (("round", round_.round.number), ("table", match.table_number))
+            if error.code is not scoring.TotalsField.SUM:
+                raise _refuse(place, "totals", error, totals)
+            if not _has_totals_reason(archived):
+                raise _refuse(place, "totals_unexplained", error, totals)
+
+
 def _check_tokens(rounds: list[ArchivedRound]) -> None:
     """Raise ``token_twice`` when two table links have one address (token)."""
     tokens: set[str] = set()
@@ -537,7 +592,10 @@ def read_archive(data: bytes) -> ArchiveContents:
     and an archive that does not hold together: a team twice, rounds out of order or
     after one not closed, a table twice, a match or a bye naming an unknown team or a
     team seated twice, a deal twice, deals in a draft, two active links for one team, a
-    history naming an account the archive does not list, a deal the engine refuses.
+    history naming an account the archive does not list, a deal the engine refuses; a
+    match recorded by its totals (RULES.md §G) with deals or in a draft, a sheet's counts
+    on a match recorded by its deals, a sheet the engine refuses, or one whose counts
+    contradict its totals with no reason in the match's history.
     """
     document = _document(data)
     tournament, club = _read_tournament(document["tournament"])
@@ -545,5 +603,6 @@ def read_archive(data: bytes) -> ArchiveContents:
     teams = _read_teams(_list(document, "teams", (("teams", None),)))
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
     _check_deal_inputs(rounds, tournament.rules)
+    _check_match_totals(rounds, tournament.rules)
     _check_tokens(rounds)
     return ArchiveContents(tournament, club, users, teams, rounds)

@@ -4,9 +4,12 @@ The archive is read and checked first (tournaments/archive/reading.py). The rows
 then written as the archive gives them, with their statuses, versions, times and table
 links, and every match is replayed through the engine by the one function that stores
 scores (:func:`tournaments.services.scores.replay_match`, RULES.md §C): a score the
-archive stored that the engine does not give for those inputs refuses the archive.
-Last comes the audit trail, in the order it was written, each record's author found by
-username.
+archive stored that the engine does not give for those inputs refuses the archive. A
+match recorded by its totals (RULES.md §G) has no deal to replay: its sheet was checked
+by the engine when it was read (:func:`scoring.check_match_totals`, and the reason in
+its history for totals its counts contradict), and it must be finished as the totals
+service leaves it (:func:`tournaments.services.totals.apply_match_totals`). Last comes
+the audit trail, in the order it was written, each record's author found by username.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Min
 
+import scoring
 from tournaments.archive.fields import DEAL_SCORE_FIELDS, MATCH_SCORE_FIELDS
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.archive.reading import ArchiveContents, ArchivedMatch, read_archive
@@ -27,6 +31,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.registration import register_club
 from tournaments.services.scores import replay_match
 from tournaments.services.setup import unique_slug
+from tournaments.services.totals import apply_match_totals
 
 
 def _refuse(
@@ -147,22 +152,18 @@ def _check_scores(
 ) -> None:
     """Replay every match through the engine and raise ``scores`` (or ``match_finished``)
     where the archive stored another score than the engine gives (RULES.md §C): the
-    first deal, else the first match."""
+    first deal, else the first match. A totals-only match is not replayed: its result,
+    deals played and reserve must be those its totals give (RULES.md §G, §E)."""
     rules = tournament.rules
     wrong_match = None
     for archived in matches:
         match = archived.match
         stored = {name: getattr(match, name) for name in MATCH_SCORE_FIELDS}
-        # The replay stores what it computes: no history record of its own.
-        # skip_history_when_saving is django-simple-history's documented switch, an
-        # attribute set for one save that no model declares.
-        match.skip_history_when_saving = True  # type: ignore[attr-defined]
-        try:
-            replay_match(match, rules, now)
-        except ServiceError:
-            raise _refuse(_place(archived), "match_finished") from None
-        finally:
-            del match.skip_history_when_saving  # type: ignore[attr-defined]
+        if match.is_totals_only:
+            # Only compared: a match that differs refuses the whole archive.
+            apply_match_totals(match, match.sheet_totals)
+        else:
+            _replay(archived, rules, now)
         for name, value in stored.items():
             if wrong_match is None and getattr(match, name) != value:
                 wrong_match = _refuse(
@@ -185,6 +186,21 @@ def _check_scores(
                 )
     if wrong_match is not None:
         raise wrong_match
+
+
+def _replay(archived: ArchivedMatch, rules: scoring.RuleSet, now: datetime.datetime) -> None:
+    """Replay the match's deals and store their scores (raise ``match_finished`` for a
+    deal after its end), with no history record of its own."""
+    match = archived.match
+    # skip_history_when_saving is django-simple-history's documented switch, an
+    # attribute set for one save that no model declares.
+    match.skip_history_when_saving = True  # type: ignore[attr-defined]
+    try:
+        replay_match(match, rules, now)
+    except ServiceError:
+        raise _refuse(_place(archived), "match_finished") from None
+    finally:
+        del match.skip_history_when_saving  # type: ignore[attr-defined]
 
 
 def _shown(value: object) -> str | int | None:

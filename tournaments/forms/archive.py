@@ -12,9 +12,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+import scoring
 from tournaments.archive import FORMAT, ArchiveProblem
 from tournaments.forms.fields import form_field
-from tournaments.forms.messages import deal_error_message
+from tournaments.forms.messages import deal_error_message, totals_error_message
 from tournaments.models import Club, Tournament
 from tournaments.text import clean_name
 
@@ -105,6 +106,16 @@ ARCHIVE_MESSAGES = {
         "%(place)s: the backup stores %(value)s for “%(key)s”, but the engine gives %(engine)s "
         "for these inputs."
     ),
+    "totals_with_deals": _("%(place)s: the table is recorded by its totals, so it has no deals."),
+    "totals_in_draft": _("%(place)s: the round is a draft, so its tables have no totals."),
+    "counts_without_totals": _(
+        "%(place)s: only a table recorded by its totals has the counts of a paper sheet."
+    ),
+    "totals": _("%(place)s: %(reason)s"),
+    "totals_unexplained": _(
+        "%(place)s: %(reason)s The table’s history gives no reason for it, and such totals "
+        "are saved only with the organiser’s reason."
+    ),
 }
 
 
@@ -120,6 +131,9 @@ def _reason(problem: ArchiveProblem) -> str:
     error = problem.error
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
+    if isinstance(error, scoring.TotalsError):
+        assert problem.totals is not None  # a sheet's problem names its sheet
+        return totals_error_message(error, problem.totals)
     if error is not None:
         return deal_error_message(error)
     return ""

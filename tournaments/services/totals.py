@@ -101,7 +101,7 @@ def record_match_totals(
         if error is not None and not reason:
             raise _mismatch(totals, error)
         before = [getattr(match, name) for name in TOTALS_FIELDS]
-        _set_totals(match, totals)
+        apply_match_totals(match, totals)
         if is_correction and [getattr(match, name) for name in TOTALS_FIELDS] == before:
             return match
         action = AuditAction.TOTALS_CORRECTED if is_correction else AuditAction.TOTALS_RECORDED
@@ -118,8 +118,11 @@ def record_match_totals(
     return match
 
 
-def _set_totals(match: Match, totals: scoring.MatchTotals) -> None:
-    """Store ``totals`` on ``match`` and finish it with the result they give."""
+def apply_match_totals(match: Match, totals: scoring.MatchTotals) -> None:
+    """Set ``totals`` (scored points, and the sheet's counts) on ``match``, unsaved, and
+    finish it with the result they give (RULES.md §G, §E): no deal to count, no litige
+    reserve left. What :func:`record_match_totals` stores, and what a restored archive
+    must hold for a totals-only match (tournaments/archive/restoring.py)."""
     match.is_totals_only = True
     match.total_a, match.total_b = totals.total_a, totals.total_b
     match.sheet_deals_played = totals.deals_played
