@@ -5,13 +5,17 @@ everything a restored copy must show the same (tests/tournaments/test_archive*.p
 confirmed at the table and by PIN, a dispute settled by the organiser, a correction, an
 unlock, a deal deleted and entered again, a table stopped for time and reopened, a passed
 deal, a renewed table link; a team withdrawn; round 2 being played (a deal waiting for the
-opponents, a table done, a table not started). :func:`concours_outputs` reads what the
-site shows of a concours: standings, CSV, XLSX and PDF HTML, the audit trail of each
+opponents, a table done, a table not started). :func:`play_paper_concours` plays a
+classic belote concours on paper sheets (RULES.md §G): a table switched to paper whose
+sheet the desk types and corrects, a table recorded by its totals whose counts do not add
+up, saved with the organiser's reason, a totals-only table corrected, a table switched
+to paper and back, the tournament switched to paper. :func:`concours_outputs` reads what
+the site shows of a concours: standings, CSV, XLSX and PDF HTML, the audit trail of each
 match, as plain JSON-ready values (team ids left out: a restored concours has its own).
 
 ``python manage.py shell -c "from tests.played_concours import main; main('OUT')"`` plays
-it in the database DATABASE_URL names and writes the archive and the outputs to OUT (a
-JSON file): tests/tournaments/test_archive_databases.py restores that archive in another
+both in the database DATABASE_URL names and writes their archives and outputs to OUT (a
+JSON file): tests/tournaments/test_archive_databases.py restores those archives in another
 database.
 """
 
@@ -36,6 +40,7 @@ from tournaments.presentation.audit import audit_entries
 from tournaments.services.deals import Author
 
 NAME = "Concours de la Saint-Martin"
+PAPER_NAME = "Concours de la Sainte-Catherine"
 START = datetime.datetime(2026, 11, 11, 13, 30, tzinfo=datetime.UTC)
 MINUTE = datetime.timedelta(minutes=1)
 #: The address printed under the QR codes of the score sheets.
@@ -197,6 +202,123 @@ def play_concours() -> Tournament:
     return tournament
 
 
+PAPER_PLAYERS = [
+    ("Odile Fabre", "Rémi Castan", "Amicale de Cahors"),
+    ("Suzanne Vidal", "André Bouscarel", "Belote Club de Rodez"),
+    ("Gisèle Maury", "Honoré Lacombe", ""),
+    ("Yvette Carrié", "Léon Delpech", "Amicale de Cahors"),
+    ("Marcel Pujol", "Josette Lafon", ""),
+]
+#: Round 1, table 2's sheet: 2 deals and a belote give 162 × 2 + 20 = 344, the totals
+#: add up to 330. The two teams signed it as it is: saved with the organiser's reason.
+MISCOUNTED_SHEET = scoring.MatchTotals(200, 130, deals_played=2, capots=0, belotes=1)
+MISCOUNTED_REASON = "Feuille mal additionnée, signée ainsi par les deux équipes"
+
+
+def classic_deal(taker: str, taker_points: int, tricks: int, **more: object) -> DealEntry:
+    """Return a classic belote deal (no contract): the taker's team, its card points (the
+    defence has the rest of 162) and tricks, hearts trump."""
+    return DealEntry(
+        taker,
+        scoring.Deal(
+            trump="H",
+            contract=None,
+            taker_card_points=taker_points,
+            defence_card_points=162 - taker_points,
+            taker_tricks=tricks,
+            **more,
+        ),
+    )
+
+
+def play_paper_concours() -> Tournament:
+    """Play the classic belote concours on paper (module docstring) and return it."""
+    organiser = get_user_model().objects.get_or_create(username="marie")[0]
+    club = Club.objects.get_or_create(name="Amicale de Cahors")[0]
+    club.organisers.add(organiser)
+    marie = Author(user=organiser)
+    tournament = services.create_tournament(
+        club=club,
+        settings={
+            "name": PAPER_NAME,
+            "date": START.date(),
+            "venue": "Salle paroissiale de Luzech",
+            "rules_preset": "belote-classique",
+            "match_format": "deals",
+            "match_format_value": 2,
+            "number_of_rounds": 2,
+            "bye_credit": "round-mean",
+            "ranking": "points",
+        },
+    )
+    services.register_teams(
+        tournament=tournament,
+        teams=[TeamData(*players) for players in PAPER_PLAYERS],
+        rng=random.Random(5),
+    )
+    services.check_in_all(tournament=tournament)
+    round_1 = services.publish_round(
+        round=services.draw_round(tournament=tournament, seed=1125), now=START
+    )
+    table_1, table_2 = round_1.matches.order_by("table_number")
+    at = iter(START + n * MINUTE for n in range(1, 1000))
+
+    # Table 1 goes to paper: the desk types its sheet, then corrects its first row.
+    services.set_match_results_mode(match=table_1, is_paper=True, now=next(at), user=organiser)
+    for number, entry in ((1, classic_deal("A", 90, 5)), (2, classic_deal("B", 100, 5))):
+        services.save_sheet_row(
+            match=table_1,
+            deal_number=number,
+            entry=entry,
+            version=None,
+            now=next(at),
+            user=organiser,
+            reason="",
+        )
+    first = table_1.deals.get(deal_number=1)
+    services.save_sheet_row(
+        match=table_1,
+        deal_number=1,
+        entry=classic_deal("A", 90, 5, taker_belotes=1),
+        version=first.version,
+        now=next(at),
+        user=organiser,
+        reason="Belote oubliée sur la feuille",
+    )
+
+    # Table 2 is recorded by its totals, which its counts contradict: saved with a reason.
+    services.record_match_totals(
+        match=table_2,
+        totals=MISCOUNTED_SHEET,
+        now=next(at),
+        author=marie,
+        reason=MISCOUNTED_REASON,
+    )
+    services.close_round(round=round_1, now=next(at))
+
+    # Round 2: table 1 recorded by its totals, then corrected; table 2 switched to paper
+    # and back to its phones, one deal entered; then the whole tournament goes to paper.
+    round_2 = services.publish_round(round=services.draw_round(tournament=tournament), now=next(at))
+    table_1, table_2 = round_2.matches.order_by("table_number")
+    services.record_match_totals(
+        match=table_1,
+        totals=scoring.MatchTotals(180, 164, deals_played=2, capots=0, belotes=1),
+        now=next(at),
+        author=marie,
+    )
+    services.record_match_totals(
+        match=table_1,
+        totals=scoring.MatchTotals(164, 180, deals_played=2, capots=0, belotes=1),
+        now=next(at),
+        author=marie,
+        reason="Équipes inversées",
+    )
+    services.set_match_results_mode(match=table_2, is_paper=True, now=next(at), user=organiser)
+    services.set_match_results_mode(match=table_2, is_paper=False, now=next(at), user=organiser)
+    services.record_deal(match=table_2, entry=classic_deal("B", 110, 6), now=next(at), author=marie)
+    return services.update_tournament(tournament=tournament, settings={"results_mode": "paper"})
+
+
 def _workbook_parts(data: bytes) -> dict[str, str]:
     """Return each part of an XLSX file but the one stamped with the time it was written,
     as base64."""
@@ -212,6 +334,7 @@ def _audit(match) -> list[list]:
     entries = audit_entries(
         deal_records=selectors.match_history(match=match),
         unlock_records=selectors.match_unlocks(match=match),
+        rules=match.round.tournament.rules,
     )
     return [
         [
@@ -257,8 +380,11 @@ def concours_outputs(tournament: Tournament) -> dict:
 
 
 def main(path: str) -> None:
-    """Play the concours in this database; write its archive and outputs to ``path``."""
-    tournament = play_concours()
-    archive = tournament_archive(tournament=tournament, now=START)
+    """Play both concours in this database; write to ``path`` a list of their archives and
+    outputs, ``[{"archive", "outputs"}, …]``."""
+    played = []
+    for tournament in (play_concours(), play_paper_concours()):
+        archive = tournament_archive(tournament=tournament, now=START)
+        played.append({"archive": archive.decode(), "outputs": concours_outputs(tournament)})
     with open(path, "w", encoding="utf-8") as file:
-        json.dump({"archive": archive.decode(), "outputs": concours_outputs(tournament)}, file)
+        json.dump(played, file)

@@ -17,7 +17,15 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.played_concours import NAME, START, concours_outputs, play_concours
+from tests.played_concours import (
+    MISCOUNTED_REASON,
+    NAME,
+    PAPER_NAME,
+    START,
+    concours_outputs,
+    play_concours,
+    play_paper_concours,
+)
 from tournaments.archive import FORMAT, VERSION, restore_tournament, tournament_archive
 from tournaments.archive.fields import RECORD_FIELDS, RECORD_LINKS
 from tournaments.importing import import_played_tournament
@@ -56,6 +64,87 @@ def test_a_restored_archive_gives_the_same_standings_sheets_exports_and_audit_tr
         before,
         data,
     )
+
+
+@pytest.mark.django_db
+def test_a_restored_archive_of_a_concours_on_paper_gives_the_same_standings_exports_and_audit():
+    tournament = play_paper_concours()
+    before = concours_outputs(tournament)
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    assert (concours_outputs(restored), tournament_archive(tournament=restored, now=LATER)) == (
+        before,
+        data,
+    )
+
+
+def match_state(match: Match) -> tuple:
+    """Return how ``match`` was recorded: its totals and sheet, its result, who enters it."""
+    return (
+        match.is_totals_only,
+        match.total_a,
+        match.total_b,
+        match.sheet_deals_played,
+        match.sheet_capots,
+        match.sheet_belotes,
+        match.sheet_declarations,
+        match.deals_played,
+        match.reserve,
+        match.is_finished,
+        match.result,
+        match.results_mode,
+        match.is_paper,
+        match.deals.count(),
+    )
+
+
+def match_actions(match: Match) -> list[tuple]:
+    """Return what the organiser did to ``match``, in order: action, who, why."""
+    return list(
+        Match.history.filter(id=match.pk)
+        .exclude(audit_action="")
+        .order_by("history_id")
+        .values_list("audit_action", "history_user__username", "audit_reason")
+    )
+
+
+@pytest.mark.django_db
+def test_it_restores_the_totals_only_tables_and_the_tables_on_paper_as_they_were():
+    tournament = play_paper_concours()
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    matches = {
+        (match.round.number, match.table_number): match
+        for match in Match.objects.filter(round__tournament=restored).select_related(
+            "round__tournament"
+        )
+    }
+    assert (restored.name, restored.results_mode) == (PAPER_NAME, "paper")
+    assert {key: match_state(match) for key, match in matches.items()} == {
+        # 90 by A with a belote (110 – 72), then 100 by B (62 – 100): a draw (RULES.md §B5).
+        (1, 1): (False, 172, 172, None, None, None, None, 2, 0, True, "draw", "paper", True, 2),
+        (1, 2): (True, 200, 130, 2, 0, 1, None, 2, 0, True, "A", "", True, 0),
+        (2, 1): (True, 164, 180, 2, 0, 1, None, 2, 0, True, "B", "", True, 0),
+        (2, 2): (False, 52, 110, None, None, None, None, 1, 0, False, "", "phones", False, 1),
+    }
+    assert {key: match_actions(match) for key, match in matches.items()} == {
+        (1, 1): [("switched_to_paper", "marie", "")],
+        (1, 2): [("totals_recorded", "marie", MISCOUNTED_REASON)],
+        (2, 1): [
+            ("totals_recorded", "marie", ""),
+            ("totals_corrected", "marie", "Équipes inversées"),
+        ],
+        (2, 2): [
+            ("switched_to_paper", "marie", ""),
+            ("switched_to_phones", "marie", ""),
+        ],
+    }
 
 
 @pytest.mark.django_db
@@ -111,6 +200,7 @@ def test_it_writes_the_format_its_version_and_the_settings_first():
             "allows_no_trump_all_trump": True,
             "projector_token": "…",
             "confirmation_mode": "confirm",
+            "results_mode": "phones",
             "prize_list": "Un jambon\nDeux bouteilles de cahors",
             "created_at": "…",
             "club": "Amicale de Cahors",

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import translation
 
-from tests.played_concours import START, play_concours
+from tests.played_concours import START, play_concours, play_paper_concours
 from tournaments.archive import ArchiveError, restore_tournament, tournament_archive
 from tournaments.forms.archive import restore_refused_message
 from tournaments.models import Club, Deal, Match, Round, TableLink, Team, Tournament
@@ -22,6 +22,17 @@ def document(django_db_setup, django_db_blocker) -> dict:
     """The archive of tests.played_concours, as JSON data; the concours is not kept."""
     with django_db_blocker.unblock(), transaction.atomic():
         data = tournament_archive(tournament=play_concours(), now=START)
+        transaction.set_rollback(True)
+    return json.loads(data)
+
+
+@pytest.fixture(scope="module")
+def paper_document(django_db_setup, django_db_blocker) -> dict:
+    """The archive of the classic concours on paper of tests.played_concours (round 1:
+    table 1 typed on paper, table 2 recorded by totals its counts contradict, with a
+    reason; round 2: table 1 recorded by totals then corrected, table 2 on phones)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        data = tournament_archive(tournament=play_paper_concours(), now=START)
         transaction.set_rollback(True)
     return json.loads(data)
 
@@ -423,3 +434,103 @@ def test_a_refused_archive_leaves_no_club_and_no_account_behind(document):
         == before
         == ([], [])
     )
+
+
+def totals_records(data: dict, round_number: int, table: int) -> list[dict]:
+    """Return the history records of a table that set its totals (recorded, corrected)."""
+    return [
+        record
+        for record in match(data, round_number, table)["history"]
+        if record["audit_action"] in ("totals_recorded", "totals_corrected")
+    ]
+
+
+def give_the_deals_of(data: dict, source: tuple[int, int], target: tuple[int, int]) -> None:
+    """Give the table ``target`` (round, table) the deals of the table ``source``."""
+    match(data, *target)["deals"] = copy.deepcopy(match(data, *source)["deals"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(
+            lambda d: match(d, 1, 1).__setitem__("sheet_belotes", 1),
+            "Rien n’a été restauré. Partie 1, table 1 : seule une table saisie par ses totaux a "
+            "les comptes d’une feuille papier.",
+            id="counts-on-a-table-recorded-by-its-deals",
+        ),
+        pytest.param(
+            lambda d: give_the_deals_of(d, (1, 1), (1, 2)),
+            "Rien n’a été restauré. Partie 1, table 2 : la table est saisie par ses totaux, elle "
+            "n’a donc pas de donnes.",
+            id="deals-at-a-totals-only-table",
+        ),
+        pytest.param(
+            lambda d: d["rounds"][1].__setitem__("status", "draft"),
+            "Rien n’a été restauré. Partie 2, table 1 : la partie est un brouillon, ses tables "
+            "n’ont donc pas de totaux.",
+            id="totals-in-a-draft",
+        ),
+        pytest.param(
+            lambda d: match(d, 2, 1).__setitem__("sheet_capots", 3),
+            "Rien n’a été restauré. Partie 2, table 1 : Il ne peut pas y avoir plus de capots "
+            "que de donnes jouées (2).",
+            id="a-sheet-the-engine-refuses",
+        ),
+        pytest.param(
+            lambda d: match(d, 2, 1).__setitem__("sheet_capots", 100),
+            "Rien n’a été restauré. Partie 2, table 1 : « sheet_capots » vaut 100 ; il doit être "
+            "entre 0 et 99.",
+            id="a-count-out-of-range",
+        ),
+        pytest.param(
+            lambda d: totals_records(d, 1, 2)[-1].__setitem__("audit_reason", " "),
+            "Rien n’a été restauré. Partie 1, table 2 : Les totaux font 330, la feuille en "
+            "annonce 344 (162 × 2 + 20 × 1). L’historique de la table n’en donne pas la raison, "
+            "et de tels totaux ne s’enregistrent qu’avec la raison de l’organisateur.",
+            id="a-mismatch-with-no-reason",
+        ),
+        pytest.param(
+            lambda d: match(d, 1, 2).__setitem__("total_b", 131),
+            "Rien n’a été restauré. Partie 1, table 2 : Les totaux font 331, la feuille en "
+            "annonce 344 (162 × 2 + 20 × 1). L’historique de la table n’en donne pas la raison, "
+            "et de tels totaux ne s’enregistrent qu’avec la raison de l’organisateur.",
+            id="a-reason-given-for-other-totals",
+        ),
+        pytest.param(
+            lambda d: match(d, 2, 1).__setitem__("total_b", 181),
+            "Rien n’a été restauré. Partie 2, table 1 : Les totaux font 345, la feuille en "
+            "annonce 344 (162 × 2 + 20 × 1). L’historique de la table n’en donne pas la raison, "
+            "et de tels totaux ne s’enregistrent qu’avec la raison de l’organisateur.",
+            id="a-mismatch-where-the-sheet-added-up",
+        ),
+        pytest.param(
+            lambda d: match(d, 1, 2).__setitem__("result", "B"),
+            "Rien n’a été restauré. Partie 1, table 2 : la sauvegarde enregistre B pour "
+            "« result », mais le calcul des scores donne A pour ces données.",
+            id="a-result-its-totals-do-not-give",
+        ),
+        pytest.param(
+            lambda d: match(d, 2, 1).__setitem__("deals_played", 0),
+            "Rien n’a été restauré. Partie 2, table 1 : la sauvegarde enregistre 0 pour "
+            "« deals_played », mais le calcul des scores donne 2 pour ces données.",
+            id="deals-played-its-sheet-does-not-give",
+        ),
+        pytest.param(
+            lambda d: match(d, 2, 1).__setitem__("is_finished", False),
+            "Rien n’a été restauré. Partie 2, table 1 : la sauvegarde enregistre False pour "
+            "« is_finished », mais le calcul des scores donne True pour ces données.",
+            id="a-totals-only-table-not-finished",
+        ),
+    ],
+)
+def test_it_refuses_a_totals_only_table_the_site_would_not_have_saved(
+    paper_document, change, message
+):
+    data = changed(paper_document, change)
+    before = row_counts()
+
+    refused = refusal(data)
+
+    assert refused == (message, before)
