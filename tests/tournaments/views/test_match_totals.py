@@ -305,4 +305,41 @@ def test_the_round_desk_shows_a_totals_only_match_finished(desk, match):
         "0",
         "0",
         "Terminée – Totaux seulement",
+        "Téléphones Passer la table en papier",
     ]
+
+
+@pytest.mark.parametrize(
+    ("closes", "entry"),
+    [
+        pytest.param(
+            False, "Papier Corriger les totaux de la table Passer la table aux téléphones"
+        ),
+        pytest.param(True, "Papier Corriger les totaux de la table", id="closed-round"),
+    ],
+)
+def test_the_round_desk_offers_a_paper_table_recorded_by_its_totals_its_totals_form(
+    desk, match, closes, entry
+):
+    tournament = match.round.tournament
+    services.update_tournament(tournament=tournament, settings={"results_mode": "paper"})
+    services.record_match_totals(
+        match=match, totals=scoring.MatchTotals(969, 1075, 12, 0, 5, 0), now=NOW
+    )
+    if closes:
+        services.close_round(round=match.round, now=NOW)
+
+    response = desk.get("/concours/t/gestion/parties/1/")
+
+    # The grid's address ends in feuille/, the totals form's in #totals-form.
+    links = [
+        line.strip()
+        for line in response.content.decode().splitlines()
+        if "feuille/" in line or "#totals-form" in line
+    ]
+    assert (table_rows(response, "progress")[1][-1], links) == (
+        entry,
+        [
+            '<a href="/concours/t/parties/1/tables/1/#totals-form">Corriger les totaux de la table</a>'
+        ],
+    )
