@@ -258,9 +258,10 @@ def restore_tournament(
     caller), with a slug of its own. The slug, the projector address and the table links
     stay as archived unless another tournament of this site has them; a team's club is
     found by name (or created); an author of the audit trail is the account of that
-    username here, or a new inactive one with no password. Each match is replayed
-    through the engine (RULES.md §C) at ``now``, with the version of the rule preset the
-    archive stored (RULES.md §B).
+    username here, or a new inactive one with no password. Each match recorded by its
+    deals is replayed through the engine (RULES.md §C) at ``now``, with the version of
+    the rule preset the archive stored (RULES.md §B); one recorded by its totals is
+    checked, never replayed (RULES.md §G).
 
     Raises ArchiveError (:class:`tournaments.archive.problems.ArchiveProblem`) for an
     archive :func:`tournaments.archive.reading.read_archive` refuses, a name another
