@@ -7,6 +7,7 @@ from tournaments.views import (
     entry,
     exports_data,
     exports_pdf,
+    guide,
     paper,
     projector,
     public,
@@ -26,6 +27,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", public.tournament_list, name="home"),
+    path("aide/", guide.guide, name="guide"),
     path("concours/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path(
         "concours/<slug:slug>/parties/<num:number>/",

@@ -28,6 +28,7 @@ NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 #: URL names anyone may open (read-only pages) and their kwargs.
 PUBLIC = {
     "home",
+    "guide",
     "tournament-detail",
     "round-detail",
     "match-detail",
