@@ -217,6 +217,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.OWN_ENTRY: _(
         "Deal %(number)s was entered by your team: the opponents confirm it, or dispute it."
     ),
+    Refusal.DEAL_NOT_NEXT: _(
+        "Deal %(number)s cannot be recorded: the next deal of this match is deal %(next)s."
+    ),
     Refusal.WRONG_PIN: _("Wrong code: type the 4 digits shown on the opponents' phone."),
     Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."

@@ -4,7 +4,13 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
-from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
+from tournaments.selectors.deals import (
+    is_recorded_as,
+    match_deals,
+    next_deal_number,
+    round_deals,
+    tournament_deals,
+)
 from tournaments.selectors.history import (
     deal_confirmation,
     match_history,
@@ -52,6 +58,7 @@ __all__ = [
     "draft_round",
     "is_eligible_for_prize",
     "is_in_draw",
+    "is_recorded_as",
     "later_deals",
     "match_deal",
     "match_deals",

@@ -68,6 +68,7 @@ class Refusal(StrEnum):
     ALREADY_CONFIRMED = "already_confirmed"  # number: the deal
     OWN_ENTRY = "own_entry"  # number: the deal
     CHANGED = "changed"  # numbers: the deals changed since the phone showed them
+    DEAL_NOT_NEXT = "deal_not_next"  # number: the deal sent; next: the next deal's number
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
     # Paper sheets typed at the desk (services/paper.py)
