@@ -150,17 +150,20 @@ class ProgressTable(tables.Table):
     (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
     and ``round``), then who enters its results, with the switch between paper and
     phones and the link to a paper table's grid (``match_results_mode.html``). A match
-    with a disputed deal is flagged."""
+    with a disputed deal is flagged. The totals are the confirmed ones, as the hall sees
+    them (selectors/results.py); a match with a deal waiting says « en cours »."""
 
     table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
     team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)
     team_b = tables.Column(verbose_name=_("Team B"), attrs=HEADING)
     total_a = tables.Column(
         verbose_name=_("Total A"),
+        accessor="confirmed_a",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     total_b = tables.Column(
         verbose_name=_("Total B"),
+        accessor="confirmed_b",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     deals_entered = tables.Column(

@@ -19,6 +19,14 @@ from tournaments.selectors.history import (
 )
 from tournaments.selectors.links import match_links, round_links, table_link_by_token
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
+from tournaments.selectors.results import (
+    UNCONFIRMED,
+    ConfirmedMatch,
+    ConfirmedTotals,
+    match_results,
+    round_results,
+    with_confirmed_totals,
+)
 from tournaments.selectors.rounds import (
     PairingLine,
     draft_round,
@@ -44,6 +52,12 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "UNCONFIRMED",
+    "ConfirmedMatch",
+    "ConfirmedTotals",
+    "match_results",
+    "round_results",
+    "with_confirmed_totals",
     "all_tournaments",
     "NO_PRIZE",
     "PairingLine",
