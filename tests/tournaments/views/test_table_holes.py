@@ -217,6 +217,19 @@ def test_a_second_tap_on_the_next_deals_fresh_form_says_one_calm_line(phone, lin
     assert snapshot() == before
 
 
+def test_a_double_tap_of_a_passed_deal_answers_calmly_too(phone, link):
+    passed = {"deal_number": "1", "is_passed": "on"}
+    url = reverse("tournaments:table-deal", kwargs={"token": link.token})
+    phone.post(url, passed)
+    before = snapshot()
+
+    response = phone.post(url, passed)
+
+    assert notices(response) == [("success", "La donne 1 est bien enregistrée.")]
+    assert (errors_beside_fields(response), non_field_errors(response)) == ({}, [])
+    assert snapshot() == before
+
+
 def test_the_same_deal_sent_by_the_other_team_is_still_refused(phone, match, link):
     post(phone, link)
     other = selectors.match_links(match=match)["B"]
