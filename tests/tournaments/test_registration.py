@@ -274,6 +274,20 @@ def test_it_lets_a_late_team_join_the_next_round_present(status):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("status", [Round.Status.DRAFT, Round.Status.PUBLISHED])
+def test_it_refuses_a_team_once_every_round_is_drawn(status):
+    tournament = TournamentFactory(number_of_rounds=2)
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    RoundFactory(tournament=tournament, number=2, status=status)
+
+    with pytest.raises(ServiceError) as refusal:
+        register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=rng())
+
+    assert (refusal.value.code, refusal.value.params) == ("no_round_left", {"rounds": 2})
+    assert Team.objects.filter(tournament=tournament).count() == 0
+
+
+@pytest.mark.django_db
 def test_it_registers_a_team_for_round_one_before_any_draw_not_yet_present():
     tournament = TournamentFactory()
 

@@ -135,6 +135,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Round %(number)s is not closed yet: close it before drawing the next one."
     ),
     Refusal.ALL_ROUNDS_DRAWN: _("All %(rounds)s rounds have been drawn."),
+    Refusal.NO_ROUND_LEFT: _(
+        "All %(rounds)s rounds have been drawn: a team registered now would play none of them."
+    ),
     Refusal.NOT_ENOUGH_TEAMS: _("At least two teams must be present to draw a round."),
     Refusal.NOT_DRAFT: _("Round %(number)s is already published: its draw is fixed."),
     Refusal.DRAFT_DISCARDED: _(

@@ -46,6 +46,7 @@ class Refusal(StrEnum):
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has
+    NO_ROUND_LEFT = "no_round_left"  # rounds: how many the tournament has, all drawn
     NOT_ENOUGH_TEAMS = "not_enough_teams"
     NOT_DRAFT = "not_draft"  # number: the round
     DRAFT_DISCARDED = "draft_discarded"  # number: the round whose draft was deleted meanwhile

@@ -95,6 +95,7 @@ def register_teams(
 
     A team registered once a round is drawn, even as a draft, joins from the next round
     not drawn yet (:func:`next_round_to_draw`) and is marked present. Raises ServiceError
+    ``no_round_left`` once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
     cannot be registered; nothing is saved then.
     """
@@ -102,6 +103,8 @@ def register_teams(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         first_round = next_round_to_draw(tournament)
+        if first_round > tournament.number_of_rounds:
+            raise ServiceError(Refusal.NO_ROUND_LEFT, rounds=tournament.number_of_rounds)
         for data in teams:
             _check(tournament, data)
             number = data.number
