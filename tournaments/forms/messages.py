@@ -119,6 +119,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),
     Refusal.ALREADY_WITHDRAWN: _("Team %(number)s has already withdrawn."),
+    Refusal.NOT_WITHDRAWN: _("Team %(number)s has not withdrawn."),
+    Refusal.DRAWN_WITHOUT: _(
+        "Round %(round)s is already drawn without team %(number)s: it stays withdrawn."
+    ),
     Refusal.IN_DRAFT: _(
         "This team is in the draft draw of round %(number)s: discard the draft, withdraw the "
         "team, then draw again."

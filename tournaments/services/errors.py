@@ -40,6 +40,8 @@ class Refusal(StrEnum):
     SAME_PAIR = "same_pair"  # number: the team already registered
     TEAM_DRAWN = "team_drawn"  # number: the team
     ALREADY_WITHDRAWN = "already_withdrawn"  # number: the team
+    NOT_WITHDRAWN = "not_withdrawn"  # number: the team
+    DRAWN_WITHOUT = "drawn_without"  # number: the team; round: the first it missed
     IN_DRAFT = "in_draft"  # number: the draft round
     ABSENT_IN_DRAFT = "absent_in_draft"  # team, round
     DELETE_IN_DRAFT = "delete_in_draft"  # team, round

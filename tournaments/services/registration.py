@@ -238,3 +238,26 @@ def withdraw_team(*, team: Team) -> Team:
         team.is_checked_in = False
         team.save(update_fields=["withdrawn_from_round", "is_checked_in"])
     return team
+
+
+def reinstate_team(*, team: Team) -> Team:
+    """Undo a withdrawal made by mistake: the team is drawn again from the round it left.
+
+    Only while nothing has been drawn without it: its first missed round is not drawn
+    yet, not even as a draft (RULES.md §E: a withdrawn team is never drawn again, so a team
+    that missed a round stays withdrawn). The team comes back present. Raises ServiceError
+    ``not_withdrawn``, or ``drawn_without`` (params: number, round) once a round is drawn
+    without it.
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        if not team.is_withdrawn:
+            raise ServiceError(Refusal.NOT_WITHDRAWN, number=team.number)
+        missed = team.withdrawn_from_round
+        assert missed is not None
+        if next_round_to_draw(team.tournament) > missed:
+            raise ServiceError(Refusal.DRAWN_WITHOUT, number=team.number, round=missed)
+        team.withdrawn_from_round = None
+        team.is_checked_in = True
+        team.save(update_fields=["withdrawn_from_round", "is_checked_in"])
+    return team
