@@ -457,6 +457,11 @@ TEAM_IMPORT_MESSAGES = {
     "too_long": _("Too long (%(column)s): at most %(max)s characters."),
     "duplicate_number": _("Number %(number)s is already used on line %(line)s."),
     "same_pair": _("The same two players are already on line %(line)s."),
+    "extra_cells": _(
+        "This line has %(cells)s values for %(columns)s columns (“%(extra)s” is one too "
+        "many): a comma inside a name? Put that name between quotes, or separate the "
+        "columns with “;”."
+    ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
 }
