@@ -259,7 +259,9 @@ def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(de
     public = client.get(MATCH_URL).content.decode()
 
     assert re.findall(r'<tr class="(deal-[a-z]+)">', page) == ["deal-disputed", "deal-pending"]
+    # The match's own flag first: provisional while a deal waits (RULES.md §E).
     assert re.findall(r'<span class="flag flag-[a-z]+">([^<]*)</span>', page) == [
+        "en cours",
         "Contestée",
         "En attente des adversaires",
         "Contestée",
@@ -448,7 +450,7 @@ def test_the_organisers_match_page_runs_the_same_queries_for_1_and_2_deals(
         )
     services.confirm_deals(link=link(match, "B"), now=NOW)
 
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = desk.get(MATCH_URL)
 
     assert len(table_rows(response, "audit")) == 2 * deals + 1
