@@ -405,14 +405,14 @@ def test_the_standings_have_the_tie_break_columns_and_the_prizes_in_rank_order(c
     assert html_tables(html, "standings") == [
         [
             ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
-             "Confrontation", "Tirage au sort", "Prix"],
-            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Confrontation", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0",
              "Un jambon"],
-            ["2", "1", "Équipe Cœur d'Or / Zoé", "1200", "1", "300", "0", "0",
+            ["2", "1", "Équipe Cœur d'Or / Zoé", "1200", "1", "300", "0",
              "Deux bouteilles"],
-            ["3", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "=SOMME(A1)"],
-            ["4", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
-            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", ""],
+            ["3", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "=SOMME(A1)"],
+            ["4", "5", "Paul / Luc", "895", "0", "895", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", ""],
         ]
     ]  # fmt: skip
 
@@ -432,23 +432,37 @@ def test_withdrawn_and_never_played_teams_get_no_prize_and_a_dash_skips_a_rank(c
     assert html_tables(html, "standings") == [
         [
             ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
-             "Confrontation", "Tirage au sort", "Prix"],
-            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Confrontation", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0",
              "Un jambon"],
-            ["2", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "Deux bouteilles"],
-            ["3", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
-            ["4", "6", "Noé / Ève", "0", "0", "0", "0", "0", ""],
-            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", "Un pâté"],
-            ["6", "1", "Équipe Cœur d'Or / Zoé (forfait)", "1200", "1", "300", "0", "0", ""],
+            ["2", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "Deux bouteilles"],
+            ["3", "5", "Paul / Luc", "895", "0", "895", "0", ""],
+            ["4", "6", "Noé / Ève", "0", "0", "0", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "Un pâté"],
+            ["6", "1", "Équipe Cœur d'Or / Zoé (forfait)", "1200", "1", "300", "0", ""],
         ]
     ]  # fmt: skip
     assert page_texts(data)[0].splitlines()[4:10] == [
-        "1 4 Marc / Jean Club de Saint-Étienne 1500 1 1520 0 0 Un jambon",
-        '2 2 =HYPERLINK("http:// x.example";"clic") / Bob 900 0 -300 0 0 Deux bouteilles',
-        "3 5 Paul / Luc 895 0 895 0 0",
-        "4 6 Noé / Ève 0 0 0 0 0",
-        "5 3 Ana / Léa Mai -20 0 -1520 0 0 Un pâté",
-        "6 1 Équipe Cœur d'Or / Zoé (forfait) 1200 1 300 0 0",
+        "1 4 Marc / Jean Club de Saint-Étienne 1500 1 1520 0 Un jambon",
+        '2 2 =HYPERLINK("http:// x.example";"clic") / Bob 900 0 -300 0 Deux bouteilles',
+        "3 5 Paul / Luc 895 0 895 0",
+        "4 6 Noé / Ève 0 0 0 0",
+        "5 3 Ana / Léa Mai -20 0 -1520 0 Un pâté",
+        "6 1 Équipe Cœur d'Or / Zoé (forfait) 1200 1 300 0",
+    ]
+
+
+def test_the_standings_do_not_print_the_drawn_lot(concours):
+    concours.teams.filter(number=3).update(lot=77)
+    concours.teams.filter(number=4).update(lot=66)
+
+    html = pdf.standings_html(tournament=concours)
+
+    # Every team on 0 points: the lot decides (3 before 4), but is not printed.
+    assert html_tables(html, "standings")[0][:3] == [
+        ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation"],
+        ["1", "3", "Ana / Léa Mai", "0", "0", "0", "0"],
+        ["2", "4", "Marc / Jean Club de Saint-Étienne", "0", "0", "0", "0"],
     ]
 
 
@@ -460,7 +474,6 @@ def test_a_prize_list_of_dashes_only_has_no_prize_column(concours):
 
     assert html_tables(html, "standings")[0][0] == [
         "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
-        "Tirage au sort",
     ]  # fmt: skip
 
 
@@ -469,7 +482,6 @@ def test_without_a_prize_list_the_standings_have_no_prize_column(concours, tmp_p
 
     assert html_tables(pdf.standings_html(tournament=concours), "standings")[0][0] == [
         "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
-        "Tirage au sort",
     ]  # fmt: skip
     pages = page_texts(data)
     assert len(pages) == 1
@@ -514,23 +526,21 @@ def test_a_long_standings_repeats_its_heading_row_and_never_splits_a_row(big_con
     data = pdf.standings_pdf(tournament=big_concours)
 
     pages = page_texts(data)
-    heading = "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort"
-    assert len(pages) == 11
-    assert [page.splitlines()[0] for page in pages[1:]] == [heading] * 10
+    heading = "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation"
+    assert len(pages) == 8
+    assert [page.splitlines()[0] for page in pages[1:]] == [heading] * 7
     assert heading in pages[0].splitlines()
     for n in range(1, 151):
         starts = [index for index, page in enumerate(pages) if re.search(rf"\bDébut{n}\b", page)]
         ends = [index for index, page in enumerate(pages) if re.search(rf"\bFin{n}\b", page)]
         assert (len(starts), starts) == (1, ends), n
-    assert [line.strip() for line in pages[-1].splitlines()] == [
-        heading,
+    assert [line.strip() for line in pages[-1].splitlines()][-6:] == [
         "150 150",
-        "Début150 Marie-Thérèse de La Châtaigneraie-",
-        "Vauban / Jean-François Ollivier-Beauregard de",
-        "Saint-Exupéry",
+        "Début150 Marie-Thérèse de La Châtaigneraie-Vauban / Jean-",
+        "François Ollivier-Beauregard de Saint-Exupéry",
         "Amicale de belote et de coinche de Saint-Étienne Fin150",
-        "-20 0 -1095 0 0",
-        "Grand concours · Classement page 11 / 11",
+        "-20 0 -1095 0",
+        "Grand concours · Classement page 8 / 8",
     ]
 
 

@@ -43,6 +43,7 @@ from tournaments.presentation.columns import DEALS, STANDINGS, Column, DealRow, 
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.qr import qr_code_svg
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
+from tournaments.standings import RankingKey
 from tournaments.text import printable
 
 #: Rows of a blank sheet for a match played to a target score. Both teams share about
@@ -399,8 +400,12 @@ def standings_html(*, tournament: Tournament) -> str:
     its points and tie-break values, in the order the tournament ranks by (RULES.md §E),
     and a prize column when the organiser stored a prize list: the prizes go in rank
     order to the teams not withdrawn that played or had a bye (see :func:`award_prizes`).
+
+    The drawn lot, the last tie-break, is not printed: a number drawn at random means
+    nothing to the players on the wall (the workbook keeps it).
     """
-    keys = selectors.standings_rules(tournament=tournament).order
+    order = selectors.standings_rules(tournament=tournament).order
+    keys = tuple(key for key in order if key != RankingKey.LOT)
     prizes = prize_lines(tournament.prize_list)
     standings = selectors.tournament_standings(tournament=tournament)
     awarded = award_prizes(prizes, [standing.row for standing in standings])

@@ -143,12 +143,12 @@ def test_anyone_downloads_the_standings_pdf(client, tournament):
     assert response["Content-Disposition"] == 'attachment; filename="noel-classement.pdf"'
     lines = page_texts(pdf_of(response))[0].splitlines()
     assert lines[3:9] == [
-        "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort",
-        "1 2 Bob / Ana 182 1 202 0 0",
-        "2 5 Léa / Noé 81 0 81 0 0",
-        "3 3 Marc / Jean 0 0 0 0 0",
-        "4 4 Paul / Luc 0 0 0 0 0",
-        "5 1 Équipe Cœur d'Or / Zoé -20 0 -202 0 0",
+        "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation",
+        "1 2 Bob / Ana 182 1 202 0",
+        "2 5 Léa / Noé 81 0 81 0",
+        "3 3 Marc / Jean 0 0 0 0",
+        "4 4 Paul / Luc 0 0 0 0",
+        "5 1 Équipe Cœur d'Or / Zoé -20 0 -202 0",
     ]
 
 
@@ -179,7 +179,7 @@ def test_the_organiser_types_the_prizes_and_the_standings_pdf_prints_them(desk, 
     assert (response.status_code, response["Location"]) == (302, "/concours/noel/gestion/prix/")
     assert Tournament.objects.get(pk=tournament.pk).prize_list == "Un jambon\n=A1"
     lines = page_texts(pdf_of(desk.get("/concours/noel/classement.pdf")))[0].splitlines()
-    assert lines[4:6] == ["1 2 Bob / Ana 182 1 202 0 0 Un jambon", "2 5 Léa / Noé 81 0 81 0 0 =A1"]
+    assert lines[4:6] == ["1 2 Bob / Ana 182 1 202 0 Un jambon", "2 5 Léa / Noé 81 0 81 0 =A1"]
 
 
 def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament):
