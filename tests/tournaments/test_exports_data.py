@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.factories import (
+    ByeFactory,
     ClubFactory,
     DealFactory,
     MatchFactory,
@@ -461,8 +462,8 @@ def test_every_cell_of_the_donnes_sheet(winter):
             "Total B",
             "État",
         ],
-        [1, 1, 1, 1, "Non", "♥", 80, "Aucune", 100, 62, 5, 0, 0, 20, 0, "tierce:KH", None]
-        + ["Réussi", 180, 60, 180, 60, "Confirmée"],
+        [1, 1, 1, 1, "Non", "♥", 80, "Aucune", 100, 62, 5, 0, 0, 20, 0]
+        + ["tierce au roi de cœur", None, "Réussi", 180, 60, 180, 60, "Confirmée"],
         [1, 1, 2, 2, "Oui", *[None] * 13, 0, 0, 180, 60, "Confirmée"],
         [1, 1, 3, 2, "Non", "♠", 100, "Coinche", 72, 90, 3, 0, 1, 0, 0, None, None]
         + ["Chute", 380, 0, 560, 60, "Confirmée"],
@@ -496,12 +497,85 @@ def test_every_cell_of_the_equipes_sheet(winter):
 
 
 @pytest.mark.django_db
+def test_the_exempts_sheet_lists_the_byes_of_each_played_round(winter):
+    rounds = {r.number: r for r in winter.rounds.all()}
+    teams = {t.number: t for t in winter.teams.all()}
+    second = RoundFactory(tournament=winter, number=3, status=Round.Status.PUBLISHED)
+    ByeFactory(round=second, team=teams[3])
+    ByeFactory(round=rounds[1], team=teams[4])
+    ByeFactory(round=second, team=teams[1])
+    ByeFactory(round=rounds[2], team=teams[2])  # round 2 is a draft: left out
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=winter))
+
+    assert sheet_values(workbook["Exempts"]) == [
+        ["Partie", "Équipe", "Joueurs"],
+        [1, 4, "Léa Roux / @Max"],
+        [3, 1, "Équipe Cœur d'Or / Anaïs Lefèvre"],
+        [3, 3, "Bob Martin / Chloé Noël"],
+    ]
+
+
+@pytest.mark.django_db
+def test_the_concours_sheet_and_every_page_header_give_the_rule_preset_and_version(winter):
+    winter.rules_preset, winter.venue = "belote-classique", "Salle & foyer"
+    winter.match_format, winter.match_format_value = "target", 1001
+    winter.save()
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=winter))
+
+    assert sheet_values(workbook["Concours"]) == [
+        ["Réglage", "Valeur"],
+        ["Concours", "Concours d'hiver"],
+        ["Date", "28/11/2026"],
+        ["Lieu", "Salle & foyer"],
+        ["Règles", "Belote classique avec annonces"],
+        ["Code des règles", "belote-classique"],
+        ["Version des règles", 1],
+        ["Format des parties", "Partie en 1001 points"],
+    ]
+    assert {sheet.oddHeader.center.text for sheet in workbook} == {
+        "Concours d'hiver · Belote classique avec annonces · règles, version 1"
+    }
+
+
+@pytest.mark.django_db
+def test_the_donnes_sheet_writes_every_declaration_in_words(winter):
+    DealFactory(
+        match=winter.rounds.get(number=1).matches.get(table_number=2),
+        deal_number=2,
+        taker="A",
+        trump="S",
+        contract_value=80,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_declarations=120,
+        taker_declarations_text="carre:J;cinquante:QD",
+        defence_declarations_text="tierce;cent:AC",
+        outcome="made",
+    )
+
+    with translation.override("fr"):
+        french = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
+    with translation.override("en"):
+        english = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
+
+    assert (french[-1][15:17], english[-1][15:17]) == (
+        ["carré de valets, cinquante à la dame de carreau", "tierce, cent à l’as de trèfle"],
+        ["carré of jacks, cinquante to the queen of diamonds", "tierce, cent to the ace of clubs"],
+    )
+
+
+@pytest.mark.django_db
 def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
     with translation.override("en"):
         workbook = open_workbook(tournament_xlsx(tournament=winter))
 
     assert (workbook.sheetnames, sheet_values(workbook["Équipes"])[0]) == (
-        ["Classement", "Parties", "Donnes", "Équipes"],
+        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
         ["Team", "Player 1", "Player 2", "Club", "Present", "First round", "Withdrawn from round"],
     )
 
@@ -548,8 +622,10 @@ def test_headers_are_bold_and_frozen_and_columns_sized_to_their_content(winter):
     ] == [
         ("Classement", "A2", {True}),
         ("Parties", "A2", {True}),
+        ("Exempts", "A2", {True}),
         ("Donnes", "A2", {True}),
         ("Équipes", "A2", {True}),
+        ("Concours", "A2", {True}),
     ]
     assert {cell.font.b for row in teams.iter_rows(min_row=2) for cell in row} == {False}
     # Longest value + 2, at least 6: "Équipe", the HYPERLINK name (26), "Anaïs Lefèvre",
@@ -727,8 +803,8 @@ def csv_deal_rows(data: bytes) -> int:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("export", "queries", "deal_rows"),
-    # The workbook: the standings (4), the matches, their deals, the teams.
-    [(tournament_xlsx, 7, workbook_deal_rows), (deals_csv, 2, csv_deal_rows)],
+    # The workbook: the standings (4), the matches, their deals, the byes, the teams.
+    [(tournament_xlsx, 8, workbook_deal_rows), (deals_csv, 2, csv_deal_rows)],
     ids=["workbook", "deals-csv"],
 )
 @pytest.mark.parametrize("tables", [1, 3])

@@ -193,4 +193,3 @@ def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament)
         f"(actuellement {MAX_PRIZE_LIST_LENGTH + 1})."
     ]
     assert Tournament.objects.get(pk=tournament.pk).prize_list == ""
-
