@@ -126,6 +126,121 @@ def test_a_classic_belote_sheet_to_1001_has_16_rows_and_no_contract_or_coinche(c
     ]
 
 
+PAPER_HEADING = [
+    ["Donne", "Preneur", "Contrat", "Atout", "Points", "Coinche", "Belote", "Annonces",
+     "Points de la donne", "Totaux cumulés"],
+    ["Preneur", "Défense", "Équipe 3 (A)", "Équipe 4 (B)", "Équipe 3 (A)", "Équipe 4 (B)",
+     "Équipe 3 (A)", "Équipe 4 (B)"],
+]  # fmt: skip
+#: The keys, one column after the other (the stylesheet puts a « · » between them).
+PAPER_KEYS = (
+    "Preneur A ou B ; P une passe Contrat C capot Atout P ♠ · C ♥ · K ♦ · T ♣ · S SA · "
+    "X TA Points du preneur C capot du preneur, D capot de la défense Coinche 0 aucune, "
+    "1 coinche, 2 surcoinche Belote A ou B, l’équipe qui l’a Annonces celles qui ont "
+    "compté, un code chacune : 2 tierce, 5 cinquante, 1 cent ; carré V valets, 9 neufs, "
+    "A as, X dix, R rois, D dames"
+)
+
+
+def test_a_paper_table_sheet_has_the_columns_of_the_desks_grid_and_no_qr_code(concours):
+    round_ = round_of(concours, 1)
+    round_.matches.filter(table_number=2).update(results_mode="paper")
+
+    html = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
+
+    phones, paper = html_tables(html, "deals")
+    assert phones[:2] == DEALS_HEADING
+    # Deal, taker, contract, trump, 2 card points, coinche, belote, 2 declarations,
+    # 2 points of the deal, 2 running totals: the grid's 14 columns, in its order.
+    assert paper == [*PAPER_HEADING, [" ".join(str(n) for n in range(1, 13)), *[""] * 13]]
+    assert html.count('class="qr-code"') == 2
+    assert (html.count(link_url(round_, 2, "A")), html.count(link_url(round_, 2, "B"))) == (0, 0)
+    assert html_tables(html, "totals-box") == []
+    keys = re.findall(r'<dl class="paper-keys">(.*?)</dl>', html, re.S)
+    assert [" ".join(re.sub(r"<[^>]+>", " ", key).split()) for key in keys] == [PAPER_KEYS]
+
+
+def test_a_classic_paper_sheet_has_the_grid_without_contract_and_a_totals_box(concours):
+    concours.rules_preset, concours.results_mode = "belote-classique", "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert html_tables(html, "deals")[1][:2] == [
+        ["Donne", "Preneur", "Atout", "Points", "Belote", "Annonces", "Points de la donne",
+         "Totaux cumulés"],
+        ["Preneur", "Défense", "Équipe 3 (A)", "Équipe 4 (B)", "Équipe 3 (A)", "Équipe 4 (B)",
+         "Équipe 3 (A)", "Équipe 4 (B)"],
+    ]  # fmt: skip
+    assert html_tables(html, "totals-box") == [
+        [
+            ["Total, équipe 1 (A)", "Total, équipe 2 (B)", "Donnes jouées", "Capots",
+             "Belotes", "Points d’annonces"],
+            ["", "", "", "", "", ""],
+        ],
+        [
+            ["Total, équipe 3 (A)", "Total, équipe 4 (B)", "Donnes jouées", "Capots",
+             "Belotes", "Points d’annonces"],
+            ["", "", "", "", "", ""],
+        ],
+    ]  # fmt: skip
+    assert (html.count('class="qr-code"'), html.count("/table/")) == (0, 0)
+
+
+def test_a_paper_sheet_without_declarations_has_no_declaration_column_or_count(concours):
+    concours.rules_preset, concours.results_mode = "belote-sans-annonces", "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert html_tables(html, "deals")[0][0] == [
+        "Donne", "Preneur", "Atout", "Points", "Belote", "Points de la donne", "Totaux cumulés",
+    ]  # fmt: skip
+    assert html_tables(html, "totals-box")[0][0] == [
+        "Total, équipe 1 (A)", "Total, équipe 2 (B)", "Donnes jouées", "Capots", "Belotes",
+    ]  # fmt: skip
+
+
+def test_a_coinche_paper_sheet_has_no_totals_box_since_its_totals_cannot_be_checked(concours):
+    concours.results_mode = "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert (len(html_tables(html, "deals")), html_tables(html, "totals-box")) == (2, [])
+
+
+def test_a_paper_sheet_prints_in_english_when_english_is_active(concours):
+    concours.rules_preset, concours.results_mode = "belote-classique", "paper"
+    concours.save()
+
+    with translation.override("en"):
+        data = pdf.score_sheets_pdf(round=round_of(concours, 1), base_url=BASE_URL)
+
+    lines = [line.strip() for line in page_texts(data)[0].splitlines()]
+    assert lines[lines.index("Score sheet") :] == [
+        "Score sheet",
+        "Concours de Noël · Nov. 28, 2026 · Salle des fêtes",
+        "Classic belote with declarations · 12 deals per match · rules version 1",
+        "Team A 1 Équipe Cœur d'Or / Zoé",
+        f"Team B 2 {HYPERLINK} / Bob",
+        "Deal Taker Trump",
+        "Card points",
+        "Belote",
+        "Declarations Points of the deal Running totals",
+        "Taker Defence Team 1 (A) Team 2 (B) Team 1 (A) Team 2 (B) Team 1 (A) Team 2 (B)",
+        *(str(n) for n in range(1, 13)),
+        "Taker A or B; P a pass · Trump P ♠ · C ♥ · K ♦ · T ♣ · Taker's card points C capot by "
+        "the taker, D capot by the defence · Belote",
+        "A or B, the team that holds it · Declarations those that counted, one code each: 2 "
+        "tierce, 5 cinquante, 1 cent; carré V jacks, 9",
+        "nines, A aces, X tens, R kings, D queens",
+        "Totals of the match (if only the totals are typed)",
+        "Total, team 1 (A) Total, team 2 (B) Deals played Capots Belotes Declaration points",
+        "Concours de Noël · Score sheets, round 1 page 1 / 2",
+    ]
+
+
 def test_a_draft_round_has_sheets_without_qr_codes(concours):
     html = pdf.score_sheets_html(round=round_of(concours, 2), base_url=BASE_URL)
 

@@ -193,3 +193,28 @@ def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament)
         f"(actuellement {MAX_PRIZE_LIST_LENGTH + 1})."
     ]
     assert Tournament.objects.get(pk=tournament.pk).prize_list == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "first_lines"),
+    [
+        ("/concours/noel/gestion/parties/1/feuilles.pdf", ["Round 1", "Table 1", "Signature, team 1"]),
+        ("/concours/noel/gestion/parties/1/tirage.pdf", ["Draw, round 1"]),
+        ("/concours/noel/gestion/parties/1/resultats.pdf", ["Round 1", "Table 1", "Match sheet"]),
+        ("/concours/noel/classement.pdf", ["Standings"]),
+    ],
+)  # fmt: skip
+def test_every_pdf_is_in_english_when_the_organiser_reads_the_site_in_english(
+    desk, tournament, url, first_lines
+):
+    desk.cookies["django_language"] = "en"
+
+    lines = page_texts(pdf_of(desk.get(url)))[0].splitlines()
+
+    assert lines[: len(first_lines)] == first_lines
+    assert (
+        lines.count(
+            "FFB coinche (declarations, 80 to 500 or capot) · 12 deals per match · rules version 1"
+        )
+        == 1
+    )
