@@ -3,6 +3,7 @@
 
 import datetime
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -366,23 +367,73 @@ def test_a_draft_draw_sheet_says_it_is_a_draft(concours, tmp_path):
     data = pdf.draw_sheet_pdf(round=round_of(concours, 2))
 
     pages = page_texts(data)
-    assert pages[0].splitlines()[:4] == [
+    assert len(pages) == 1
+    lines = pages[0].splitlines()
+    assert lines[:4] == [
         "Tirage, partie 2",
         "Concours de Noël · 28 novembre 2026 · Salle des fêtes",
         RULES_LINE,
         "Brouillon : pas encore publié, les tables peuvent encore changer.",
     ]
-    assert len(pages) == 2
-    # The teams in three balanced columns, each with its heading row.
-    assert pages[1].splitlines() == [
+    # The teams in three balanced columns, each with its heading row, under the tables.
+    assert lines[lines.index("Par numéro d’équipe") :] == [
         "Par numéro d’équipe",
         "Équipe Table Contre",
         "1 1 4",
         "Équipe Table Contre",
         "4 1 1",
-        "Concours de Noël · Tirage, partie 2 page 2 / 2",
+        "Concours de Noël · Tirage, partie 2 page 1 / 1",
     ]
     assert 0.01 < ink_fraction(data, tmp_path) < 0.5
+
+
+def draw_of(teams: int) -> Round:
+    """Round 1 of a concours of ``teams`` teams with long names: a table per pair, the
+    last team's bye when their number is odd."""
+    tournament = TournamentFactory(name=f"Concours à {teams}", slug=f"concours-{teams}")
+    players = [
+        TeamFactory(
+            tournament=tournament,
+            number=number,
+            player_1=f"Marie-Thérèse Dupont-Aignan {number}",
+            player_2="Jean-Baptiste de La Fontaine",
+        )
+        for number in range(1, teams + 1)
+    ]
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    for table in range(1, teams // 2 + 1):
+        MatchFactory(
+            round=round_,
+            table_number=table,
+            team_a=players[2 * table - 2],
+            team_b=players[2 * table - 1],
+        )
+    if teams % 2:
+        ByeFactory(round=round_, team=players[-1])
+    return round_of(tournament, 1)
+
+
+def pdfinfo_pages(data: bytes, folder: Path) -> int:
+    """Return the page count pdfinfo (poppler-utils) reads in the PDF ``data``."""
+    source = folder / "draw.pdf"
+    source.write_bytes(data)
+    output = subprocess.run(["pdfinfo", str(source)], check=True, capture_output=True, text=True)
+    [pages] = [line.split()[-1] for line in output.stdout.splitlines() if line.startswith("Pages:")]
+    return int(pages)
+
+
+@pytest.mark.parametrize(
+    ("teams", "pages", "starts"), [(9, 1, [0]), (24, 2, [1]), (40, 2, [1]), (150, 6, [4])]
+)
+def test_a_draw_sheet_puts_the_teams_under_the_tables_when_they_fit(
+    db, tmp_path, teams, pages, starts
+):
+    data = pdf.draw_sheet_pdf(round=draw_of(teams))
+
+    texts = page_texts(data)
+    # Where the list by team starts: under the tables, or on a page of its own.
+    heading = [index for index, text in enumerate(texts) if "Par numéro d’équipe" in text]
+    assert (pdfinfo_pages(data, tmp_path), len(texts), heading) == (pages, pages, starts)
 
 
 # Filled match sheets ---------------------------------------------------------------------
