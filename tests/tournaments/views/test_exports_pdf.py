@@ -218,3 +218,17 @@ def test_every_pdf_is_in_english_when_the_organiser_reads_the_site_in_english(
         )
         == 1
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "text"), [("fr", "Préparation du fichier…"), ("en", "Preparing the file…")]
+)
+def test_every_page_loads_the_script_that_says_a_download_is_being_prepared(
+    desk, tournament, language, text
+):
+    desk.cookies["django_language"] = language
+
+    html = desk.get("/concours/noel/gestion/parties/1/").content.decode()
+
+    scripts = re.findall(r'<script src="/static/js/download\.js"[^>]*>', html)
+    assert scripts == [f'<script src="/static/js/download.js" data-preparing="{text}" defer>']
