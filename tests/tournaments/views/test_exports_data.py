@@ -70,7 +70,7 @@ def test_the_organiser_downloads_the_workbook(owner_client):
         200,
         XLSX,
         'attachment; filename="coupe-d-hiver.xlsx"',
-        ["Classement", "Parties", "Donnes", "Équipes"],
+        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
         [1, 1, 1, "Équipe Cœur d'Or / Anaïs", 2, "=1+1 / Bob", 182, -20, "Équipe A", 0],
     )
 
