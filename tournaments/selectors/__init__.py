@@ -38,6 +38,7 @@ from tournaments.selectors.rounds import (
     round_pairings,
     round_progress,
     tournament_matches,
+    tournament_played_byes,
     tournament_rounds,
 )
 from tournaments.selectors.sheets import RowScores, later_deals, match_deal, preview_row_scores
@@ -95,6 +96,7 @@ __all__ = [
     "team_counts",
     "tournament_deals",
     "tournament_matches",
+    "tournament_played_byes",
     "tournament_rounds",
     "tournament_standings",
     "tournament_teams",

@@ -130,6 +130,18 @@ def round_byes(*, round: Round) -> QuerySet[Bye]:
     return Bye.objects.filter(round=round).select_related("team").order_by("team__number")
 
 
+def tournament_played_byes(*, tournament: Tournament) -> QuerySet[Bye]:
+    """Return the byes of the published and closed rounds of ``tournament`` (a draft's
+    are left out: it may be drawn again), by round and team number, with their teams
+    and rounds."""
+    return (
+        Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "team")
+        .order_by("round__number", "team__number")
+    )
+
+
 def tournament_matches(*, tournament: Tournament) -> QuerySet[Match]:
     """Return every match of ``tournament`` by round and table, with teams and round."""
     return (
