@@ -66,6 +66,8 @@ from enum import StrEnum
 
 import networkx as nx
 
+from tournaments import matching
+
 
 class PairingReason(StrEnum):
     """Why a pairing is not simply the next two teams of the standings (RULES.md §E)."""
@@ -202,7 +204,7 @@ def draw_by_standings(
     bye = choose_bye(ranked_team_ids, bye_counts)
     ranked = [team_id for team_id in ranked_team_ids if team_id != bye]
     met = _meetings(played, set(ranked))
-    pairs = sorted(_match_by_cost(ranked, met))
+    pairs = sorted(_match_sparse(ranked, met))
     free = set(range(len(ranked)))
     pairings = []
     for table_number, (better, worse) in enumerate(pairs, start=1):
@@ -294,14 +296,26 @@ def _meetings(played: Iterable[Iterable[int]], team_ids: set[int]) -> set[frozen
     return {pair for pair in meetings if len(pair) == 2 and pair <= team_ids}
 
 
-def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
-    """Return the minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs."""
-    size = len(ranked)
+def _costs(size: int) -> tuple[int, int]:
+    """Return (gap_scale, rematch_cost) for ``size`` teams: the bounds that make the cost
+    lexicographic (module docstring): the last term of a draw is below ``gap_scale``,
+    and the last two terms below ``rematch_cost``."""
     pair_count = size // 2
-    # Bounds that make the cost lexicographic (module docstring): the last term of a
-    # draw is below `gap_scale`, and the last two terms below `rematch_cost`.
     gap_scale = pair_count * (size - 1) * size + 1
     rematch_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    return gap_scale, rematch_cost
+
+
+def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
+    """Return the minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs.
+
+    The exact matching on the complete graph (``networkx.min_weight_matching``): cubic in
+    the number of teams, about 1 s for 150 and 18 s for 400 (BENCHMARKS.md). The draw
+    uses :func:`_match_sparse`, which gives a draw of the same cost; this one stays as
+    its reference, and as its last resort.
+    """
+    size = len(ranked)
+    gap_scale, rematch_cost = _costs(size)
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(size))
     for better in range(size):
@@ -313,3 +327,60 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
             graph.add_edge(better, worse, weight=cost)
     matching = nx.min_weight_matching(graph)
     return [(min(pair), max(pair)) for pair in matching]
+
+
+#: How many nearest rivals not yet met, above and below, each team gets in the sparse
+#: graph of :func:`_match_sparse` (besides the teams right above and below it).
+NEAREST_RIVALS = 4
+
+#: How many times :func:`_match_sparse` widens its graph before it falls back on the
+#: complete graph.
+WIDENINGS = 8
+
+
+def _match_sparse(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
+    """Return a minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs,
+    of the same cost as :func:`_match_by_cost`'s on the complete graph.
+
+    The matching is searched in a sparse graph: each team with the teams next to it in
+    the standings (so that a perfect matching always exists) and its
+    :data:`NEAREST_RIVALS` nearest rivals not yet met, above and below. The dual
+    solution found with it (``matching.py``) then proves it optimal on the complete
+    graph, or names the edges that break the proof: they join the graph and the search
+    starts again, until the graph provably holds an optimum. After :data:`WIDENINGS`
+    rounds of this, or if the proof cannot even be checked, the complete graph decides.
+    """
+    size = len(ranked)
+    gap_scale, rematch_cost = _costs(size)
+    position = {team: index for index, team in enumerate(ranked)}
+    met_ranks = {
+        frozenset(position[team] for team in pair) for pair in met if pair <= position.keys()
+    }
+
+    def cost(better: int, worse: int) -> int:
+        gap = worse - better
+        value = gap * gap * gap_scale + gap * (size - better)
+        if frozenset((better, worse)) in met_ranks:
+            value += rematch_cost
+        return value
+
+    edges = {(index, index + 1) for index in range(size - 1)}
+    for index in range(size):
+        for step in (1, -1):
+            found = 0
+            other = index + step
+            while found < NEAREST_RIVALS and 0 <= other < size:
+                if frozenset((index, other)) not in met_ranks:
+                    edges.add((min(index, other), max(index, other)))
+                    found += 1
+                other += step
+    for _ in range(WIDENINGS):
+        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
+        try:
+            missing = matching.violations(solution, cost, gap_scale)
+        except ValueError:
+            break
+        if not missing:
+            return [(v, w) for v, w in enumerate(solution.mate) if v < w]
+        edges.update(missing)
+    return _match_by_cost(ranked, met)
