@@ -57,21 +57,25 @@ class _Blossom:
     """A non-trivial blossom: sub-blossoms from the base round the cycle, and the edges
     between consecutive ones (networkx's ``Blossom``)."""
 
-    __slots__ = ["childs", "edges", "mybestedges"]
+    __slots__ = ["childs", "edges", "members", "mybestedges"]
 
     def __init__(self) -> None:
         self.childs: list[int | _Blossom] = []
         self.edges: list[tuple[int, int]] = []
         self.mybestedges: list[tuple[int, int]] | None = None
+        #: The vertices of the blossom, listed once when it is made (they never change).
+        self.members: list[int] = []
 
-    def leaves(self) -> Iterator[int]:
-        stack = list(self.childs)
-        while stack:
-            t = stack.pop()
-            if isinstance(t, _Blossom):
-                stack.extend(t.childs)
-            else:
-                yield t
+    def leaves(self) -> list[int]:
+        return self.members
+
+    def list_members(self) -> None:
+        """Fill ``members`` from the sub-blossoms (networkx walks them at every use)."""
+        self.members = [
+            vertex
+            for child in self.childs
+            for vertex in (child.members if isinstance(child, _Blossom) else (child,))
+        ]
 
 
 def solve(size: int, costs: Mapping[tuple[int, int], int]) -> Solution:
@@ -128,25 +132,33 @@ def violations(
             inside[v].append(index)
 
     def reduced(u: int, v: int) -> int:
-        shared = set(inside[u]).intersection(inside[v]) if inside[u] and inside[v] else ()
-        together = sum(solution.blossoms[index][1] for index in shared)
-        return 2 * cost(u, v) - potentials[u] - potentials[v] + together
+        value = 2 * cost(u, v) - potentials[u] - potentials[v]
+        if value < 0 and inside[u] and inside[v]:
+            shared = set(inside[u]).intersection(inside[v])
+            value += sum(solution.blossoms[index][1] for index in shared)
+        return value
 
     for u in range(size):
         v = mate[u]
-        if not 0 <= v < size or mate[v] != u or v == u or reduced(min(u, v), max(u, v)) != 0:
-            raise ValueError(f"matched edge of vertex {u} breaks the duals")
+        if not 0 <= v < size or mate[v] != u or v == u:
+            raise ValueError(f"vertex {u} is not matched")
+        if u < v:
+            shared = set(inside[u]).intersection(inside[v])
+            together = sum(solution.blossoms[index][1] for index in shared)
+            if 2 * cost(u, v) - potentials[u] - potentials[v] + together != 0:
+                raise ValueError(f"matched edge ({u}, {v}) is not tight")
     # 2 * cost >= 2 * gap_scale * gap ** 2, and potentials[u] + potentials[v] is at most
     # twice the larger one: an edge needs checking only when its gap is below the
-    # radius of one of its ends, the gaps g with 2 * gap_scale * g ** 2 < 2 * potential.
+    # radius of one of its ends, the gaps g with gap_scale * g ** 2 < potential.
     found = set()
     for u in range(size):
         if potentials[u] <= 0:
             continue
         radius = math.isqrt(potentials[u] // gap_scale) + 1
         for v in range(max(0, u - radius), min(size, u + radius + 1)):
-            if v != u and reduced(min(u, v), max(u, v)) < 0:
-                found.add((min(u, v), max(u, v)))
+            low, high = min(u, v), max(u, v)
+            if v != u and reduced(low, high) < 0:
+                found.add((low, high))
     return sorted(found)
 
 
@@ -270,6 +282,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
         label[b] = 1
         labeledge[b] = labeledge[bb]
         blossomdual[b] = 0
+        b.list_members()
         for leaf in b.leaves():
             if label[inblossom[leaf]] == 2:
                 queue.append(leaf)
@@ -497,17 +510,19 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             delta = 0
             deltaedge: tuple[int, int] | None = None
             deltablossom: _Blossom | None = None
-            for v in gnodes:
-                best = bestedge.get(v)
-                if best is not None and label.get(inblossom[v]) is None:
+            # networkx scans every vertex and blossom here; only those with a best
+            # edge can count, so this scans the best edges instead.
+            for b, best in bestedge.items():
+                if best is None:
+                    continue
+                if isinstance(b, int) and label.get(inblossom[b]) is None:
                     d = slack(*best)
                     if deltatype == -1 or d < delta:
                         delta = d
                         deltatype = 2
                         deltaedge = best
-            for b in blossomparent:
-                best = bestedge.get(b)
-                if best is not None and blossomparent[b] is None and label.get(b) == 1:
+                    continue
+                if b in blossomparent and blossomparent[b] is None and label.get(b) == 1:
                     d = slack(*best) // 2
                     if deltatype == -1 or d < delta:
                         delta = d
@@ -525,19 +540,18 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             if deltatype == -1:
                 # No augmenting path under any duals: no perfect matching.
                 return blossomdual
-            for v in gnodes:
-                tag = label.get(inblossom[v])
-                if tag == 1:
-                    dualvar[v] -= delta
-                elif tag == 2:
-                    dualvar[v] += delta
-            for blossom in blossomdual:
-                if blossomparent[blossom] is None:
-                    tag = label.get(blossom)
-                    if tag == 1:
-                        blossomdual[blossom] += delta
-                    elif tag == 2:
-                        blossomdual[blossom] -= delta
+            # Likewise, only labelled top-level blossoms change: S down, T up.
+            for b, tag in label.items():
+                if tag != 1 and tag != 2:
+                    continue
+                step = -delta if tag == 1 else delta
+                if isinstance(b, _Blossom):
+                    if blossomparent[b] is None:
+                        for leaf in b.leaves():
+                            dualvar[leaf] += step
+                        blossomdual[b] -= step
+                elif inblossom[b] == b:
+                    dualvar[b] += step
             if deltatype in (2, 3):
                 v, w = deltaedge  # type: ignore[misc]
                 allowedge.add((v, w))

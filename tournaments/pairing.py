@@ -29,10 +29,10 @@ and every pair (i, j) with i < j gets the cost::
 
     cost(i, j) = R * met(i, j) + S * (j - i) ** 2 + (j - i) * (m - i)
 
-where ``met(i, j)`` is 1 for a rematch and 0 otherwise. networkx then finds a
-minimum-cost perfect matching (``min_weight_matching`` on the complete graph; every
-cost is an int, so the search is exact). The sum of the costs of a draw compares
-draws on three criteria, each one deciding only when the previous ones are equal:
+where ``met(i, j)`` is 1 for a rematch and 0 otherwise. The draw is a minimum-cost
+perfect matching of the complete graph under these costs (every cost is an int, so
+the search is exact). The sum of the costs of a draw compares draws on three
+criteria, each one deciding only when the previous ones are equal:
 
 1. the number of rematches: ``R`` is larger than the sum of the other two terms over
    any draw, so one rematch fewer always wins;
@@ -50,6 +50,20 @@ must meet team 3, and so on), so nothing ties with it. A greedy search from the 
 or a fall-back to plain 1–2, 3–4 when that search fails, can give avoidable rematches
 late in a concours; the matching cannot: it gives a rematch only when every draw has
 one, and then as few as any draw can.
+
+How it is found at any size
+---------------------------
+The complete graph has m (m - 1) / 2 edges, and the exact search on it
+(``networkx.min_weight_matching``, :func:`_match_by_cost`) is cubic: about 1 s for 150
+teams and 18 s for 400. Yet an optimum pairs teams close in the standings, so the
+draw (:func:`_match_sparse`) first searches a sparse graph: each team with its
+neighbours in the standings and its nearest rivals not yet met. The blossom algorithm
+of ``matching.py`` gives with its matching a dual solution, a proof that no perfect
+matching of that graph costs less. The proof is then checked against **every** edge
+of the complete graph; an edge where it fails joins the sparse graph and the search
+starts again, until the sparse graph provably holds an optimum of the complete graph
+(or, as a last resort never seen in the tests, the complete graph is searched). So
+the draw has the cost of the exact search, rematches included (BENCHMARKS.md).
 
 Each pairing says why it is not simply the next two teams of the standings. Reading
 the tables from 1, ``team_a`` is the best-ranked team not yet seated and ``skipped`` the
@@ -186,6 +200,7 @@ def draw_by_standings(
     *,
     played: Iterable[Iterable[int]],
     bye_counts: Mapping[int, int],
+    exact: bool = False,
 ) -> Draw:
     """Draw a round after the first by standing, avoiding rematches (RULES.md §E).
 
@@ -197,6 +212,11 @@ def draw_by_standings(
     rematch whenever some draw has none, else as few as possible, each flagged with
     ``is_rematch`` and listed in :attr:`Draw.rematches`.
 
+    The matching comes from a sparse graph proved to hold an optimum (:func:`_match_sparse`,
+    under 3 s for 1000 teams); ``exact=True`` searches the complete graph instead
+    (:func:`_match_by_cost`, cubic: the reference the tests and ``bench/draw.py`` compare
+    with). Both give draws of the same cost; where several draws tie, they may differ.
+
     Raises:
         DrawError: ``SAME_TEAM`` when a team id is given twice.
     """
@@ -204,7 +224,7 @@ def draw_by_standings(
     bye = choose_bye(ranked_team_ids, bye_counts)
     ranked = [team_id for team_id in ranked_team_ids if team_id != bye]
     met = _meetings(played, set(ranked))
-    pairs = sorted(_match_sparse(ranked, met))
+    pairs = sorted(_match_by_cost(ranked, met) if exact else _match_sparse(ranked, met))
     free = set(range(len(ranked)))
     pairings = []
     for table_number, (better, worse) in enumerate(pairs, start=1):
