@@ -1,66 +1,26 @@
-"""Minimum-cost perfect matching on a sparse graph, with a proof of optimality.
+"""The primal-dual blossom algorithm's stages (networkx's ``max_weight_matching``).
 
-Pure code (STYLE.md §2), used by the draw by standings (``pairing.py``, RULES.md §E).
-
-:func:`solve` finds a minimum-cost perfect matching of a graph given by its edges and
-their integer costs, and returns with it the dual solution that proves it optimal on
-that graph (Edmonds' linear program for perfect matchings). It is the primal-dual
-blossom algorithm of networkx's ``max_weight_matching`` (Joris van Rantwijk's, after
-Galil 1986; networkx is BSD-licensed), cut down to integer vertices and adjacency lists,
-started from a greedy matching and dual solution instead of an empty matching, and
-with no final verification: :func:`violations` checks the result independently.
-
-The dual solution (all values doubled so that they stay integers): a ``potential`` per
-vertex and, for each blossom (an odd set of vertices), a ``weight`` of at least zero.
-The doubled *reduced cost* of an edge (u, v) is::
-
-    2 * cost(u, v) - potential[u] - potential[v] + sum of the weights of the blossoms
-                                                   that hold both u and v
-
-A perfect matching is optimal among **all** perfect matchings of the vertices, over any
-set of edges, when (1) every edge of that set has a reduced cost of at least zero,
-(2) every matched edge has a reduced cost of zero and (3) every blossom of positive
-weight holds (size - 1) / 2 matched edges. Proof, for any other perfect matching N:
-cost(N) >= sum over N's edges of (potential[u] + potential[v] - blossom weights) / 2
->= (sum of potentials - sum of weight * (size - 1) / 2) / 2, since N has at most
-(size - 1) / 2 edges inside an odd set, and the matching reaches that bound by (2) and
-(3). :func:`violations` checks (2) and (3) and lists the edges where (1) fails.
+Adapted from networkx 3.6 (BSD-3-Clause; Joris van Rantwijk's algorithm after Galil,
+"Efficient Algorithms for Finding Maximum Matching in Graphs", 1986): integer vertices
+``0 .. size - 1`` and adjacency lists, a start from a given matching and duals, blossom
+members listed once, and dual updates and delta scans limited to the labelled vertices
+and best edges. Comments and names follow networkx's, to compare the two; read
+Galil's paper for the terms (S- and T-blossoms, the four kinds of delta).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 
-@dataclass(frozen=True)
-class Solution:
-    """A perfect matching and its dual solution (module docstring).
-
-    Attributes:
-        mate: ``mate[v]`` is the vertex matched with ``v``.
-        potentials: doubled vertex potentials, one per vertex.
-        blossoms: (vertices, doubled weight) for each blossom of positive weight.
-    """
-
-    mate: tuple[int, ...]
-    potentials: tuple[int, ...]
-    blossoms: tuple[tuple[frozenset[int], int], ...]
-
-
-class NoPerfectMatching(ValueError):
-    """The graph given to :func:`solve` has no perfect matching."""
-
-
-class _Blossom:
+class Blossom:
     """A non-trivial blossom: sub-blossoms from the base round the cycle, and the edges
     between consecutive ones (networkx's ``Blossom``)."""
 
     __slots__ = ["childs", "edges", "members", "mybestedges"]
 
     def __init__(self) -> None:
-        self.childs: list[int | _Blossom] = []
+        self.childs: list[int | Blossom] = []
         self.edges: list[tuple[int, int]] = []
         self.mybestedges: list[tuple[int, int]] | None = None
         #: The vertices of the blossom, listed once when it is made (they never change).
@@ -74,138 +34,29 @@ class _Blossom:
         self.members = [
             vertex
             for child in self.childs
-            for vertex in (child.members if isinstance(child, _Blossom) else (child,))
+            for vertex in (child.members if isinstance(child, Blossom) else (child,))
         ]
 
 
-def solve(size: int, costs: Mapping[tuple[int, int], int]) -> Solution:
-    """Return a minimum-cost perfect matching of vertices ``0 .. size - 1`` and its duals.
-
-    ``costs`` maps each edge ``(u, v)`` (``u < v``) to its integer cost. The matching is
-    optimal over these edges; :func:`violations` tells whether it is over others too.
-
-    Raises:
-        NoPerfectMatching: when no perfect matching uses only these edges.
-    """
-    neighbours: list[list[int]] = [[] for _ in range(size)]
-    weight: dict[tuple[int, int], int] = {}
-    for (u, v), cost in costs.items():
-        neighbours[u].append(v)
-        neighbours[v].append(u)
-        weight[(u, v)] = weight[(v, u)] = -cost
-    mate, dualvar = _greedy_start(size, neighbours, weight)
-    blossomdual = _blossom_stages(size, neighbours, weight, mate, dualvar)
-    if len(mate) != size:
-        raise NoPerfectMatching(size)
-    return Solution(
-        mate=tuple(mate[v] for v in range(size)),
-        potentials=tuple(-dualvar[v] for v in range(size)),
-        blossoms=tuple(
-            (frozenset(b.leaves()), 2 * dual) for b, dual in blossomdual.items() if dual > 0
-        ),
-    )
-
-
-def violations(
-    solution: Solution, cost: Callable[[int, int], int], gap_scale: int
-) -> list[tuple[int, int]]:
-    """Return the edges ``(u, v)``, ``u < v``, of the complete graph whose reduced cost is
-    below zero: none means that ``solution`` is a minimum-cost perfect matching of the
-    complete graph (module docstring).
-
-    ``cost(u, v)`` (``u < v``) must be at least ``gap_scale * (v - u) ** 2``: only the
-    edges where this bound does not already prove the reduced cost positive are checked.
-
-    Raises:
-        ValueError: when the matching is not perfect, a matched edge's reduced cost is not
-            zero, or a blossom of positive weight is even or not full: ``solution`` is
-            then no optimum of any graph, whatever its edges.
-    """
-    mate, potentials = solution.mate, solution.potentials
-    size = len(mate)
-    inside: list[list[int]] = [[] for _ in range(size)]
-    for index, (vertices, blossom_weight) in enumerate(solution.blossoms):
-        matched_inside = sum(1 for v in vertices if mate[v] in vertices) // 2
-        if blossom_weight < 0 or len(vertices) % 2 == 0 or 2 * matched_inside + 1 != len(vertices):
-            raise ValueError(f"blossom {sorted(vertices)} breaks the duals")
-        for v in vertices:
-            inside[v].append(index)
-
-    def reduced(u: int, v: int) -> int:
-        value = 2 * cost(u, v) - potentials[u] - potentials[v]
-        if value < 0 and inside[u] and inside[v]:
-            shared = set(inside[u]).intersection(inside[v])
-            value += sum(solution.blossoms[index][1] for index in shared)
-        return value
-
-    for u in range(size):
-        v = mate[u]
-        if not 0 <= v < size or mate[v] != u or v == u:
-            raise ValueError(f"vertex {u} is not matched")
-        if u < v:
-            shared = set(inside[u]).intersection(inside[v])
-            together = sum(solution.blossoms[index][1] for index in shared)
-            if 2 * cost(u, v) - potentials[u] - potentials[v] + together != 0:
-                raise ValueError(f"matched edge ({u}, {v}) is not tight")
-    # 2 * cost >= 2 * gap_scale * gap ** 2, and potentials[u] + potentials[v] is at most
-    # twice the larger one: an edge needs checking only when its gap is below the
-    # radius of one of its ends, the gaps g with gap_scale * g ** 2 < potential.
-    found = set()
-    for u in range(size):
-        if potentials[u] <= 0:
-            continue
-        radius = math.isqrt(potentials[u] // gap_scale) + 1
-        for v in range(max(0, u - radius), min(size, u + radius + 1)):
-            low, high = min(u, v), max(u, v)
-            if v != u and reduced(low, high) < 0:
-                found.add((low, high))
-    return sorted(found)
-
-
-def _greedy_start(
-    size: int, neighbours: list[list[int]], weight: dict[tuple[int, int], int]
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Return a matching on tight edges and doubled duals for it, both feasible.
-
-    Each potential starts at half its cheapest edge; then, in vertex order, each vertex
-    raises its potential until one of its edges is tight, and takes the first free
-    vertex at the end of a tight edge. Potentials are integers, so the doubled duals
-    are all even, as the blossom stages need (their slacks between S-vertices are even).
-    """
-    potential = [min((-weight[(v, w)] for w in neighbours[v]), default=0) // 2 for v in range(size)]
-    mate: dict[int, int] = {}
-    for v in range(size):
-        if v in mate or not neighbours[v]:
-            continue
-        slacks = [(-weight[(v, w)] - potential[v] - potential[w], w) for w in neighbours[v]]
-        least = min(slack for slack, _ in slacks)
-        potential[v] += least
-        free = [w for slack, w in slacks if slack == least and w not in mate]
-        if free:
-            partner = min(free, key=lambda w: abs(w - v))
-            mate[v], mate[partner] = partner, v
-    return mate, {v: -2 * potential[v] for v in range(size)}
-
-
-def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for review
+def blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for review
     size: int,
     neighbours: list[list[int]],
     weight: dict[tuple[int, int], int],
     mate: dict[int, int],
     dualvar: dict[int, int],
-) -> dict[_Blossom, int]:
+) -> dict[Blossom, int]:
     """Augment ``mate`` to a perfect matching, updating ``dualvar``; return the blossoms'
     duals. This is networkx's ``max_weight_matching(..., maxcardinality=True)`` main
     loop on integer weights, from a matching and duals where every edge has a slack of
     at least zero and every matched edge a slack of zero."""
     gnodes = list(range(size))
-    label: dict[int | _Blossom, int | None] = {}
-    labeledge: dict[int | _Blossom, tuple[int, int] | None] = {}
-    inblossom: dict[int, int | _Blossom] = dict(zip(gnodes, gnodes, strict=True))
-    blossomparent: dict[int | _Blossom, _Blossom | None] = dict.fromkeys(gnodes)
-    blossombase: dict[int | _Blossom, int] = dict(zip(gnodes, gnodes, strict=True))
-    bestedge: dict[int | _Blossom, tuple[int, int] | None] = {}
-    blossomdual: dict[_Blossom, int] = {}
+    label: dict[int | Blossom, int | None] = {}
+    labeledge: dict[int | Blossom, tuple[int, int] | None] = {}
+    inblossom: dict[int, int | Blossom] = dict(zip(gnodes, gnodes, strict=True))
+    blossomparent: dict[int | Blossom, Blossom | None] = dict.fromkeys(gnodes)
+    blossombase: dict[int | Blossom, int] = dict(zip(gnodes, gnodes, strict=True))
+    bestedge: dict[int | Blossom, tuple[int, int] | None] = {}
+    blossomdual: dict[Blossom, int] = {}
     allowedge: set[tuple[int, int]] = set()
     queue: list[int] = []
     no_node = -1
@@ -222,7 +73,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             labeledge[w] = labeledge[b] = None
         bestedge[w] = bestedge[b] = None
         if t == 1:
-            if isinstance(b, _Blossom):
+            if isinstance(b, Blossom):
                 queue.extend(b.leaves())
             else:
                 queue.append(b)
@@ -257,7 +108,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
-        b = _Blossom()
+        b = Blossom()
         blossombase[b] = base
         blossomparent[b] = None
         blossomparent[bb] = b
@@ -287,9 +138,9 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             if label[inblossom[leaf]] == 2:
                 queue.append(leaf)
             inblossom[leaf] = b
-        bestedgeto: dict[int | _Blossom, tuple[int, int]] = {}
+        bestedgeto: dict[int | Blossom, tuple[int, int]] = {}
         for sub in path:
-            if isinstance(sub, _Blossom):
+            if isinstance(sub, Blossom):
                 if sub.mybestedges is not None:
                     nblist = sub.mybestedges
                     sub.mybestedges = None
@@ -319,11 +170,11 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
                 mybestslack = kslack
         bestedge[b] = mybestedge
 
-    def expand_blossom(b: _Blossom, endstage: bool) -> None:
-        def recurse(b: _Blossom, endstage: bool) -> Iterator[_Blossom]:
+    def expand_blossom(b: Blossom, endstage: bool) -> None:
+        def recurse(b: Blossom, endstage: bool) -> Iterator[Blossom]:
             for s in b.childs:
                 blossomparent[s] = None
-                if isinstance(s, _Blossom):
+                if isinstance(s, Blossom):
                     if endstage and blossomdual[s] == 0:
                         yield s
                     else:
@@ -368,7 +219,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
                     if label.get(bv) == 1:
                         j += jstep
                         continue
-                    if isinstance(bv, _Blossom):
+                    if isinstance(bv, Blossom):
                         for leaf in bv.leaves():
                             if label.get(leaf):
                                 break
@@ -396,12 +247,12 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             else:
                 stack.pop()
 
-    def augment_blossom(b: _Blossom, v: int) -> None:
-        def recurse(b: _Blossom, v: int) -> Iterator[tuple[_Blossom, int]]:
-            t: int | _Blossom = v
+    def augment_blossom(b: Blossom, v: int) -> None:
+        def recurse(b: Blossom, v: int) -> Iterator[tuple[Blossom, int]]:
+            t: int | Blossom = v
             while blossomparent[t] != b:
                 t = blossomparent[t]  # type: ignore[assignment]
-            if isinstance(t, _Blossom):
+            if isinstance(t, Blossom):
                 yield (t, v)
             i = j = b.childs.index(t)
             if i & 1:
@@ -416,11 +267,11 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
                     w, x = b.edges[j]
                 else:
                     x, w = b.edges[j - 1]
-                if isinstance(t, _Blossom):
+                if isinstance(t, Blossom):
                     yield (t, w)
                 j += jstep
                 t = b.childs[j]
-                if isinstance(t, _Blossom):
+                if isinstance(t, Blossom):
                     yield (t, x)
                 mate[w] = x
                 mate[x] = w
@@ -441,7 +292,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
         for s, j in ((v, w), (w, v)):
             while True:
                 bs = inblossom[s]
-                if isinstance(bs, _Blossom):
+                if isinstance(bs, Blossom):
                     augment_blossom(bs, s)
                 mate[s] = j
                 edge = labeledge[bs]
@@ -450,7 +301,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
                 t = edge[0]
                 bt = inblossom[t]
                 s, j = labeledge[bt]  # type: ignore[misc]
-                if isinstance(bt, _Blossom):
+                if isinstance(bt, Blossom):
                     augment_blossom(bt, j)
                 mate[j] = s
 
@@ -509,7 +360,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
             deltatype = -1
             delta = 0
             deltaedge: tuple[int, int] | None = None
-            deltablossom: _Blossom | None = None
+            deltablossom: Blossom | None = None
             # networkx scans every vertex and blossom here; only those with a best
             # edge can count, so this scans the best edges instead.
             for b, best in bestedge.items():
@@ -545,7 +396,7 @@ def _blossom_stages(  # noqa: C901 - one algorithm, kept as in networkx for revi
                 if tag != 1 and tag != 2:
                     continue
                 step = -delta if tag == 1 else delta
-                if isinstance(b, _Blossom):
+                if isinstance(b, Blossom):
                     if blossomparent[b] is None:
                         for leaf in b.leaves():
                             dualvar[leaf] += step
