@@ -345,8 +345,8 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
             if frozenset((ranked[better], ranked[worse])) in met:
                 cost += rematch_cost
             graph.add_edge(better, worse, weight=cost)
-    matching = nx.min_weight_matching(graph)
-    return [(min(pair), max(pair)) for pair in matching]
+    pairs = nx.min_weight_matching(graph)
+    return [(min(pair), max(pair)) for pair in pairs]
 
 
 #: How many nearest rivals not yet met, above and below, each team gets in the sparse
