@@ -58,12 +58,13 @@ The complete graph has m (m - 1) / 2 edges, and the exact search on it
 teams and 18 s for 400. Yet an optimum pairs teams close in the standings, so the
 draw (:func:`_match_sparse`) first searches a sparse graph: each team with its
 neighbours in the standings and its nearest rivals not yet met. The blossom algorithm
-of ``matching.py`` gives with its matching a dual solution, a proof that no perfect
-matching of that graph costs less. The proof is then checked against **every** edge
-of the complete graph; an edge where it fails joins the sparse graph and the search
-starts again, until the sparse graph provably holds an optimum of the complete graph
-(or, as a last resort never seen in the tests, the complete graph is searched). So
-the draw has the cost of the exact search, rematches included (BENCHMARKS.md).
+of ``tournaments/matching/`` gives with its matching a dual solution, a proof that no
+perfect matching of that graph costs less. The proof is then checked against **every**
+edge of the complete graph; an edge where it fails joins the sparse graph and the
+search starts again, until the sparse graph provably holds an optimum of the complete
+graph (or, as a last resort that no draw of the bench or of 600 random concours
+needed, the complete graph is searched). So the draw has the cost of the exact
+search, rematches included (BENCHMARKS.md).
 
 Each pairing says why it is not simply the next two teams of the standings. Reading
 the tables from 1, ``team_a`` is the best-ranked team not yet seated and ``skipped`` the
@@ -365,7 +366,7 @@ def _match_sparse(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple
     The matching is searched in a sparse graph: each team with the teams next to it in
     the standings (so that a perfect matching always exists) and its
     :data:`NEAREST_RIVALS` nearest rivals not yet met, above and below. The dual
-    solution found with it (``matching.py``) then proves it optimal on the complete
+    solution found with it (``tournaments/matching/``) then proves it optimal on the complete
     graph, or names the edges that break the proof: they join the graph and the search
     starts again, until the graph provably holds an optimum. After :data:`WIDENINGS`
     rounds of this, or if the proof cannot even be checked, the complete graph decides.

@@ -1,4 +1,4 @@
-"""Minimum-cost perfect matching with its proof (tournaments/matching.py): the matching,
+"""Minimum-cost perfect matching with its proof (tournaments/matching/): the matching,
 its dual solution, and the check of that proof against edges the search did not see."""
 
 import re
