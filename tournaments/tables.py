@@ -148,7 +148,8 @@ def team_table(request: HttpRequest, *, tournament: Tournament) -> TeamTable:
 
 
 def _is_flagged(record: MatchProgress) -> str:
-    return "flagged" if record.deals_disputed else ""
+    """Flag a match the desk must look at: a deal disputed, or waiting for the opponents."""
+    return "flagged" if record.deals_disputed or record.deals_pending else ""
 
 
 class ProgressTable(tables.Table):
@@ -157,7 +158,10 @@ class ProgressTable(tables.Table):
     (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
     and ``round``), then who enters its results, with the switch between paper and
     phones and the link to a paper table's grid (``match_results_mode.html``). A match
-    with a disputed deal is flagged."""
+    with a disputed deal, or one waiting for the opponents, is flagged, and says which.
+
+    Its headings may wrap and its team names break anywhere (site.css), so that a
+    laptop's 1280 px show every column of the longest names."""
 
     table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
     team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)

@@ -106,3 +106,43 @@ def test_the_standings_fit_a_laptop_without_the_lot(
     screenshot("laptop")
     assert (page_width(page), overflowing_tables(page)) == (1280, [])
     assert shown_headings(page, "standings") == EVERY_HEADING[:11]
+
+
+def test_the_round_page_shows_every_column_on_a_laptop_and_marks_waiting_tables(
+    page: Page, live_server, client, organiser, concours, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(LAPTOP)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/parties/2/")
+
+    screenshot("laptop")
+    assert (page_width(page), overflowing_tables(page)) == (1280, [])
+    assert shown_headings(page, "progress")[-2:] == ["Avancement", "Saisie"]
+    rows = page.locator("table.progress tbody tr")
+    backgrounds = [
+        rows.nth(index)
+        .locator("td")
+        .first.evaluate("cell => getComputedStyle(cell).backgroundColor")
+        for index in range(4)
+    ]
+    flagged = backgrounds[0]
+    assert backgrounds == [flagged, flagged, "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]
+    assert [rows.nth(index).locator(".flag").all_inner_texts() for index in range(4)] == [
+        ["En attente"],
+        ["Contestée"],
+        [],
+        [],
+    ]
+
+
+def test_the_round_page_does_not_widen_a_phone(
+    page: Page, live_server, client, organiser, concours, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/parties/2/")
+
+    screenshot("phone")
+    assert page_width(page) == 390  # The progress table scrolls in its own box.
