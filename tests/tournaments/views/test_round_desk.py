@@ -189,7 +189,7 @@ def test_a_revoked_link_has_no_qr_code_until_it_is_renewed(desk):
     revoked = desk.post(f"/concours/t/gestion/liens/{old.pk}/revoquer/", follow=True)
 
     old.refresh_from_db()
-    assert revoked.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert revoked.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
     assert messages_of(revoked) == ["Lien de l’équipe A de la table 1 révoqué."]
     assert old.revoked_at is not None
     page = revoked.content.decode()
@@ -207,7 +207,7 @@ def test_renewing_a_link_gives_a_new_token_and_pin_and_revokes_the_old_one(desk)
 
     old.refresh_from_db()
     new = link(round_, 1, "B")
-    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
     assert messages_of(renewed) == [
         "Nouveau lien pour l’équipe B de la table 1 : imprimez de nouveau son QR code."
     ]
