@@ -158,7 +158,9 @@ class ProgressTable(tables.Table):
     (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
     and ``round``), then who enters its results, with the switch between paper and
     phones and the link to a paper table's grid (``match_results_mode.html``). A match
-    with a disputed deal, or one waiting for the opponents, is flagged, and says which.
+    with a disputed deal, or one waiting for the opponents (« en cours »), is flagged, and
+    says which. The totals are the confirmed ones, as the hall sees them
+    (selectors/results.py).
 
     Its headings may wrap and its team names break anywhere (site.css), so that a
     laptop's 1280 px show every column of the longest names."""
@@ -168,10 +170,12 @@ class ProgressTable(tables.Table):
     team_b = tables.Column(verbose_name=_("Team B"), attrs=HEADING)
     total_a = tables.Column(
         verbose_name=_("Total A"),
+        accessor="confirmed_a",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     total_b = tables.Column(
         verbose_name=_("Total B"),
+        accessor="confirmed_b",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     deals_entered = tables.Column(

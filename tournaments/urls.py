@@ -105,6 +105,11 @@ urlpatterns = [
         teams.team_withdraw,
         name="team-withdraw",
     ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<num:number>/reintegrer/",
+        teams.team_reinstate,
+        name="team-reinstate",
+    ),
     path("concours/<slug:slug>/gestion/tirer/", rounds.round_draw, name="round-draw"),
     path(
         "concours/<slug:slug>/gestion/parties/<num:number>/",

@@ -4,7 +4,13 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
-from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
+from tournaments.selectors.deals import (
+    is_recorded_as,
+    match_deals,
+    next_deal_number,
+    round_deals,
+    tournament_deals,
+)
 from tournaments.selectors.history import (
     deal_confirmation,
     match_history,
@@ -13,6 +19,14 @@ from tournaments.selectors.history import (
 )
 from tournaments.selectors.links import match_links, round_links, table_link_by_token
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
+from tournaments.selectors.results import (
+    UNCONFIRMED,
+    ConfirmedMatch,
+    ConfirmedTotals,
+    match_results,
+    round_results,
+    with_confirmed_totals,
+)
 from tournaments.selectors.rounds import (
     PairingLine,
     draft_round,
@@ -39,6 +53,12 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "UNCONFIRMED",
+    "ConfirmedMatch",
+    "ConfirmedTotals",
+    "match_results",
+    "round_results",
+    "with_confirmed_totals",
     "all_tournaments",
     "NO_PRIZE",
     "PairingLine",
@@ -53,6 +73,7 @@ __all__ = [
     "draft_round",
     "is_eligible_for_prize",
     "is_in_draw",
+    "is_recorded_as",
     "later_deals",
     "match_deal",
     "match_deals",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, TypeAlias
 
 from django.db.models import Count, Q, QuerySet
 
@@ -15,13 +15,15 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.results import ConfirmedTotals, with_confirmed_totals
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
 
 
-class DealCounts(TypedDict):
-    """The deal counts :func:`round_progress` adds to each match, by status."""
+class DealCounts(ConfirmedTotals):
+    """The deal counts :func:`round_progress` adds to each match, by status, beside its
+    confirmed totals (:class:`~tournaments.selectors.results.ConfirmedTotals`)."""
 
     deals_entered: int
     deals_confirmed: int
@@ -102,11 +104,12 @@ def round_progress(*, round: Round) -> QuerySet[MatchProgress]:
     """Return the matches of ``round`` with their deal counts by status, for the desk.
 
     ``deals_entered`` counts every recorded deal, passes included, so that it is the sum
-    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``. One query, with the
-    round and tournament joined for each match's URL.
+    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``; the match's
+    confirmed totals come with them (:func:`~tournaments.selectors.results.with_confirmed_totals`).
+    One query, with the round and tournament joined for each match's URL.
     """
     return (
-        round_matches(round=round)
+        with_confirmed_totals(round_matches(round=round))
         .select_related("round__tournament")
         .annotate(
             deals_entered=Count("deals"),

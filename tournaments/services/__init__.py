@@ -36,6 +36,7 @@ from tournaments.services.registration import (
     register_club,
     register_team,
     register_teams,
+    reinstate_team,
     remove_team,
     set_checked_in,
     update_team,
@@ -102,5 +103,6 @@ __all__ = [
     "swap_teams_in_draft",
     "update_team",
     "update_tournament",
+    "reinstate_team",
     "withdraw_team",
 ]

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 
 from tournaments.models import (
     AuditAction,
@@ -64,12 +64,18 @@ def submit_deal(
     """Record a deal from a table link (see services.record_deal).
 
     ``deal_number`` is the number the phone expected: a double tap, or the other phone
-    sending the same deal, is refused with ``deal_exists`` instead of counted twice.
+    sending the same deal, is refused with ``deal_exists`` instead of counted twice. A
+    phone records only the next deal: any other number not recorded yet is refused with
+    ``deal_not_next`` (number, next), so that a hand-made request leaves no gap.
     Raises ServiceError ``link_revoked``, ``not_published``, ``match_locked`` and the
     refusals of record_deal, or scoring.InvalidDeal.
     """
     with transaction.atomic():
         match = _writable(link)
+        expected = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
+        is_recorded = match.deals.filter(deal_number=deal_number).exists()
+        if deal_number != expected and not is_recorded and not match.is_complete:
+            raise ServiceError(Refusal.DEAL_NOT_NEXT, number=deal_number, next=expected)
         row = record_deal(
             match=match,
             entry=entry,

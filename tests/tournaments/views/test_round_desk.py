@@ -97,10 +97,11 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
             "Avancement",
             "Saisie",
         ],
-        ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "250", "250", "2", "1", "0", "1",
+        # Confirmed totals only: table 1 after its deal 1, table 2 before its deal 1.
+        ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "190", "60", "2", "1", "0", "1",
          "Contestée 2 donnes jouées Arrêter au temps", "Téléphones Passer la table en papier"],
-        ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "190", "60", "1", "0", "1", "0",
-         "En attente 1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier"],
+        ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "0", "0", "1", "0", "1", "0",
+         "en cours 1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier"],
         ["3", "5 – Anne / Bruno", "6 – Chloé / Denis", "570", "180", "3", "3", "0", "0",
          "Verrouillée Terminée", "Téléphones Passer la table en papier"],
     ]  # fmt: skip
@@ -111,7 +112,7 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
     assert re.findall(r'<tr class="([^"]*)"', page) == ["flagged even", "flagged odd", "even"]
     assert re.findall(r'<a class="flag flag-(\w+)" href="([^"]*)"', page) == [
         ("disputed", "/concours/t/parties/1/tables/1/"),
-        ("pending", "/concours/t/parties/1/tables/2/"),
+        ("provisional", "/concours/t/parties/1/tables/2/"),
     ]
     assert "Une donne saisie à une table compte quand l’équipe adverse la confirme." in page
 

@@ -300,13 +300,24 @@ def test_without_htmx_a_deal_is_recorded_then_redirected(match, links):
     ]
 
 
-def test_a_double_tap_stores_one_deal_and_says_so(phone, match, links):
+def test_a_double_tap_stores_one_deal_and_answers_calmly(phone, match, links):
     record(phone, links["A"], 1)
 
     response = record(phone, links["A"], 1)
 
-    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert notices(response) == [("success", "La donne 1 est bien enregistrée.")]
     assert (Deal.objects.count(), field_value(response, "deal_number")) == (1, "2")
+    assert (errors_beside_fields(response), non_field_errors(response)) == ({}, [])
+    assert 'id="deal-1"' in response.content.decode()
+
+
+def test_another_deal_sent_under_a_recorded_number_is_refused(phone, match, links):
+    record(phone, links["A"], 1)
+
+    response = record(phone, links["A"], 1, {"taker_card_points": "120"})
+
+    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert list(Deal.objects.values_list("deal_number", "taker_card_points")) == [(1, 104)]
 
 
 def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
@@ -331,7 +342,7 @@ def test_a_double_tap_on_the_last_deal_says_it_is_recorded(phone, match, links, 
     response = record(phone, links["A"], 1)
 
     assert (notices(response)[0], Deal.objects.count()) == (
-        ("error", "La donne 1 est déjà enregistrée."),
+        ("success", "La donne 1 est bien enregistrée."),
         1,
     )
 

@@ -28,18 +28,23 @@ from tournaments.views.table.board import (
 )
 
 
-def _as_double_tap(
-    link: TableLink, number: int, refusal: services.ServiceError
-) -> services.ServiceError:
-    """Say "deal N is already recorded" for a second tap on a match's last deal too.
+def _as_double_tap(link: TableLink, data: dict, refusal: services.ServiceError) -> Notice:
+    """Word a refused new deal; a second tap of the same deal is no error.
 
     The services find the match over (or locked, in trust mode) before they look at the
-    number; the phone that tapped twice only needs to know its deal is in.
+    number: a second tap on a match's last deal is "already recorded" too. When the deal
+    recorded under that number is the one this team sent, the phone is only told, calmly,
+    that its deal is in: the board then shows it, with a clean form for the next one.
     """
+    number = data["deal_number"]
     is_over = refusal.code in (services.Refusal.MATCH_FINISHED, services.Refusal.MATCH_LOCKED)
     if is_over and selectors.next_deal_number(match=link.match) > number:
-        return services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
-    return refusal
+        refusal = services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
+    if refusal.code == services.Refusal.DEAL_EXISTS and selectors.is_recorded_as(
+        match=link.match, deal_number=number, entry=data["entry"], side=link.side
+    ):
+        return Notice("success", _("Deal %(number)s is recorded.") % {"number": number})
+    return refused(refusal)
 
 
 def _recorded(link: TableLink, deal: Deal) -> Notice:
@@ -73,7 +78,7 @@ def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return show(request, link, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, link, refused(_as_double_tap(link, data["deal_number"], refusal)))
+        return answer(request, link, _as_double_tap(link, data, refusal))
     return answer(request, link, _recorded(link, deal))
 
 
