@@ -129,7 +129,7 @@ def test_the_round_page_shows_every_column_on_a_laptop_and_marks_waiting_tables(
     flagged = backgrounds[0]
     assert backgrounds == [flagged, flagged, "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]
     assert [rows.nth(index).locator(".flag").all_inner_texts() for index in range(4)] == [
-        ["En attente"],
+        ["en cours"],
         ["Contestée"],
         [],
         [],
