@@ -57,6 +57,11 @@ def published_round(*, tournament: Tournament) -> Round | None:
     return tournament.rounds.filter(status=Round.Status.PUBLISHED).first()
 
 
+def next_round(*, round: Round) -> Round | None:
+    """Return the round drawn after ``round`` (a draft, published or closed), or None."""
+    return Round.objects.filter(tournament_id=round.tournament_id, number=round.number + 1).first()
+
+
 def is_in_draw(*, team: Team, round: Round) -> bool:
     """Return True when ``team`` has a table or the bye in the draw of ``round``."""
     return (

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -87,7 +88,10 @@ def round_qr(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _back_to_qr(link: TableLink, slug: str) -> HttpResponse:
-    return redirect("tournaments:round-qr", slug=slug, number=link.match.round.number)
+    """Go back to the link's table on the QR page (its block's #fragment), where the
+    organiser clicked, not to the top of the page."""
+    page = reverse("tournaments:round-qr", kwargs={"slug": slug, "number": link.match.round.number})
+    return redirect(f"{page}#table-{link.match.table_number}")
 
 
 def _link_words(link: TableLink) -> dict:

@@ -36,7 +36,7 @@ def _back(tournament: Tournament) -> HttpResponse:
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     """List the teams with their state, and register a new one."""
     tournament = get_tournament_for_organiser(request, slug)
-    form = TeamForm(request.POST or None)
+    form = TeamForm(request.POST or None, is_focused=True)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.register_team(

@@ -214,6 +214,7 @@ def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
         follow=True,
     )
 
+    assert response.redirect_chain == [(f"{MATCH_URL}#content", 302)]
     assert messages_of(response) == [
         "La donne 1 a été modifiée entre-temps (à la table ou par un autre organisateur) : "
         "vérifiez-la ci-dessous, puis corrigez-la de nouveau."
@@ -229,6 +230,7 @@ def test_a_correction_with_the_same_values_changes_nothing(desk, match):
         f"{MATCH_URL}donnes/1/corriger/", correction(1, 1, "Vérification"), follow=True
     )
 
+    assert response.redirect_chain == [(f"{MATCH_URL}#content", 302)]
     assert messages_of(response) == ["La donne 1 avait déjà ces valeurs : rien n’a changé."]
     assert (Deal.objects.get().version, Deal.history.count()) == (1, 1)
 
@@ -372,7 +374,7 @@ def test_unlocking_without_a_reason_is_refused_and_the_match_stays_locked(desk, 
     page = desk.get(MATCH_URL).content.decode()
     response = desk.post(f"{MATCH_URL}deverrouiller/", {"unlock-reason": ""})
 
-    assert 'action="/concours/t/parties/1/tables/1/deverrouiller/"' in page
+    assert 'action="/concours/t/parties/1/tables/1/deverrouiller/#unlock"' in page
     assert response.status_code == 422
     assert errors_of(response, "unlock-reason") == [
         "Indiquez la raison : elle est gardée dans l’historique."

@@ -109,6 +109,11 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
     assert page.count('hx-get="/concours/t/gestion/parties/1/avancement/"') == 1
     assert page.count('hx-trigger="every 10s"') == 1
     assert page.count('href="/concours/t/parties/1/tables/1/"') == 2
+    assert re.findall(r'<tr class="([^"]*)"', page) == ["flagged even", "flagged odd", "even"]
+    assert re.findall(r'<a class="flag flag-(\w+)" href="([^"]*)"', page) == [
+        ("disputed", "/concours/t/parties/1/tables/1/"),
+        ("provisional", "/concours/t/parties/1/tables/2/"),
+    ]
     assert "Une donne saisie à une table compte quand l’équipe adverse la confirme." in page
 
 
@@ -185,7 +190,7 @@ def test_a_revoked_link_has_no_qr_code_until_it_is_renewed(desk):
     revoked = desk.post(f"/concours/t/gestion/liens/{old.pk}/revoquer/", follow=True)
 
     old.refresh_from_db()
-    assert revoked.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert revoked.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
     assert messages_of(revoked) == ["Lien de l’équipe A de la table 1 révoqué."]
     assert old.revoked_at is not None
     page = revoked.content.decode()
@@ -203,7 +208,7 @@ def test_renewing_a_link_gives_a_new_token_and_pin_and_revokes_the_old_one(desk)
 
     old.refresh_from_db()
     new = link(round_, 1, "B")
-    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
     assert messages_of(renewed) == [
         "Nouveau lien pour l’équipe B de la table 1 : imprimez de nouveau son QR code."
     ]
@@ -340,3 +345,57 @@ def test_a_table_closed_for_time_can_be_reopened_and_both_show_in_the_audit(clie
     actions = re.findall(r"<strong>(Arrêtée au temps|Table rouverte)</strong>", page)
     # One line for each, newest first (not a second one for the scores replayed after it).
     assert actions == ["Table rouverte", "Arrêtée au temps"]
+
+
+def next_round_block(response) -> str:
+    """Return the round page's « next round » block, spaces collapsed, or "" without one."""
+    found = re.search(
+        r'<div class="actions next-round" id="next-round">(.*?)\n  </div>',
+        response.content.decode(),
+        re.S,
+    )
+    return re.sub(r"\s+", " ", found.group(1)).strip() if found else ""
+
+
+def test_a_closed_round_offers_to_draw_the_next_one(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=3)
+
+    response = desk.get(DESK)
+
+    assert re.sub(r'value="[^"]+"', 'value="…"', next_round_block(response)) == (
+        '<form method="post" action="/concours/t/gestion/tirer/"> '
+        '<input type="hidden" name="csrfmiddlewaretoken" value="…"> '
+        '<button type="submit" class="button">Tirer la partie 2</button> </form>'
+    )
+
+
+def test_a_closed_round_whose_next_one_is_drawn_leads_to_it(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=3)
+    RoundFactory(tournament=round_.tournament, number=2, status=Round.Status.DRAFT)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == (
+        '<a class="button" href="/concours/t/gestion/parties/2/">Aller à la partie 2</a>'
+    )
+
+
+def test_the_last_round_closed_says_the_standings_are_final(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=1)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == (
+        '<p class="notice">Toutes les parties sont jouées : le classement est définitif.</p>'
+    )
+
+
+def test_a_round_being_played_offers_no_next_round(desk):
+    make_round(1)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == ""
