@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import scoring
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.forms.table import TableDealForm
 from tournaments.models import Deal, DealStatus, TableLink
 from tournaments.views.requests import HtmxHttpRequest
@@ -26,20 +26,12 @@ from tournaments.views.table.board import (
     show,
     table_link_required,
 )
+from tournaments.views.table.once import sent_once
 
 
-def _as_double_tap(
-    link: TableLink, number: int, refusal: services.ServiceError
-) -> services.ServiceError:
-    """Say "deal N is already recorded" for a second tap on a match's last deal too.
-
-    The services find the match over (or locked, in trust mode) before they look at the
-    number; the phone that tapped twice only needs to know its deal is in.
-    """
-    is_over = refusal.code in (services.Refusal.MATCH_FINISHED, services.Refusal.MATCH_LOCKED)
-    if is_over and selectors.next_deal_number(match=link.match) > number:
-        return services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
-    return refusal
+def _status(refusal: services.ServiceError) -> int:
+    """Return 409 (Conflict) for another deal under a number already recorded, else 200."""
+    return 409 if refusal.code == services.Refusal.DEAL_CONFLICT else 200
 
 
 def _recorded(link: TableLink, deal: Deal) -> Notice:
@@ -59,6 +51,7 @@ def table_entry(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
 
 @require_POST
 @table_link_required
+@sent_once
 def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Record the next deal; the deal number the phone expected guards against double taps."""
     form = new_deal_form(link, request.POST)
@@ -73,12 +66,13 @@ def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return show(request, link, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, link, refused(_as_double_tap(link, data["deal_number"], refusal)))
+        return answer(request, link, refused(refusal), status=_status(refusal))
     return answer(request, link, _recorded(link, deal))
 
 
 @require_http_methods(["GET", "POST"])
 @table_link_required
+@sent_once
 def table_deal_edit(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
     """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
     deal = get_link_deal(link, number)
