@@ -284,12 +284,32 @@
   function makeNextDeal(form) {
     const number = form.querySelector("[name='deal_number']");
     if (!number) return;
-    const next = Number.parseInt(number.value, 10) + 1;
     form.reset();
-    number.value = String(next);
+    numberDeal(form, Number.parseInt(number.value, 10) + 1);
+    for (const output of form.querySelectorAll("output")) output.textContent = "";
+  }
+
+  function numberDeal(form, next) {
+    form.querySelector("[name='deal_number']").value = String(next);
     const title = document.getElementById("entry-title");
     if (title) title.textContent = title.textContent.replace(/\d+/, String(next));
-    for (const output of form.querySelectorAll("output")) output.textContent = "";
+  }
+
+  // A page opened without network (the service worker's copy) offers the deal after the
+  // last one the server had: number it after the deals still waiting on this phone.
+  function numberAfterWaiting() {
+    const form = document.getElementById("deal-form");
+    const number = form && isNewDealForm(form) && form.querySelector("[name='deal_number']");
+    if (!number) return;
+    const waiting = load()
+      .filter((item) => item.state === "waiting" || item.state === "sending")
+      .filter((item) => new URL(item.url, window.location.href).pathname === new URL(form.action).pathname)
+      .map((item) => item.body.find(([name]) => name === "deal_number"))
+      .filter(Boolean)
+      .map(([, value]) => Number.parseInt(value, 10))
+      .filter(Number.isFinite);
+    const last = Math.max(0, ...waiting);
+    if (last >= Number.parseInt(number.value, 10)) numberDeal(form, last + 1);
   }
 
   // --- The deal being typed -------------------------------------------------------------
@@ -378,6 +398,7 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") flush();
     });
+    numberAfterWaiting();
     restoreDraft();
     render();
     flush();
