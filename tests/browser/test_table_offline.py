@@ -240,3 +240,58 @@ def test_deals_and_confirmations_survive_a_lost_network(
     assert (problems_a, problems_b) == ([], [])
     context_a.close()
     context_b.close()
+
+
+def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context_a, phone_a, problems_a = open_phone(
+        browser, live_server.url + links["A"].get_absolute_url()
+    )
+    context_b, phone_b, problems_b = open_phone(
+        browser, live_server.url + links["B"].get_absolute_url()
+    )
+
+    # Phone B types deal 1 and loses nothing to a reload: the draft comes back.
+    fill_deal(phone_b, points=80)
+    phone_b.reload()
+    form_b = phone_b.locator("form#deal-form")
+    expect(form_b.get_by_label("Contrat")).to_have_value("90")
+    expect(form_b.get_by_label("Points du preneur")).to_have_value("80")
+    expect(form_b.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    expect(form_b.locator('input[name="trump"][value="H"]')).to_be_checked()
+
+    # It records deal 1 without network; phone A records another deal 1 meanwhile.
+    context_b.set_offline(True)
+    phone_b.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text(WAITING)
+    fill_deal(phone_a, points=104)
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+
+    # Back online, phone B's deal 1 is refused with the server's reason, never merged.
+    with phone_b.expect_response(lambda r: r.url.endswith("/donne/")) as answer:
+        context_b.set_offline(False)
+    assert answer.value.status == 409
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Refusé")
+    conflict = (
+        "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre téléphone ?) : "
+        "la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans la liste et "
+        "corrigez-la s’il le faut."
+    )
+    expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
+    expect(phone_b.locator("p.notice").first).to_have_text(conflict)
+    assert deals() == [(1, 104, DealStatus.PENDING)]
+    shot(phone_b, "b-refused")
+
+    # The refusal stays until read, also after a reload; "OK" puts it away.
+    phone_b.reload()
+    expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
+    outbox(phone_b).get_by_role("button", name="OK").tap()
+    expect(outbox(phone_b)).to_have_count(0)
+    expect(phone_b.locator("#outbox")).to_be_hidden()
+
+    assert (problems_a, problems_b) == ([], [])
+    context_a.close()
+    context_b.close()
