@@ -219,7 +219,7 @@ urlpatterns = [
         name="tournament-archive",
     ),
     # Table entry on the players' phones: the token is the secret (views/table/).
-    path("table/sw.js", table_app.table_service_worker, name="table-sw"),
+    path("table/sw.js", table_app.table_service_worker, name="service-worker"),
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
     path(
         "table/<str:token>/manifest.webmanifest",

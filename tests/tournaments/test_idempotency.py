@@ -130,19 +130,25 @@ def test_run_once_runs_the_write_once_and_gives_its_outcome_back(db):
 
 
 def test_run_once_keeps_keys_apart_per_table_link(db):
-    for token in ("t1", "t2"):
-        services.run_once(
+    def run(token: str) -> services.Outcome:
+        return services.run_once(
             token=token,
             key=KEY,
             fingerprint="f",
             now=NOW,
-            write=lambda token=token: services.Outcome(200, "text/plain", token),
+            write=lambda: services.Outcome(200, "text/plain", token),
         )
 
-    assert sorted(IdempotencyRecord.objects.values_list("token", "body")) == [
-        ("t1", "t1"),
-        ("t2", "t2"),
+    firsts = [run(token) for token in ("t1", "t2")]
+    repeats = [run(token) for token in ("t1", "t2")]
+
+    assert [(o.body, o.is_replay) for o in firsts + repeats] == [
+        ("t1", False),
+        ("t2", False),
+        ("t1", True),
+        ("t2", True),
     ]
+    assert IdempotencyRecord.objects.count() == 2
 
 
 def test_run_once_refuses_the_same_key_for_another_request(db):
@@ -168,6 +174,37 @@ def test_a_write_that_fails_stores_no_key_and_runs_again(db):
     )
 
     assert (outcome.body, outcome.is_replay, IdempotencyRecord.objects.count()) == ("ok", False, 1)
+
+
+def test_a_key_older_than_a_day_is_forgotten_when_its_link_writes_again(db):
+    def outcome(body: str):
+        return lambda: services.Outcome(200, "text/plain", body)
+
+    services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=outcome("old"))
+    services.run_once(token="u", key=KEY, fingerprint="f", now=NOW, write=outcome("other"))
+    day_later = NOW + datetime.timedelta(hours=24, seconds=1)
+
+    again = services.run_once(
+        token="t", key=KEY, fingerprint="f", now=day_later, write=outcome("new")
+    )
+
+    assert (again.body, again.is_replay) == ("new", False)
+    assert sorted(IdempotencyRecord.objects.values_list("token", "created_at")) == [
+        ("t", day_later),
+        ("u", NOW),
+    ]
+
+
+def test_the_stored_body_is_compressed_and_given_back_whole(db):
+    board = "<div>Donne 1 enregistrée</div>" * 500
+    services.run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", board)
+    )
+
+    again = services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail)
+
+    stored = bytes(IdempotencyRecord.objects.get().body)
+    assert (again.body == board, len(stored) < len(board.encode()) // 10) == (True, True)
 
 
 # The views --------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -25,6 +26,10 @@ from django.db import IntegrityError, transaction
 from tournaments.models import IdempotencyRecord
 from tournaments.models.idempotency import MAX_KEY_LENGTH
 from tournaments.services.errors import Refusal, ServiceError
+
+#: How long a key is kept: a phone left offline for a whole concours day still sends its
+#: writes once. Older keys of a link go when that link sends its next write.
+KEY_LIFETIME = datetime.timedelta(hours=24)
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,7 @@ def run_once(
 ) -> Outcome:
     """Run ``write`` once for the table link ``token`` and ``key``; return its outcome.
 
+    Keys of this link older than KEY_LIFETIME (before ``now``) are forgotten first.
     A repeat (same token, key and fingerprint) returns the stored outcome, with
     ``is_replay`` set, and does not call ``write``. ``write`` runs inside this
     transaction: if it raises, nothing is stored and a repeat runs it again.
@@ -88,6 +94,7 @@ def run_once(
     request (another fingerprint).
     """
     with transaction.atomic():
+        IdempotencyRecord.objects.filter(token=token, created_at__lt=now - KEY_LIFETIME).delete()
         try:
             with transaction.atomic():
                 record = IdempotencyRecord.objects.create(
@@ -99,7 +106,7 @@ def run_once(
         record.status = outcome.status
         record.content_type = outcome.content_type
         record.headers = outcome.headers
-        record.body = outcome.body
+        record.body = zlib.compress(outcome.body.encode())
         record.save(update_fields=["status", "content_type", "headers", "body"])
     return outcome
 
@@ -111,7 +118,7 @@ def _stored(token: str, key: str, fingerprint: str) -> Outcome:
     return Outcome(
         status=record.status,
         content_type=record.content_type,
-        body=record.body,
+        body=zlib.decompress(bytes(record.body)).decode(),
         headers=dict(record.headers),
         is_replay=True,
     )

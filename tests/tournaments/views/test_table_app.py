@@ -40,7 +40,7 @@ def test_the_service_worker_is_served_at_the_root_of_the_table_pages(db):
 
     body = response.content.decode()
     assert (
-        reverse("tournaments:table-sw"),
+        reverse("tournaments:service-worker"),
         response.status_code,
         response["Content-Type"],
         response["Service-Worker-Allowed"],

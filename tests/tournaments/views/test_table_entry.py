@@ -1119,6 +1119,7 @@ TABLE_URLS = {
     "table-confirm-all": (False, ["post"]),
     "table-pin": (False, ["post"]),
     "table-preview": (False, ["post"]),
+    "table-manifest": (False, ["get"]),
 }
 
 
