@@ -134,6 +134,19 @@
       reason.textContent = item.reason;
       li.append(reason);
     }
+    if (item.state === "refused" && isNewDealUrl(item.url) && document.getElementById("deal-form")) {
+      const again = document.createElement("button");
+      again.type = "button";
+      again.className = "button outbox-again";
+      again.textContent = text("Again");
+      again.addEventListener("click", () => {
+        remove(item.id);
+        fillDealForm(item.body.filter(([name]) => name !== "deal_number"));
+        render();
+        document.getElementById("saisie")?.scrollIntoView();
+      });
+      li.append(again);
+    }
     if (item.state === "refused") {
       const button = document.createElement("button");
       button.type = "button";
@@ -341,10 +354,24 @@
       return;
     }
     if (!Array.isArray(fields)) return;
+    const number = form.querySelector("[name='deal_number']");
+    const drafted = fields.find(([name]) => name === "deal_number");
+    if (!number || !drafted || drafted[1] !== number.value) return;
+    fillDealForm(fields);
+  }
+
+  function isNewDealUrl(url) {
+    const form = document.getElementById("deal-form");
+    return Boolean(form && isNewDealForm(form)) &&
+      new URL(url, window.location.href).pathname === new URL(form.action).pathname;
+  }
+
+  // Put ``fields`` ([name, value] pairs) into the new-deal form; hidden fields stay.
+  function fillDealForm(fields) {
+    const form = document.getElementById("deal-form");
+    if (!form || !isNewDealForm(form)) return;
     const values = new Map();
     for (const [name, value] of fields) values.set(name, [...(values.get(name) || []), value]);
-    const number = form.querySelector("[name='deal_number']");
-    if (!number || (values.get("deal_number") || [])[0] !== number.value) return;
     for (const element of form.elements) {
       const isMissing = !values.has(element.name) && element.type !== "checkbox";
       if (!element.name || element.type === "hidden" || isMissing) continue;

@@ -285,12 +285,36 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
     assert deals() == [(1, 104, DealStatus.PENDING)]
     shot(phone_b, "b-refused")
 
-    # The refusal stays until read, also after a reload; "OK" puts it away.
+    # The refusal stays until read, also after a reload; its figures can go back into the
+    # form (as the next deal), and "OK" puts a refusal away.
     phone_b.reload()
     expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
-    outbox(phone_b).get_by_role("button", name="OK").tap()
+    outbox(phone_b).get_by_role("button", name="Remettre dans le formulaire").tap()
     expect(outbox(phone_b)).to_have_count(0)
     expect(phone_b.locator("#outbox")).to_be_hidden()
+    expect(phone_b.locator("#entry-title")).to_have_text("Donne 2")
+    expect(form_b.get_by_label("Points du preneur")).to_have_value("80")
+    expect(form_b.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    context_b.set_offline(True)
+    form_b.get_by_role("button", name="Enregistrer la donne").tap()
+    context_b.set_offline(False)
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
+    assert deals() == [(1, 104, DealStatus.PENDING), (2, 80, DealStatus.PENDING)]
+    fill_deal(phone_b, points=150)
+    context_b.set_offline(True)
+    phone_b.get_by_role("button", name="Enregistrer la donne").tap()
+    fill_deal(phone_a, points=90)  # phone A still offers deal 2: refused, already taken
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Refusé")
+    outbox(phone_a).get_by_role("button", name="OK").tap()
+    expect(outbox(phone_a)).to_have_count(0)
+    context_b.set_offline(False)
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
+    assert deals() == [
+        (1, 104, DealStatus.PENDING),
+        (2, 80, DealStatus.PENDING),
+        (3, 150, DealStatus.PENDING),
+    ]
 
     assert (problems_a, problems_b) == ([], [])
     context_a.close()

@@ -107,6 +107,7 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
         ("text-sent", "Envoyé"),
         ("text-refused", "Refusé"),
         ("text-dismiss", "OK"),
+        ("text-again", "Remettre dans le formulaire"),
         ("text-kept", "Gardé sur ce téléphone : envoyé tout seul au retour du réseau."),
         ("text-offline", "Pas de réseau : ce que vous saisissez est gardé sur ce téléphone."),
     ]
