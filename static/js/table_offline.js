@@ -103,7 +103,7 @@
       list.append(row(item));
     }
     for (const done of recent) {
-      list.append(row({ state: "sent", label: done.label, reason: done.text }));
+      list.append(row({ state: done.state, label: done.label, reason: done.text, done: true }));
     }
     offline.textContent = text("Offline");
     offline.hidden = navigator.onLine;
@@ -134,7 +134,7 @@
       reason.textContent = item.reason;
       li.append(reason);
     }
-    if (item.state === "refused" && isNewDealUrl(item.url) && document.getElementById("deal-form")) {
+    if (item.state === "refused" && !item.done && isNewDealUrl(item.url) && document.getElementById("deal-form")) {
       const again = document.createElement("button");
       again.type = "button";
       again.className = "button outbox-again";
@@ -147,7 +147,7 @@
       });
       li.append(again);
     }
-    if (item.state === "refused") {
+    if (item.state === "refused" && !item.done) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "button button-secondary outbox-dismiss";
@@ -184,7 +184,7 @@
         render();
         const outcome = await send(item);
         if (outcome === "offline") {
-          update(item.id, { state: "waiting" });
+          update(item.id, { state: "waiting", waited: true });
           break;
         }
       }
@@ -232,15 +232,21 @@
     const isRefused = response.status >= 400 || error !== null;
     const reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
     showBoard(board, response.headers.get("HX-Push-Url"));
-    finish(item, isRefused ? "refused" : "sent", reason);
+    // A form sent back with its errors holds what was typed: the board says it all.
+    const isFormError = board.querySelector("form .errorlist li") !== null;
+    finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
   }
 
-  function finish(item, state, reason) {
-    if (state === "sent") {
+  // Keep the outcome: a refusal stays listed until read; a write that had to wait is
+  // listed as sent. One sent at once needs no line: the board's notice says so.
+  function finish(item, state, reason, isFormError = false) {
+    if (state === "sent" || isFormError) {
       remove(item.id);
-      recent.unshift({ label: item.label, text: reason });
-      recent.splice(KEPT_SENT);
+      if (item.waited) {
+        recent.unshift({ label: item.label, text: reason, state });
+        recent.splice(KEPT_SENT);
+      }
     } else {
       update(item.id, { state, reason });
     }
