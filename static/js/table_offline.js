@@ -421,8 +421,10 @@
     for (const item of load()) {
       if (item.state === "sending") update(item.id, { state: "waiting" });
     }
-    // After confirm.js (loaded before), so that its question comes first.
-    document.addEventListener("submit", onSubmit, true);
+    // On the page's element, capturing: after confirm.js (on the document), so that its
+    // question comes first and a "no" sends nothing; before htmx (on the form).
+    const page = outbox.closest(".table-page") || document;
+    page.addEventListener("submit", onSubmit, true);
     document.addEventListener("input", saveDraft, true);
     document.addEventListener("change", saveDraft, true);
     window.addEventListener("online", () => { render(); flush(); });
