@@ -210,6 +210,8 @@
           "HX-Request": "true",
           "HX-Current-URL": window.location.href,
           "Idempotency-Key": `"${item.key}"`,
+          // The answer in the page's language, also when the service worker sends it on.
+          "Accept-Language": document.documentElement.lang || navigator.language,
         },
       });
     } catch (error) {
