@@ -18,6 +18,7 @@ from tournaments.views import (
     teams,
     totals,
 )
+from tournaments.views.table import app as table_app
 from tournaments.views.table import confirmation as table_confirmation
 from tournaments.views.table import entry as table_entry
 
@@ -223,7 +224,13 @@ urlpatterns = [
         name="tournament-archive",
     ),
     # Table entry on the players' phones: the token is the secret (views/table/).
+    path("table/sw.js", table_app.table_service_worker, name="service-worker"),
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
+    path(
+        "table/<str:token>/manifest.webmanifest",
+        table_app.table_manifest,
+        name="table-manifest",
+    ),
     path("table/<str:token>/donne/", table_entry.table_deal, name="table-deal"),
     path(
         "table/<str:token>/donnes/<num:number>/",

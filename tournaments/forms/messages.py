@@ -231,6 +231,18 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
     ),
+    Refusal.DEAL_CONFLICT: _(
+        "Deal %(number)s was already recorded with other figures (by the other phone?): "
+        "yours was not saved. Check deal %(number)s in the list and correct it if needed."
+    ),
+    # Once-only writes of the phones (services/idempotency.py).
+    Refusal.IDEMPOTENCY_KEY_INVALID: _(
+        "This phone sent an unreadable sending key: nothing was saved. Reload the page."
+    ),
+    Refusal.IDEMPOTENCY_MISMATCH: _(
+        "This sending key already served for another entry: nothing was saved. Reload the "
+        "page and enter it again."
+    ),
     # Paper sheets typed at the desk (services/paper.py).
     Refusal.NOT_PAPER: _(
         "Table %(table)s enters its deals on its phones: switch it to paper on the round's "

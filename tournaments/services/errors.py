@@ -74,6 +74,10 @@ class Refusal(StrEnum):
     DEAL_NOT_NEXT = "deal_not_next"  # number: the deal sent; next: the next deal's number
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
+    DEAL_CONFLICT = "deal_conflict"  # number: the deal recorded meanwhile with other inputs
+    # Once-only writes of the phones (services/idempotency.py)
+    IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
+    IDEMPOTENCY_MISMATCH = "idempotency_mismatch"
     # Paper sheets typed at the desk (services/paper.py)
     NOT_PAPER = "not_paper"  # table: the table enters its deals on its phones
 

@@ -43,6 +43,8 @@ PUBLIC = {
     "table-confirm-all",
     "table-pin",
     "table-preview",
+    "table-manifest",
+    "service-worker",
     "standings-pdf",
 }
 

@@ -325,10 +325,35 @@ def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
     other_phone = Client(HTTP_HX_REQUEST="true")
     other_phone.cookies["django_language"] = "fr"
 
+    response = record(other_phone, links["B"], 1)
+
+    deal = Deal.objects.get()
+    assert (response.status_code, notices(response)) == (
+        200,
+        [("error", "La donne 1 est déjà enregistrée.")],
+    )
+    assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
+
+
+def test_another_deal_under_the_same_number_is_a_conflict_never_merged(phone, match, links):
+    record(phone, links["A"], 1)
+    other_phone = Client(HTTP_HX_REQUEST="true")
+    other_phone.cookies["django_language"] = "fr"
+
     response = record(other_phone, links["B"], 1, {"taker": "B", "taker_card_points": "80"})
 
     deal = Deal.objects.get()
-    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert (response.status_code, notices(response)) == (
+        409,
+        [
+            (
+                "error",
+                "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre "
+                "téléphone ?) : la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans "
+                "la liste et corrigez-la s’il le faut.",
+            )
+        ],
+    )
     assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
 
 
@@ -1105,6 +1130,7 @@ TABLE_URLS = {
     "table-confirm-all": (False, ["post"]),
     "table-pin": (False, ["post"]),
     "table-preview": (False, ["post"]),
+    "table-manifest": (False, ["get"]),
 }
 
 

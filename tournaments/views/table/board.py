@@ -200,10 +200,13 @@ def page_context(
     }
 
 
-def answer(request: HtmxHttpRequest, link: TableLink, notice: Notice) -> HttpResponse:
-    """Answer a write: htmx gets the fresh board with ``notice``, a plain form a redirect."""
+def answer(
+    request: HtmxHttpRequest, link: TableLink, notice: Notice, *, status: int = 200
+) -> HttpResponse:
+    """Answer a write: htmx gets the fresh board with ``notice`` (and ``status``: 409 for a
+    conflict), a plain form a redirect."""
     if request.htmx:
-        response = render(request, BOARD, page_context(link, notice=notice))
+        response = render(request, BOARD, page_context(link, notice=notice), status=status)
         return push_url(response, link.get_absolute_url())
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR
     messages.add_message(request, level, notice.text)

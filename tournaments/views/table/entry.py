@@ -26,6 +26,7 @@ from tournaments.views.table.board import (
     show,
     table_link_required,
 )
+from tournaments.views.table.once import sent_once
 
 
 def _as_double_tap(link: TableLink, data: dict, refusal: services.ServiceError) -> Notice:
@@ -47,6 +48,11 @@ def _as_double_tap(link: TableLink, data: dict, refusal: services.ServiceError) 
     return refused(refusal)
 
 
+def _status(refusal: services.ServiceError) -> int:
+    """Return 409 (Conflict) for another deal under a number already recorded, else 200."""
+    return 409 if refusal.code == services.Refusal.DEAL_CONFLICT else 200
+
+
 def _recorded(link: TableLink, deal: Deal) -> Notice:
     if deal.status == DealStatus.CONFIRMED:
         text = _("Deal %(number)s recorded.")
@@ -64,6 +70,7 @@ def table_entry(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
 
 @require_POST
 @table_link_required
+@sent_once
 def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
     """Record the next deal; the deal number the phone expected guards against double taps."""
     form = new_deal_form(link, request.POST)
@@ -78,12 +85,13 @@ def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return show(request, link, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, link, _as_double_tap(link, data, refusal))
+        return answer(request, link, _as_double_tap(link, data, refusal), status=_status(refusal))
     return answer(request, link, _recorded(link, deal))
 
 
 @require_http_methods(["GET", "POST"])
 @table_link_required
+@sent_once
 def table_deal_edit(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
     """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
     deal = get_link_deal(link, number)
