@@ -228,7 +228,7 @@ def test_a_deal_sent_twice_with_one_key_is_one_deal_and_the_same_answer(links):
     assert first.has_header("Idempotent-Replayed") is False
 
 
-def test_the_same_deal_sent_with_a_new_key_says_it_is_already_recorded(links):
+def test_the_same_deal_sent_with_a_new_key_is_a_double_tap_recorded_once(links):
     client = phone()
     post(client, links["A"], DEAL)
 
@@ -236,7 +236,7 @@ def test_the_same_deal_sent_with_a_new_key_says_it_is_already_recorded(links):
 
     assert (deals(), notices(response)) == (
         [(1, "A", 104, DealStatus.PENDING)],
-        [("error", "La donne 1 est déjà enregistrée.")],
+        [("success", "La donne 1 est bien enregistrée.")],
     )
 
 

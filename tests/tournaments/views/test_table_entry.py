@@ -316,7 +316,17 @@ def test_another_deal_sent_under_a_recorded_number_is_refused(phone, match, link
 
     response = record(phone, links["A"], 1, {"taker_card_points": "120"})
 
-    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert (response.status_code, notices(response)) == (
+        409,
+        [
+            (
+                "error",
+                "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre "
+                "téléphone ?) : la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans la "
+                "liste et corrigez-la s’il le faut.",
+            )
+        ],
+    )
     assert list(Deal.objects.values_list("deal_number", "taker_card_points")) == [(1, 104)]
 
 
