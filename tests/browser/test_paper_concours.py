@@ -1,0 +1,514 @@
+"""Two paper concours run from the desk alone, in Chromium (issue 10, RULES.md §E, §G).
+
+(a) « Belote du jeudi »: 40 teams (20 tables), ``belote-sans-annonces``, 12 deals a
+partie, on paper, 4 parties recorded by their totals only. The organiser creates the
+concours in the browser (its 40 teams are registered through the services: the team
+import is covered by test_organiser_flow.py), checks them in, then for each partie
+draws it, reads the draw off the page, publishes it, types the two totals and the
+sheet's counts of all 20 tables on their match pages, and closes it. The totals come
+from a seeded ``random.Random`` and each pair adds up as RULES.md §G says (162 × deals
++ 90 × capots + 20 × belotes), with belotes, capots and a drawn match among them. One
+pair is first typed wrong (10 points short): the page says so in French, nothing is
+saved, and the pair typed again is recorded.
+
+(b) « Coinche du samedi »: ``ffb-coinche`` on paper, every sheet typed deal by deal in
+the grid (…/feuille/) with ``page.keyboard`` alone. Size chosen for the CI budget (the
+whole file in at most 120 s on a two-core machine): the same 20 tables × 4 parties, but
+**2 deals a partie** (the match-format setting) instead of 12 — each typed row costs a
+save and a preview on the server, and 960 rows would take minutes. The deals come from
+a seeded ``random.Random`` (plain deals, coinches, belotes of either team, capots bid
+and made, capots by the defence); the totals each grid shows are checked against the
+rule engine (``scoring.score_match``, RULES.md §B1, §C).
+
+Both standings pages are compared, cell by cell, with :func:`expected_standings`, an
+independent reading of RULES.md §E written here (never ``tournaments.standings``): total
+scored points, then parties won, points difference, head-to-head among the teams still
+equal, then the recorded random lot (highest first), from the totals the test typed (or
+the grid showed) and the pairings it read off the draft draws.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import scoring
+from scoring.matches import MatchDeal
+from tournaments import services
+from tournaments.forms.paper import TRICKS_NOT_COUNTED
+from tournaments.models import Match, Tournament
+
+ROUNDS = 4
+TEAMS = 40
+TABLES = TEAMS // 2
+#: Deals a partie: (a) the club's usual 12, (b) 2 to keep the typing within the budget.
+CLASSIC_DEALS = 12
+COINCHE_DEALS = 2
+SEED = 20261203
+#: How long a sheet typed at full speed may take to be saved, row after row.
+SAVING_MS = 30_000
+TAB, ENTER = "Tab", "Enter"
+
+#: The standings' columns the test compares, as the page heads them in French.
+STANDINGS_COLUMNS = (
+    "Rang",
+    "Équipe",
+    "Points",
+    "Gagnées",
+    "Nulles",
+    "Contre",
+    "Différence",
+    "Confrontation",
+    "Exempt",
+)
+
+#: The first table in <main> whose headings include every name given, as
+#: {heading: cell text} rows, spaces collapsed (null when there is none).
+READ_TABLE = """names => {
+    const text = element => element.innerText.replace(/\\s+/g, ' ').trim();
+    for (const table of document.querySelectorAll('main table')) {
+        const headings = Array.from(table.querySelectorAll('thead th'), text);
+        if (names.every(name => headings.includes(name))) {
+            return Array.from(table.querySelectorAll('tbody tr'), row =>
+                Object.fromEntries(Array.from(row.cells, (cell, i) => [headings[i], text(cell)])));
+        }
+    }
+    return null;
+}"""
+
+
+# The independent standings (RULES.md §E) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """A match as the test knows it: team numbers and their totals (scored points)."""
+
+    team_a: int
+    team_b: int
+    total_a: int
+    total_b: int
+
+
+@dataclass
+class Record:
+    points: int = 0
+    against: int = 0
+    won: int = 0
+    drawn: int = 0
+    #: Head-to-head points against each opponent: 2 a win, 1 a draw.
+    versus: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def expected_standings(
+    teams: list[int], played: list[Played], lots: dict[int, int]
+) -> list[tuple[str, ...]]:
+    """Return the standings RULES.md §E gives, as the page's :data:`STANDINGS_COLUMNS`.
+
+    No bye (an even number of teams, all present), no withdrawal. Teams rank by total
+    scored points, then parties won, then points difference; among the teams still equal
+    on all three, by their head-to-head points against each other (2 a win, 1 a draw);
+    then by the recorded random lot, highest first; ranks are consecutive.
+    """
+    records = {number: Record() for number in teams}
+    for match in played:
+        for us, them, ours, theirs in (
+            (match.team_a, match.team_b, match.total_a, match.total_b),
+            (match.team_b, match.team_a, match.total_b, match.total_a),
+        ):
+            record = records[us]
+            record.points += ours
+            record.against += theirs
+            if ours > theirs:
+                record.won += 1
+                record.versus[them] += 2
+            elif ours == theirs:
+                record.drawn += 1
+                record.versus[them] += 1
+
+    def first_keys(number: int) -> tuple[int, int, int]:
+        record = records[number]
+        return (record.points, record.won, record.points - record.against)
+
+    tied: dict[tuple[int, int, int], list[int]] = defaultdict(list)
+    for number in teams:
+        tied[first_keys(number)].append(number)
+    head_to_head = {
+        number: sum(records[number].versus[other] for other in tied[first_keys(number)])
+        for number in teams
+    }
+    order = sorted(teams, key=lambda n: (first_keys(n), head_to_head[n], lots[n]), reverse=True)
+    rows = []
+    for rank, number in enumerate(order, start=1):
+        record = records[number]
+        figures = (
+            rank,
+            number,
+            record.points,
+            record.won,
+            record.drawn,
+            record.against,
+            record.points - record.against,
+            head_to_head[number],
+            0,
+        )
+        rows.append(tuple(str(figure) for figure in figures))
+    return rows
+
+
+def test_expected_standings_reads_rules_e_on_a_small_case():
+    """The test's own §E: 3 teams equal on points, won and difference split by their
+    head-to-head; two teams equal on everything split by the lot."""
+    played = [
+        Played(1, 2, 1000, 900),
+        Played(2, 3, 1000, 900),
+        Played(3, 1, 1000, 900),
+        Played(4, 5, 950, 950),
+    ]
+    lots = {1: 5, 2: 9, 3: 7, 4: 1, 5: 3}
+    assert expected_standings([1, 2, 3, 4, 5], played, lots) == [
+        ("1", "2", "1900", "1", "0", "1900", "0", "2", "0"),
+        ("2", "3", "1900", "1", "0", "1900", "0", "2", "0"),
+        ("3", "1", "1900", "1", "0", "1900", "0", "2", "0"),
+        ("4", "5", "950", "0", "1", "950", "0", "1", "0"),
+        ("5", "4", "950", "0", "1", "950", "0", "1", "0"),
+    ]
+
+
+# The desk, in the browser ------------------------------------------------------------------
+
+
+def messages(page: Page) -> list[str]:
+    return page.locator("ul.messages li").all_inner_texts()
+
+
+def submit(page: Page, form: Locator) -> None:
+    """Press ``form``'s submit button and wait for the next page."""
+    with page.expect_navigation(wait_until="load"):
+        form.locator("button[type=submit]").first.click()
+
+
+def read_table(page: Page, *columns: str) -> list[tuple[str, ...]]:
+    """Return the rows of the table of ``page`` headed with ``columns``, those columns."""
+    found = page.evaluate(READ_TABLE, list(columns))
+    assert found is not None, f"no table with the columns {columns} on {page.url}"
+    return [tuple(row[name] for name in columns) for row in found]
+
+
+def team_number(cell: str) -> int:
+    """Return the team number of a draw's cell, « 12 – Marcel Rouquette et … »."""
+    return int(cell.split(" – ")[0])
+
+
+def sign_in(page: Page, client, organiser, url: str) -> None:
+    """Sign the browser in as ``organiser`` (the login page is test_organiser_flow's)."""
+    client.force_login(organiser)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}]
+    )
+    page.on("dialog", lambda dialog: dialog.accept())
+
+
+def create_concours(page: Page, url: str, *, name: str, preset: str, deals: int) -> Tournament:
+    """Create the concours on the desk's form (paper sheets, 4 parties), register its
+    40 teams through the services and check them in from the teams page."""
+    page.goto(f"{url}/organisation/concours/nouveau/")
+    form = page.locator("main form")
+    form.locator('[name="name"]').fill(name)
+    form.locator('[name="date"]').fill("2026-12-03")
+    form.locator('[name="venue"]').fill("Foyer rural de Pradines")
+    form.locator('[name="rules_preset"]').select_option(preset)
+    form.locator('[name="match_format"]').select_option("deals")
+    form.locator('[name="match_format_value"]').fill(str(deals))
+    form.locator('[name="number_of_rounds"]').fill(str(ROUNDS))
+    form.locator('[name="results_mode"][value="paper"]').check()
+    submit(page, form)
+    assert messages(page) == ["Concours créé. Inscrivez maintenant les équipes."]
+    tournament = Tournament.objects.get(name=name)
+    assert (tournament.rules_preset, tournament.match_format_value, tournament.results_mode) == (
+        preset,
+        deals,
+        "paper",
+    )
+    services.register_teams(
+        tournament=tournament,
+        teams=[
+            services.TeamData(f"Joueur {2 * n - 1}", f"Joueuse {2 * n}")
+            for n in range(1, TEAMS + 1)
+        ],
+        rng=random.Random(SEED),
+    )
+    submit(page, page.locator('form[action$="/equipes/pointer-tout/"]'))
+    assert messages(page) == [f"{TEAMS} équipes pointées présentes."]
+    return tournament
+
+
+def draw_and_publish(page: Page, desk: str, number: int) -> list[tuple[int, int, int]]:
+    """Draw partie ``number`` from the desk, read its tables off the draft, publish it;
+    return (table, team A, team B) numbers."""
+    page.goto(desk)
+    submit(page, page.locator('form[action$="/gestion/tirer/"]'))
+    assert messages(page) == [f"Partie {number} tirée : vérifiez-la, puis publiez-la."]
+    draw = [
+        (int(table), team_number(a), team_number(b))
+        for table, a, b in read_table(page, "Table", "Équipe A", "Équipe B")
+    ]
+    assert [table for table, _, _ in draw] == list(range(1, TABLES + 1))
+    assert sorted(n for _, a, b in draw for n in (a, b)) == list(range(1, TEAMS + 1))
+    submit(page, page.locator(f'form[action$="/parties/{number}/publier/"]'))
+    assert messages(page) == [f"Partie {number} publiée : les tables peuvent jouer."]
+    return draw
+
+
+def close_round(page: Page, desk: str, number: int) -> None:
+    page.goto(f"{desk}parties/{number}/")
+    submit(page, page.locator(f'form[action$="/parties/{number}/clore/"]'))
+    assert messages(page) == [f"Partie {number} close."]
+
+
+def read_standings(page: Page, tournament: Tournament, url: str) -> tuple[list, dict[int, int]]:
+    """Return the public standings' :data:`STANDINGS_COLUMNS` rows and each team's lot."""
+    page.goto(url + tournament.get_absolute_url())
+    rows = read_table(page, *STANDINGS_COLUMNS)
+    lots = {int(team): int(lot) for team, lot in read_table(page, "Équipe", "Tirage au sort")}
+    return rows, lots
+
+
+def assert_no_rematch(draws: list[list[tuple[int, int, int]]]) -> None:
+    pairs = [frozenset((a, b)) for draw in draws for _, a, b in draw]
+    assert len(set(pairs)) == len(pairs)
+
+
+# (a) Classic belote, totals only -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A paper sheet's totals and counts (RULES.md §G)."""
+
+    total_a: int
+    total_b: int
+    capots: int
+    belotes: int
+
+    def fields(self) -> dict[str, int]:
+        return {
+            "total_a": self.total_a,
+            "total_b": self.total_b,
+            "deals_played": CLASSIC_DEALS,
+            "capots": self.capots,
+            "belotes": self.belotes,
+        }
+
+
+def sheet_sum(capots: int, belotes: int) -> int:
+    """RULES.md §G: total A + total B = 162 × P + 90 × K + 20 × B (no declaration here)."""
+    extra_for_a_capot = scoring.CAPOT_CARD_POINTS - scoring.DEAL_CARD_POINTS
+    return (
+        scoring.DEAL_CARD_POINTS * CLASSIC_DEALS
+        + extra_for_a_capot * capots
+        + scoring.BELOTE_POINTS * belotes
+    )
+
+
+def classic_sheets(rng: random.Random) -> dict[tuple[int, int], Sheet]:
+    """Return the sheet of every (partie, table): belotes on most, a capot on some, and
+    table 5 of partie 2 a drawn match."""
+    sheets = {}
+    for number in range(1, ROUNDS + 1):
+        for table in range(1, TABLES + 1):
+            capots = 1 if rng.random() < 0.15 else 0
+            belotes = rng.randint(0, 5)
+            total = sheet_sum(capots, belotes)
+            total_a = total // 2 if (number, table) == (2, 5) else rng.randint(600, total - 600)
+            sheets[number, table] = Sheet(total_a, total - total_a, capots, belotes)
+    return sheets
+
+
+def type_totals(page: Page, sheet_fields: dict[str, int]) -> None:
+    form = page.locator("#totals-form form")
+    for name, value in sheet_fields.items():
+        form.locator(f'[name="totals-{name}"]').fill(str(value))
+    submit(page, form)
+
+
+def test_a_classic_concours_of_20_tables_recorded_by_totals_at_the_desk(
+    page: Page, live_server, client, organiser, club
+):
+    url = live_server.url
+    sign_in(page, client, organiser, url)
+    tournament = create_concours(
+        page, url, name="Belote du jeudi", preset="belote-sans-annonces", deals=CLASSIC_DEALS
+    )
+    desk = f"{url}/concours/{tournament.slug}/gestion/"
+    sheets = classic_sheets(random.Random(SEED))
+    assert sum(sheet.capots for sheet in sheets.values()) > 0
+    played, draws = [], []
+    wrong = None
+
+    for number in range(1, ROUNDS + 1):
+        draw = draw_and_publish(page, desk, number)
+        draws.append(draw)
+        for table, team_a, team_b in draw:
+            sheet = sheets[number, table]
+            page.goto(f"{url}/concours/{tournament.slug}/parties/{number}/tables/{table}/")
+            if (number, table) == (1, 2):
+                # Typed 10 points short: refused, in French, and nothing is saved.
+                type_totals(page, sheet.fields() | {"total_b": sheet.total_b - 10})
+                expected_sum = sheet_sum(sheet.capots, sheet.belotes)
+                detail = f"162 × 12 + 90 × {sheet.capots} + 20 × {sheet.belotes}"
+                if not sheet.capots:
+                    detail = f"162 × 12 + 20 × {sheet.belotes}"
+                wrong = (
+                    page.locator("#totals-errors").inner_text(),
+                    messages(page),
+                    list(
+                        Match.objects.filter(round__tournament=tournament, round__number=1)
+                        .filter(table_number=2)
+                        .values_list("total_a", "total_b", "is_finished")
+                    ),
+                )
+                assert wrong == (
+                    f"Les totaux font {expected_sum - 10}, la feuille en annonce "
+                    f"{expected_sum} ({detail}) : corrigez, ou indiquez la raison.",
+                    [],
+                    [(0, 0, False)],
+                )
+            type_totals(page, sheet.fields())
+            assert messages(page) == [f"Totaux de la table {table} enregistrés."]
+            assert page.locator(".scoreboard .total").all_inner_texts() == [
+                str(sheet.total_a),
+                str(sheet.total_b),
+            ]
+            played.append(Played(team_a, team_b, sheet.total_a, sheet.total_b))
+        close_round(page, desk, number)
+
+    shown, lots = read_standings(page, tournament, url)
+    assert_no_rematch(draws)
+    assert wrong is not None
+    assert len(played) == ROUNDS * TABLES
+    assert shown == expected_standings(list(range(1, TEAMS + 1)), played, lots)
+    assert [(p.team_a, p.team_b) for p in played if p.total_a == p.total_b] != []
+    stored = Match.objects.filter(round__tournament=tournament)
+    assert sorted(stored.values_list("round__number", "table_number", "total_a", "total_b")) == [
+        (number, table, sheet.total_a, sheet.total_b)
+        for (number, table), sheet in sorted(sheets.items())
+    ]
+
+
+# (b) Coinche, typed deal by deal in the grid -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """A deal of the signed sheet: the keys typed, and the deal the engine scores."""
+
+    keys: tuple[str, ...]
+    entry: MatchDeal
+
+
+TRUMPS = {"P": "S", "C": "H", "K": "D", "T": "C"}
+
+
+def coinche_row(rng: random.Random) -> GridRow:
+    """Return a random deal of the sheet and its keys (forms/paper.py's key map)."""
+    taker = rng.choice("AB")
+    trump_key = rng.choice(sorted(TRUMPS))
+    trump = TRUMPS[trump_key]
+    roll = rng.random()
+    if roll < 0.06:  # a capot bid and made: C in the contract, C in the card points
+        deal = scoring.Deal(
+            trump=trump,
+            contract="capot",
+            taker_card_points=scoring.CAPOT_CARD_POINTS,
+            defence_card_points=0,
+            taker_tricks=scoring.TRICKS_PER_DEAL,
+        )
+        return GridRow((taker, "C", TAB, trump_key, "C", ENTER), MatchDeal(scoring.TeamSide(taker), deal))
+    contract = rng.choice((80, 90, 100, 110, 120))
+    contract_keys = tuple(str(contract))
+    if roll < 0.10:  # the defence won every trick: D in the card points
+        deal = scoring.Deal(
+            trump=trump,
+            contract=contract,
+            taker_card_points=0,
+            defence_card_points=scoring.CAPOT_CARD_POINTS,
+            taker_tricks=0,
+        )
+        keys = (taker, *contract_keys, TAB, trump_key, "D", ENTER)
+        return GridRow(keys, MatchDeal(scoring.TeamSide(taker), deal))
+    taker_points = rng.randint(40, 140)
+    coinche = rng.random() < 0.15
+    belote = rng.choice(("", "", "", "A", "B"))
+    keys = [taker, *contract_keys, TAB, trump_key, *str(taker_points)]
+    if coinche or belote:
+        keys += [TAB, "1" if coinche else "0"]
+    if belote:
+        keys.append(belote)
+    keys.append(ENTER)
+    deal = scoring.Deal(
+        trump=trump,
+        contract=contract,
+        taker_card_points=taker_points,
+        defence_card_points=scoring.DEAL_CARD_POINTS - taker_points,
+        taker_tricks=TRICKS_NOT_COUNTED,
+        coinche="coinche" if coinche else "none",
+        taker_belotes=int(belote == taker),
+        defence_belotes=int(bool(belote) and belote != taker),
+    )
+    return GridRow(tuple(keys), MatchDeal(scoring.TeamSide(taker), deal))
+
+
+def test_b_a_coinche_concours_of_20_tables_typed_in_the_grid_with_the_keyboard(
+    page: Page, live_server, client, organiser, club
+):
+    url = live_server.url
+    sign_in(page, client, organiser, url)
+    tournament = create_concours(
+        page, url, name="Coinche du samedi", preset="ffb-coinche", deals=COINCHE_DEALS
+    )
+    rules, match_format = tournament.rules, tournament.engine_match_format
+    desk = f"{url}/concours/{tournament.slug}/gestion/"
+    rng = random.Random(SEED + 1)
+    played, draws, shown_totals, engine_totals = [], [], [], []
+    kinds: dict[str, int] = defaultdict(int)
+
+    for number in range(1, ROUNDS + 1):
+        draw = draw_and_publish(page, desk, number)
+        draws.append(draw)
+        for table, team_a, team_b in draw:
+            rows = [coinche_row(rng) for _ in range(COINCHE_DEALS)]
+            for row in rows:
+                deal = row.entry.deal
+                kinds["coinche"] += deal.coinche != "none"
+                kinds["belote"] += deal.taker_belotes + deal.defence_belotes
+                kinds["capot"] += deal.contract == "capot"
+                kinds["defence capot"] += deal.taker_tricks == 0
+            expected = scoring.score_match([row.entry for row in rows], rules, match_format)
+            engine_totals.append((expected.state.total_a, expected.state.total_b))
+            page.goto(f"{desk}parties/{number}/tables/{table}/feuille/")
+            expect(page.locator("#sheet-1-taker")).to_be_focused()
+            for row in rows:
+                for key in row.keys:
+                    page.keyboard.press(key)
+            expect(page.locator(f"#sheet-deal-{COINCHE_DEALS}")).to_have_class(
+                re.compile(r"\bis-saved\b"), timeout=SAVING_MS
+            )
+            expect(page.locator("#sheet-scoreboard .flag")).to_have_text(
+                "Cette partie est terminée."
+            )
+            total_a, total_b = page.locator("#sheet-scoreboard strong").all_inner_texts()
+            shown_totals.append((int(total_a), int(total_b)))
+            played.append(Played(team_a, team_b, int(total_a), int(total_b)))
+        close_round(page, desk, number)
+
+    shown, lots = read_standings(page, tournament, url)
+    assert_no_rematch(draws)
+    assert min(kinds.values()) > 0, kinds
+    assert shown_totals == engine_totals
+    assert shown == expected_standings(list(range(1, TEAMS + 1)), played, lots)
