@@ -3,22 +3,27 @@
 (a) « Belote du jeudi »: 40 teams (20 tables), ``belote-sans-annonces``, 12 deals a
 partie, on paper, 4 parties recorded by their totals only. The organiser creates the
 concours in the browser (its 40 teams are registered through the services: the team
-import is covered by test_organiser_flow.py), checks them in, then for each partie
-draws it, reads the draw off the page, publishes it, types the two totals and the
-sheet's counts of all 20 tables on their match pages, and closes it. The totals come
-from a seeded ``random.Random`` and each pair adds up as RULES.md §G says (162 × deals
-+ 90 × capots + 20 × belotes), with belotes, capots and a drawn match among them. One
-pair is first typed wrong (10 points short): the page says so in French, nothing is
-saved, and the pair typed again is recorded.
+import is covered by test_organiser_flow.py) and checks them in; then for each partie
+she draws it, the test reads the draw off the page (parties 2–4 checked against the
+standings: no rematch, tables in standing order), she publishes it, types the two
+totals and the sheet's counts of all 20 tables on their match pages with the keyboard,
+and closes it. The totals come from a seeded ``random.Random`` and each pair adds up as
+RULES.md §G says (162 × deals + 90 × capots + 20 × belotes), with belotes, capots and a
+drawn match among them. One pair is first typed wrong (10 points short): the page says
+so in French, nothing is saved, and the pair typed again is recorded.
 
 (b) « Coinche du samedi »: ``ffb-coinche`` on paper, every sheet typed deal by deal in
-the grid (…/feuille/) with ``page.keyboard`` alone. Size chosen for the CI budget (the
-whole file in at most 120 s on a two-core machine): the same 20 tables × 4 parties, but
-**2 deals a partie** (the match-format setting) instead of 12 — each typed row costs a
-save and a preview on the server, and 960 rows would take minutes. The deals come from
-a seeded ``random.Random`` (plain deals, coinches, belotes of either team, capots bid
-and made, capots by the defence); the totals each grid shows are checked against the
-rule engine (``scoring.score_match``, RULES.md §B1, §C).
+the grid (…/feuille/) with ``page.keyboard`` alone, run from the desk like (a). Size
+chosen for the CI budget (the whole file in at most 120 s on a two-core machine):
+**16 teams at 8 tables, 4 parties of 2 deals** (the match-format setting) instead of
+40 teams and 12 deals. Measured on this machine: a table costs some 0.6 s of CPU in
+(a) and 0.8 s in (b) (mostly Chromium: its pages, the keys, the rows' saves and
+previews), whatever is typed; (a), which must stay at 20 tables × 4 parties, spends
+about 60 s of CPU, so (b) gets what is left. The deals come from a seeded
+``random.Random`` (plain deals, coinches, belotes of either team, capots bid and made,
+capots by the defence); the totals each grid shows are checked against the rule engine
+(``scoring.score_match``, RULES.md §B1, §C), and the standings' deal figures (belotes,
+capots, coinches made) against the deals typed.
 
 Both standings pages are compared, cell by cell, with :func:`expected_standings`, an
 independent reading of RULES.md §E written here (never ``tournaments.standings``): total
@@ -42,9 +47,10 @@ from tournaments.forms.paper import TRICKS_NOT_COUNTED
 from tournaments.models import Match, Tournament
 
 ROUNDS = 4
-TEAMS = 40
-TABLES = TEAMS // 2
-#: Deals a partie: (a) the club's usual 12, (b) 2 to keep the typing within the budget.
+#: (a) 40 teams at 20 tables; (b) 16 teams at 8 tables, to keep within the budget.
+CLASSIC_TEAMS = 40
+COINCHE_TEAMS = 16
+#: Deals a partie: (a) the club's usual 12, (b) 2 to keep within the budget (see above).
 CLASSIC_DEALS = 12
 COINCHE_DEALS = 2
 SEED = 20261203
@@ -219,9 +225,11 @@ def sign_in(page: Page, client, organiser, url: str) -> None:
     page.on("dialog", lambda dialog: dialog.accept())
 
 
-def create_concours(page: Page, url: str, *, name: str, preset: str, deals: int) -> Tournament:
+def create_concours(
+    page: Page, url: str, *, name: str, preset: str, deals: int, teams: int
+) -> Tournament:
     """Create the concours on the desk's form (paper sheets, 4 parties), register its
-    40 teams through the services and check them in from the teams page."""
+    ``teams`` teams through the services and check them in from the teams page."""
     page.goto(f"{url}/organisation/concours/nouveau/")
     form = page.locator("main form")
     form.locator('[name="name"]').fill(name)
@@ -244,12 +252,12 @@ def create_concours(page: Page, url: str, *, name: str, preset: str, deals: int)
         tournament=tournament,
         teams=[
             services.TeamData(f"Joueur {2 * n - 1}", f"Joueuse {2 * n}")
-            for n in range(1, TEAMS + 1)
+            for n in range(1, teams + 1)
         ],
         rng=random.Random(SEED),
     )
     submit(page, page.locator('form[action$="/equipes/pointer-tout/"]'))
-    assert messages(page) == [f"{TEAMS} équipes pointées présentes."]
+    assert messages(page) == [f"{teams} équipes pointées présentes."]
     return tournament
 
 
@@ -263,8 +271,8 @@ def draw_and_publish(page: Page, desk: str, number: int) -> list[tuple[int, int,
         (int(table), team_number(a), team_number(b))
         for table, a, b in read_table(page, "Table", "Équipe A", "Équipe B")
     ]
-    assert [table for table, _, _ in draw] == list(range(1, TABLES + 1))
-    assert sorted(n for _, a, b in draw for n in (a, b)) == list(range(1, TEAMS + 1))
+    assert [table for table, _, _ in draw] == list(range(1, len(draw) + 1))
+    assert sorted(n for _, a, b in draw for n in (a, b)) == list(range(1, 2 * len(draw) + 1))
     submit(page, page.locator(f'form[action$="/parties/{number}/publier/"]'))
     assert messages(page) == [f"Partie {number} publiée : les tables peuvent jouer."]
     return draw
@@ -277,8 +285,8 @@ def close_round(page: Page, desk: str, number: int) -> None:
 
 
 def standing_order(played: list[Played], lots: dict[int, int]) -> list[int]:
-    """Return the team numbers in the order of :func:`expected_standings`."""
-    return [int(row[1]) for row in expected_standings(list(range(1, TEAMS + 1)), played, lots)]
+    """Return the team numbers (those of ``lots``) in the order of :func:`expected_standings`."""
+    return [int(row[1]) for row in expected_standings(sorted(lots), played, lots)]
 
 
 def read_lots(page: Page, tournament: Tournament, url: str) -> dict[int, int]:
@@ -344,7 +352,7 @@ def classic_sheets(rng: random.Random) -> dict[tuple[int, int], Sheet]:
     (:data:`WRONG_SHEET` among them), and table 5 of partie 2 a drawn match."""
     sheets = {}
     for number in range(1, ROUNDS + 1):
-        for table in range(1, TABLES + 1):
+        for table in range(1, CLASSIC_TEAMS // 2 + 1):
             capots = 1 if rng.random() < 0.15 else 0
             belotes = rng.randint(0, 5)
             if (number, table) == WRONG_SHEET:
@@ -386,7 +394,12 @@ def test_a_classic_concours_of_20_tables_recorded_by_totals_at_the_desk(
     url = live_server.url
     sign_in(page, client, organiser, url)
     tournament = create_concours(
-        page, url, name="Belote du jeudi", preset="belote-sans-annonces", deals=CLASSIC_DEALS
+        page,
+        url,
+        name="Belote du jeudi",
+        preset="belote-sans-annonces",
+        deals=CLASSIC_DEALS,
+        teams=CLASSIC_TEAMS,
     )
     desk = f"{url}/concours/{tournament.slug}/gestion/"
     lots = read_lots(page, tournament, url)
@@ -436,8 +449,8 @@ def test_a_classic_concours_of_20_tables_recorded_by_totals_at_the_desk(
         [],
         [(0, 0, False, False)],
     )
-    assert shown == expected_standings(list(range(1, TEAMS + 1)), played, lots)
-    assert len(played) == ROUNDS * TABLES
+    assert shown == expected_standings(list(range(1, CLASSIC_TEAMS + 1)), played, lots)
+    assert len(played) == ROUNDS * CLASSIC_TEAMS // 2
     assert sum(sheet.capots for sheet in sheets.values()) == 10
     assert sum(sheet.belotes for sheet in sheets.values()) == 186
     assert [(p.total_a, p.total_b) for p in played if p.total_a == p.total_b] == [(1002, 1002)]
@@ -530,13 +543,18 @@ def count_figures(
         figures[defence][2] += deal.coinche != "none" and chuted
 
 
-def test_b_a_coinche_concours_of_20_tables_typed_in_the_grid_with_the_keyboard(
+def test_b_a_coinche_concours_of_8_tables_typed_in_the_grid_with_the_keyboard(
     page: Page, live_server, client, organiser, club, screenshot
 ):
     url = live_server.url
     sign_in(page, client, organiser, url)
     tournament = create_concours(
-        page, url, name="Coinche du samedi", preset="ffb-coinche", deals=COINCHE_DEALS
+        page,
+        url,
+        name="Coinche du samedi",
+        preset="ffb-coinche",
+        deals=COINCHE_DEALS,
+        teams=COINCHE_TEAMS,
     )
     rules, match_format = tournament.rules, tournament.engine_match_format
     desk = f"{url}/concours/{tournament.slug}/gestion/"
@@ -544,7 +562,8 @@ def test_b_a_coinche_concours_of_20_tables_typed_in_the_grid_with_the_keyboard(
     rng = random.Random(SEED + 1)
     played: list[Played] = []
     shown_totals, engine_totals = [], []
-    figures = {number: [0, 0, 0] for number in range(1, TEAMS + 1)}
+    typed: list[GridRow] = []
+    figures = {number: [0, 0, 0] for number in range(1, COINCHE_TEAMS + 1)}
 
     for number in range(1, ROUNDS + 1):
         draw = draw_and_publish(page, desk, number)
@@ -552,6 +571,7 @@ def test_b_a_coinche_concours_of_20_tables_typed_in_the_grid_with_the_keyboard(
             check_draw(draw, standing_order(played, lots), played)
         for table, team_a, team_b in draw:
             rows = [coinche_row(rng) for _ in range(COINCHE_DEALS)]
+            typed += rows
             expected = scoring.score_match([row.entry for row in rows], rules, match_format)
             engine_totals.append((expected.state.total_a, expected.state.total_b))
             count_figures(figures, (team_a, team_b), rows, expected)
@@ -576,9 +596,12 @@ def test_b_a_coinche_concours_of_20_tables_typed_in_the_grid_with_the_keyboard(
     shown_figures = read_table(page, *FIGURE_COLUMNS)
     screenshot("standings")
     assert shown_totals == engine_totals
-    assert shown == expected_standings(list(range(1, TEAMS + 1)), played, lots)
+    assert shown == expected_standings(list(range(1, COINCHE_TEAMS + 1)), played, lots)
     assert sorted(shown_figures, key=lambda row: int(row[0])) == [
         (str(number), *map(str, counts)) for number, counts in sorted(figures.items())
     ]
     # What the sheets held: belotes, capots (bid, or by the defence) and coinches made.
-    assert [sum(counts[i] for counts in figures.values()) for i in range(3)] == [54, 13, 12]
+    assert [sum(counts[i] for counts in figures.values()) for i in range(3)] == [20, 5, 5]
+    capots_bid = sum(row.entry.deal.contract == "capot" for row in typed)
+    capots_by_the_defence = sum(row.entry.deal.taker_tricks == 0 for row in typed)
+    assert (len(typed), capots_bid, capots_by_the_defence) == (64, 3, 2)
