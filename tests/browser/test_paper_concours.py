@@ -363,6 +363,14 @@ def classic_sheets(rng: random.Random) -> dict[tuple[int, int], Sheet]:
     return sheets
 
 
+#: What a match page says once its totals are recorded: its messages, then the two
+#: totals of its scoreboard (read in one go: there are 80 of them).
+RECORDED = """() => [
+    Array.from(document.querySelectorAll('ul.messages li'), item => item.innerText),
+    Array.from(document.querySelectorAll('.scoreboard .total'), total => total.innerText),
+]"""
+
+
 def type_keys(page: Page, keys: list[str]) -> None:
     """Press ``keys`` on ``page.keyboard``: Tab and Enter as keys, and each run of
     characters typed at once (a key each, as a typist gives them)."""
@@ -431,10 +439,9 @@ def test_a_classic_concours_of_20_tables_recorded_by_totals_at_the_desk(
                     ),
                 )
             type_totals(page, sheet.fields())
-            assert messages(page) == [f"Totaux de la table {table} enregistrés."]
-            assert page.locator(".scoreboard .total").all_inner_texts() == [
-                str(sheet.total_a),
-                str(sheet.total_b),
+            assert page.evaluate(RECORDED) == [
+                [f"Totaux de la table {table} enregistrés."],
+                [str(sheet.total_a), str(sheet.total_b)],
             ]
             played.append(Played(team_a, team_b, sheet.total_a, sheet.total_b))
         close_round(page, desk, number)
