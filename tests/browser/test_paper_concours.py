@@ -19,7 +19,8 @@ chosen for the CI budget (the whole file in at most 120 s on a two-core machine)
 40 teams and 12 deals. Measured on this machine: a table costs some 0.6 s of CPU in
 (a) and 0.8 s in (b) (mostly Chromium: its pages, the keys, the rows' saves and
 previews), whatever is typed; (a), which must stay at 20 tables × 4 parties, spends
-about 60 s of CPU, so (b) gets what is left. The deals come from a seeded
+about 60 s of CPU, so (b) gets what is left (the file took 85–96 s here, with the
+machine's load average at 4–7; 133 s at 10). The deals come from a seeded
 ``random.Random`` (plain deals, coinches, belotes of either team, capots bid and made,
 capots by the defence); the totals each grid shows are checked against the rule engine
 (``scoring.score_match``, RULES.md §B1, §C), and the standings' deal figures (belotes,
@@ -212,7 +213,7 @@ def read_table(page: Page, *columns: str) -> list[tuple[str, ...]]:
 
 
 def team_number(cell: str) -> int:
-    """Return the team number of a draw's cell, « 12 – Marcel Rouquette et … »."""
+    """Return the team number of a draw's cell, « 12 – Joueur 23 / Joueuse 24 »."""
     return int(cell.split(" – ")[0])
 
 
