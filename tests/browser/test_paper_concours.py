@@ -290,10 +290,10 @@ def standing_order(played: list[Played], lots: dict[int, int]) -> list[int]:
     return [int(row[1]) for row in expected_standings(sorted(lots), played, lots)]
 
 
-def read_lots(page: Page, tournament: Tournament, url: str) -> dict[int, int]:
-    """Return each team's recorded random lot, as the standings page shows it."""
-    page.goto(url + tournament.get_absolute_url())
-    return {int(team): int(lot) for team, lot in read_table(page, "Équipe", "Tirage au sort")}
+def read_lots(tournament: Tournament) -> dict[int, int]:
+    """Return each team's recorded random lot (drawn at registration, RULES.md §E's last
+    tie-break): the pages no longer show it, so it is read where it is recorded."""
+    return dict(tournament.teams.values_list("number", "lot"))
 
 
 def check_draw(
@@ -411,7 +411,7 @@ def test_a_classic_concours_of_20_tables_recorded_by_totals_at_the_desk(
         teams=CLASSIC_TEAMS,
     )
     desk = f"{url}/concours/{tournament.slug}/gestion/"
-    lots = read_lots(page, tournament, url)
+    lots = read_lots(tournament)
     sheets = classic_sheets(random.Random(SEED))
     played: list[Played] = []
     refused = None
@@ -566,7 +566,7 @@ def test_b_a_coinche_concours_of_8_tables_typed_in_the_grid_with_the_keyboard(
     )
     rules, match_format = tournament.rules, tournament.engine_match_format
     desk = f"{url}/concours/{tournament.slug}/gestion/"
-    lots = read_lots(page, tournament, url)
+    lots = read_lots(tournament)
     rng = random.Random(SEED + 1)
     played: list[Played] = []
     shown_totals, engine_totals = [], []
