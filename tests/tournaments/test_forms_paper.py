@@ -146,6 +146,10 @@ def test_it_names_each_column_in_error_in_french():
             [("contract", "Contrat : Le contrat est un nombre ou « capot ».")],
         ),
         (
+            {"contract": "99999999999999"},
+            [("contract", "Contrat : Le contrat est d’au plus 500.")],
+        ),
+        (
             {"taker_card_points": "1O2"},
             [("taker_card_points", "Points du preneur : Saisissez un nombre entier.")],
         ),

@@ -47,7 +47,9 @@ DECLARATIONS_PER_SIDE = 3
 MAX_BELOTES = 4
 
 #: Whole numbers in ASCII digits, short enough that int() never meets Python's digit limit.
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+#: Up to 18 digits: any number a player can type is read as a number (and the engine says
+#: it is too large), while int() stays cheap and every value fits the database's 64 bits.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def whole_number(text: object) -> int | str:
