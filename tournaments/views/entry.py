@@ -63,8 +63,9 @@ def match_page_context(
 ) -> dict[str, Any]:
     """Return the match page's context: deals described in words, and the entry form.
 
-    An organiser also gets the audit trail, the correction forms and, for a match with
-    no deal, the totals form; ``bound`` is a submitted correction form and
+    An organiser also gets the audit trail, the correction forms, the one-deal form for a
+    table on phones (a table on paper is typed in its grid) and, for a match with no deal,
+    the totals form; ``bound`` is a submitted correction form and
     ``totals_form`` a submitted totals form to show again with their errors. A match
     recorded by its totals has no deal: the page says « Totaux seulement » and the
     sheet's counts. The scoreboard shows the confirmed totals (``results``,
@@ -77,7 +78,13 @@ def match_page_context(
         for deal in selectors.match_deals(match=match)
     ]
     is_desk = is_organiser(request.user, tournament)
-    can_enter = is_desk and match.round.status == Round.Status.PUBLISHED and not match.is_complete
+    # A table on paper is typed in its grid (« Saisir la feuille ») or by its totals.
+    can_enter = (
+        is_desk
+        and match.round.status == Round.Status.PUBLISHED
+        and not match.is_complete
+        and not match.is_paper
+    )
     if can_enter and form is None:
         form = deal_form_for(match, tournament)
     can_type_totals = is_desk and _can_type_totals(match, bool(deals))

@@ -343,3 +343,20 @@ def test_the_round_desk_offers_a_paper_table_recorded_by_its_totals_its_totals_f
             '<a href="/concours/t/parties/1/tables/1/#totals-form">Corriger les totaux de la table</a>'
         ],
     )
+
+
+@pytest.mark.parametrize(("mode", "deal_form"), [("phones", True), ("paper", False)])
+def test_a_paper_tables_page_offers_its_grid_and_totals_not_the_one_deal_form(
+    desk, match, mode, deal_form
+):
+    tournament = match.round.tournament
+    services.update_tournament(tournament=tournament, settings={"results_mode": mode})
+
+    response = desk.get(MATCH_URL)
+
+    page = response.content.decode()
+    assert (
+        "<h2>Saisir une donne</h2>" in page,
+        'href="/concours/t/gestion/parties/1/tables/1/feuille/"' in page,
+        "<h2>Saisir les totaux de la table</h2>" in page,
+    ) == (deal_form, not deal_form, True)
