@@ -106,7 +106,7 @@ def build(teams: int) -> None:
                 )
             )
         Match.objects.bulk_create(matches)
-        ensure_table_links(round=round_, now=now)
+        ensure_team_links(tournament=round_.tournament, now=now)
 
 
 def measure(export: str) -> dict:

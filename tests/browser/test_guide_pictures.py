@@ -264,8 +264,8 @@ def play_on_phones(
     team B's link, as two phones would."""
     links = selectors.match_links(match=match)
     for number, entry in enumerate(entries, start=first):
-        services.submit_deal(link=links["A"], entry=entry, deal_number=number, now=now)
-        services.confirm_deals(link=links["B"], now=now)
+        services.submit_deal(seat=links["A"], entry=entry, deal_number=number, now=now)
+        services.confirm_deals(seat=links["B"], now=now)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import ClubFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import DealEntry, Team
 from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing, TeamFigures
@@ -144,11 +144,11 @@ def test_the_progress_table_flags_a_match_with_a_disputed_deal():
     round_ = RoundFactory(tournament=tournament, number=1)
     quiet = MatchFactory(round=round_, table_number=1)
     disputed = MatchFactory(round=round_, table_number=2)
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=round_.tournament, now=NOW)
     services.record_deal(match=quiet, entry=DealEntry("A", MADE_90), now=NOW)
-    links = {link.side: link for link in disputed.links.all()}
-    services.submit_deal(link=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
-    services.dispute_deal(link=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
+    links = selectors.match_links(match=disputed)
+    services.submit_deal(seat=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
 
     table = progress_table(RequestFactory().get("/"), round=round_)
 

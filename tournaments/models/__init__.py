@@ -41,7 +41,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
-from tournaments.models.links import TableLink
+from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
 
@@ -73,7 +73,9 @@ __all__ = [
     "ResultsMode",
     "Round",
     "RulesPreset",
+    "Seat",
     "TableLink",
+    "TeamLink",
     "Team",
     "TeamData",
     "TeamSide",

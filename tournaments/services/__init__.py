@@ -26,7 +26,7 @@ from tournaments.services.draws import (
     swap_teams_in_draft,
 )
 from tournaments.services.errors import Refusal, ServiceError
-from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
+from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
@@ -66,7 +66,7 @@ __all__ = [
     "delete_deal",
     "dispute_deal",
     "edit_deal_at_table",
-    "ensure_table_links",
+    "ensure_team_links",
     "regenerate_link",
     "reopen_match",
     "reopen_round",
