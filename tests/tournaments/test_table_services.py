@@ -414,6 +414,20 @@ def test_too_many_wrong_pins_block_even_the_right_one(match, links):
     )
 
 
+def test_the_right_code_sets_the_wrong_code_count_back_to_0(match, links):
+    submit(links["A"], 1)
+    TeamLink.objects.filter(pk=links["A"].link.pk).update(pin_failures=MAX_PIN_FAILURES - 1)
+
+    count = services.confirm_with_pin(seat=links["A"], pin=links["B"].link.pin, now=LATER)
+
+    links["A"].link.refresh_from_db()
+    assert (count, links["A"].link.pin_failures, statuses(match)) == (
+        1,
+        0,
+        [(1, "confirmed", "A")],
+    )
+
+
 # dispute_deal ------------------------------------------------------------------------------------
 
 
