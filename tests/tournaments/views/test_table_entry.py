@@ -24,6 +24,7 @@ from tournaments.models import (
     Match,
     Round,
     Seat,
+    TableLink,
     Team,
     TeamLink,
     Tournament,
@@ -186,6 +187,22 @@ def test_an_unknown_token_is_a_404(phone, match):
     response = phone.get(reverse("tournaments:table-entry", kwargs={"token": "pas-un-jeton"}))
 
     assert response.status_code == 404
+
+
+def test_the_address_of_a_former_match_link_opens_its_teams_page(phone, match, links):
+    TableLink.objects.create(match=match, side="B", pin="0000", token="ancien-lien", created_at=NOW)
+    TableLink.objects.create(
+        match=match, side="A", pin="0001", token="ancien-revoque", created_at=NOW, revoked_at=NOW
+    )
+
+    moved = phone.get("/table/ancien-lien/", HTTP_HX_REQUEST="", follow=True)
+    revoked = phone.get("/table/ancien-revoque/", HTTP_HX_REQUEST="")
+
+    assert moved.redirect_chain == [(url("table-entry", links["B"]), 302)]
+    assert re.findall(r'<h1 id="where-now">(.*?)</h1>', moved.content.decode()) == [
+        "Partie 1 : table 1 contre l’équipe 3"
+    ]
+    assert revoked.status_code == 403
 
 
 def test_a_revoked_link_gets_a_403_page_in_french(phone, links):
