@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import scoring
 from tests.browser.test_table_phones import (
+    ARTIFACTS_DIR,
     PHONE,
     TableDeal,
     enter_deal,
@@ -117,6 +118,13 @@ def finish_round(
         services.publish_round(round=services.draw_round(tournament=tournament), now=timezone.now())
 
 
+def photograph(phone: Page, name: str) -> None:
+    """Save the whole phone page as ``test-artifacts/team-link-rounds/<name>.png``."""
+    folder = ARTIFACTS_DIR / "team-link-rounds"
+    folder.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=folder / f"{name}.png", full_page=True)
+
+
 def heading(phone: Page):
     return phone.get_by_role("heading", level=1)
 
@@ -146,9 +154,11 @@ def test_a_team_follows_its_one_link_from_round_1_to_round_3(
     for phone, link in ((phone_1, link_1), (phone_2, link_2)):
         expect(phone.locator("#team-code strong.pin")).to_be_hidden()
         assert link.pin not in phone.locator("body").inner_text()
+    photograph(phone_2, "1-round-1-code-hidden")
     # Tapped, the opponents' code shows, then hides itself again after a few seconds.
     phone_2.get_by_text("Afficher le code de mon équipe").tap()
     expect(phone_2.locator("#team-code strong.pin")).to_have_text(link_2.pin)
+    photograph(phone_2, "2-round-1-code-shown")
     expect(phone_2.locator("#team-code strong.pin")).to_be_hidden(timeout=9000)
     assert link_2.pin not in phone_2.locator("body").inner_text()
 
@@ -165,6 +175,7 @@ def test_a_team_follows_its_one_link_from_round_1_to_round_3(
     finish_round(tournament, 1, then_draw=False)
     phone_1.reload()
     expect(heading(phone_1)).to_have_text("Partie 2 : en attente du tirage")
+    photograph(phone_1, "3-waiting-for-round-2")
     rank = selectors.team_situation(link=link_1).standing
     assert rank is not None
     expect(phone_1.locator("#team-rank")).to_have_text(
@@ -193,11 +204,13 @@ def test_a_team_follows_its_one_link_from_round_1_to_round_3(
         phone_1.locator("form.pin-form").get_by_role("button", name="Confirmer").tap()
     assert answer.value.status == 200
     expect(phone_1.locator("p.notice").first).to_have_text("1 donne confirmée.")
+    photograph(phone_1, "4-round-3-confirmed-by-code")
 
     # After the last round, the same address gives the final rank: never a dead end.
     finish_round(tournament, 3, then_draw=False)
     phone_1.reload()
     expect(heading(phone_1)).to_have_text("Le concours est terminé")
+    photograph(phone_1, "5-over")
     final = selectors.team_situation(link=link_1).standing
     assert final is not None
     expect(phone_1.locator("#team-rank")).to_have_text(
