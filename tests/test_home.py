@@ -97,7 +97,7 @@ def test_it_loads_css_and_htmx_from_local_static_files(client):
     page = read_page(response.content)
     assert (page.stylesheets, page.scripts) == (
         ["/static/css/site.css"],
-        ["/static/django_htmx/htmx-2.min.js", "/static/js/confirm.js"],
+        ["/static/django_htmx/htmx-2.min.js", "/static/js/confirm.js", "/static/js/download.js"],
     )
 
 

@@ -29,10 +29,10 @@ and every pair (i, j) with i < j gets the cost::
 
     cost(i, j) = R * met(i, j) + S * (j - i) ** 2 + (j - i) * (m - i)
 
-where ``met(i, j)`` is 1 for a rematch and 0 otherwise. networkx then finds a
-minimum-cost perfect matching (``min_weight_matching`` on the complete graph; every
-cost is an int, so the search is exact). The sum of the costs of a draw compares
-draws on three criteria, each one deciding only when the previous ones are equal:
+where ``met(i, j)`` is 1 for a rematch and 0 otherwise. The draw is a minimum-cost
+perfect matching of the complete graph under these costs (every cost is an int, so
+the search is exact). The sum of the costs of a draw compares draws on three
+criteria, each one deciding only when the previous ones are equal:
 
 1. the number of rematches: ``R`` is larger than the sum of the other two terms over
    any draw, so one rematch fewer always wins;
@@ -51,6 +51,21 @@ or a fall-back to plain 1–2, 3–4 when that search fails, can give avoidable 
 late in a concours; the matching cannot: it gives a rematch only when every draw has
 one, and then as few as any draw can.
 
+How it is found at any size
+---------------------------
+The complete graph has m (m - 1) / 2 edges, and the exact search on it
+(``networkx.min_weight_matching``, :func:`_match_by_cost`) is cubic: about 1 s for 150
+teams and 18 s for 400. Yet an optimum pairs teams close in the standings, so the
+draw (:func:`_match_sparse`) first searches a sparse graph: each team with its
+neighbours in the standings and its nearest rivals not yet met. The blossom algorithm
+of ``tournaments/matching/`` gives with its matching a dual solution, a proof that no
+perfect matching of that graph costs less. The proof is then checked against **every**
+edge of the complete graph; an edge where it fails joins the sparse graph and the
+search starts again, until the sparse graph provably holds an optimum of the complete
+graph (or, as a last resort that no draw of the bench or of 600 random concours
+needed, the complete graph is searched). So the draw has the cost of the exact
+search, rematches included (BENCHMARKS.md).
+
 Each pairing says why it is not simply the next two teams of the standings. Reading
 the tables from 1, ``team_a`` is the best-ranked team not yet seated and ``skipped`` the
 teams still free between ``team_a`` and ``team_b``; ``reason`` is a
@@ -65,6 +80,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import networkx as nx
+
+from tournaments import matching
 
 
 class PairingReason(StrEnum):
@@ -184,6 +201,7 @@ def draw_by_standings(
     *,
     played: Iterable[Iterable[int]],
     bye_counts: Mapping[int, int],
+    exact: bool = False,
 ) -> Draw:
     """Draw a round after the first by standing, avoiding rematches (RULES.md §E).
 
@@ -195,6 +213,11 @@ def draw_by_standings(
     rematch whenever some draw has none, else as few as possible, each flagged with
     ``is_rematch`` and listed in :attr:`Draw.rematches`.
 
+    The matching comes from a sparse graph proved to hold an optimum (:func:`_match_sparse`,
+    under 3 s for 1000 teams); ``exact=True`` searches the complete graph instead
+    (:func:`_match_by_cost`, cubic: the reference the tests and ``bench/draw.py`` compare
+    with). Both give draws of the same cost; where several draws tie, they may differ.
+
     Raises:
         DrawError: ``SAME_TEAM`` when a team id is given twice.
     """
@@ -202,7 +225,7 @@ def draw_by_standings(
     bye = choose_bye(ranked_team_ids, bye_counts)
     ranked = [team_id for team_id in ranked_team_ids if team_id != bye]
     met = _meetings(played, set(ranked))
-    pairs = sorted(_match_by_cost(ranked, met))
+    pairs = sorted(_match_by_cost(ranked, met) if exact else _match_sparse(ranked, met))
     free = set(range(len(ranked)))
     pairings = []
     for table_number, (better, worse) in enumerate(pairs, start=1):
@@ -294,14 +317,26 @@ def _meetings(played: Iterable[Iterable[int]], team_ids: set[int]) -> set[frozen
     return {pair for pair in meetings if len(pair) == 2 and pair <= team_ids}
 
 
-def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
-    """Return the minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs."""
-    size = len(ranked)
+def _costs(size: int) -> tuple[int, int]:
+    """Return (gap_scale, rematch_cost) for ``size`` teams: the bounds that make the cost
+    lexicographic (module docstring): the last term of a draw is below ``gap_scale``,
+    and the last two terms below ``rematch_cost``."""
     pair_count = size // 2
-    # Bounds that make the cost lexicographic (module docstring): the last term of a
-    # draw is below `gap_scale`, and the last two terms below `rematch_cost`.
     gap_scale = pair_count * (size - 1) * size + 1
     rematch_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    return gap_scale, rematch_cost
+
+
+def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
+    """Return the minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs.
+
+    The exact matching on the complete graph (``networkx.min_weight_matching``): cubic in
+    the number of teams, about 1 s for 150 and 18 s for 400 (BENCHMARKS.md). The draw
+    uses :func:`_match_sparse`, which gives a draw of the same cost; this one stays as
+    its reference, and as its last resort.
+    """
+    size = len(ranked)
+    gap_scale, rematch_cost = _costs(size)
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(size))
     for better in range(size):
@@ -311,5 +346,62 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
             if frozenset((ranked[better], ranked[worse])) in met:
                 cost += rematch_cost
             graph.add_edge(better, worse, weight=cost)
-    matching = nx.min_weight_matching(graph)
-    return [(min(pair), max(pair)) for pair in matching]
+    pairs = nx.min_weight_matching(graph)
+    return [(min(pair), max(pair)) for pair in pairs]
+
+
+#: How many nearest rivals not yet met, above and below, each team gets in the sparse
+#: graph of :func:`_match_sparse` (besides the teams right above and below it).
+NEAREST_RIVALS = 4
+
+#: How many times :func:`_match_sparse` widens its graph before it falls back on the
+#: complete graph.
+WIDENINGS = 8
+
+
+def _match_sparse(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
+    """Return a minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs,
+    of the same cost as :func:`_match_by_cost`'s on the complete graph.
+
+    The matching is searched in a sparse graph: each team with the teams next to it in
+    the standings (so that a perfect matching always exists) and its
+    :data:`NEAREST_RIVALS` nearest rivals not yet met, above and below. The dual
+    solution found with it (``tournaments/matching/``) then proves it optimal on the complete
+    graph, or names the edges that break the proof: they join the graph and the search
+    starts again, until the graph provably holds an optimum. After :data:`WIDENINGS`
+    rounds of this, or if the proof cannot even be checked, the complete graph decides.
+    """
+    size = len(ranked)
+    gap_scale, rematch_cost = _costs(size)
+    position = {team: index for index, team in enumerate(ranked)}
+    met_ranks = {
+        frozenset(position[team] for team in pair) for pair in met if pair <= position.keys()
+    }
+
+    def cost(better: int, worse: int) -> int:
+        gap = worse - better
+        value = gap * gap * gap_scale + gap * (size - better)
+        if frozenset((better, worse)) in met_ranks:
+            value += rematch_cost
+        return value
+
+    edges = {(index, index + 1) for index in range(size - 1)}
+    for index in range(size):
+        for step in (1, -1):
+            found = 0
+            other = index + step
+            while found < NEAREST_RIVALS and 0 <= other < size:
+                if frozenset((index, other)) not in met_ranks:
+                    edges.add((min(index, other), max(index, other)))
+                    found += 1
+                other += step
+    for _ in range(WIDENINGS):
+        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
+        try:
+            missing = matching.violations(solution, cost, gap_scale)
+        except ValueError:
+            break
+        if not missing:
+            return [(v, w) for v, w in enumerate(solution.mate) if v < w]
+        edges.update(missing)
+    return _match_by_cost(ranked, met)

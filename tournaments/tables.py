@@ -28,10 +28,13 @@ from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing
 from tournaments.selectors.rounds import MatchProgress
 
-#: Columns a phone leaves out (site.css hides .wide-only on narrow screens).
+#: Columns a phone leaves out (site.css hides .wide-only below 48rem, 768 px) until its
+#: reader ticks « Toutes les colonnes » (tournaments/templates/tournaments/columns_switch.html).
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
-WIDE_NUMBER = {"th": {"class": "wide-only"}, "td": {"class": "num wide-only"}}
-NUMBER = {"td": {"class": "num"}}
+WIDE_NUMBER = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}
+#: Columns only a wide screen shows at once (hidden below 90rem, 1440 px), the same way.
+WIDEST_NUMBER = {"th": {"class": "num widest-only"}, "td": {"class": "num widest-only"}}
+NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 #: The organiser's tables: every heading cell is a column heading for screen readers.
 HEADING = {"th": {"scope": "col"}}
@@ -55,29 +58,33 @@ class StandingsTable(tables.Table):
     Rows are dicts of every registry column's words by key (:func:`standings_rows`);
     sorting another column keeps rank order among equal values (Python's sort is
     stable). The team number's column is named ``number``, as the page's ``?sort=number``
-    has always said.
+    has always said. A phone shows the rank, the team and its points; a tablet or a
+    laptop adds the club, the matches and the points (:data:`WIDE_ONLY`), a wide screen
+    the figures too (:data:`WIDEST_NUMBER`); « Show every column » shows the others. The random lot, the last tie-break, is not shown: it only
+    orders teams equal on everything else, which their ranks already say.
     """
 
     rank = _standings_column("rank", attrs=NUMBER)
     number = _standings_column("team", attrs=NUMBER)
-    players = _standings_column("players", orderable=False)
+    players = _standings_column("players", orderable=False, attrs={"td": {"class": "players"}})
     club = _standings_column("club", default="", attrs=WIDE_ONLY)
-    points = _standings_column("points", attrs={"td": {"class": "num strong"}})
-    matches_won = _standings_column("matches_won", attrs=NUMBER)
+    points = _standings_column(
+        "points", attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
+    )
+    matches_won = _standings_column("matches_won", attrs=WIDE_NUMBER)
     matches_drawn = _standings_column("matches_drawn", attrs=WIDE_NUMBER)
     points_against = _standings_column("points_against", attrs=WIDE_NUMBER)
-    points_difference = _standings_column("points_difference", attrs=NUMBER)
+    points_difference = _standings_column("points_difference", attrs=WIDE_NUMBER)
     head_to_head = _standings_column("head_to_head", attrs=WIDE_NUMBER)
     byes = _standings_column("byes", attrs=WIDE_NUMBER)
-    best_match_score = _standings_column("best_match_score", attrs=WIDE_NUMBER)
-    belotes = _standings_column("belotes", attrs=WIDE_NUMBER)
-    capots = _standings_column("capots", attrs=WIDE_NUMBER)
-    coinches_made = _standings_column("coinches_made", attrs=WIDE_NUMBER)
-    lot = _standings_column("lot", attrs=WIDE_NUMBER)
+    best_match_score = _standings_column("best_match_score", attrs=WIDEST_NUMBER)
+    belotes = _standings_column("belotes", attrs=WIDEST_NUMBER)
+    capots = _standings_column("capots", attrs=WIDEST_NUMBER)
+    coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
 
     class Meta:
         order_by = "rank"
-        attrs = {"class": "table standings"}
+        attrs = {"class": "table standings", "id": "standings"}
         empty_text = _("No team is registered yet.")
 
 
@@ -141,7 +148,8 @@ def team_table(request: HttpRequest, *, tournament: Tournament) -> TeamTable:
 
 
 def _is_flagged(record: MatchProgress) -> str:
-    return "flagged" if record.deals_disputed else ""
+    """Flag a match the desk must look at: a deal disputed, or waiting for the opponents."""
+    return "flagged" if record.deals_disputed or record.deals_pending else ""
 
 
 class ProgressTable(tables.Table):
@@ -150,17 +158,24 @@ class ProgressTable(tables.Table):
     (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
     and ``round``), then who enters its results, with the switch between paper and
     phones and the link to a paper table's grid (``match_results_mode.html``). A match
-    with a disputed deal is flagged."""
+    with a disputed deal, or one waiting for the opponents (« en cours »), is flagged, and
+    says which. The totals are the confirmed ones, as the hall sees them
+    (selectors/results.py).
+
+    Its headings may wrap and its team names break anywhere (site.css), so that a
+    laptop's 1280 px show every column of the longest names."""
 
     table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
     team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)
     team_b = tables.Column(verbose_name=_("Team B"), attrs=HEADING)
     total_a = tables.Column(
         verbose_name=_("Total A"),
+        accessor="confirmed_a",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     total_b = tables.Column(
         verbose_name=_("Total B"),
+        accessor="confirmed_b",
         attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
     )
     deals_entered = tables.Column(

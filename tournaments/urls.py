@@ -18,6 +18,7 @@ from tournaments.views import (
     teams,
     totals,
 )
+from tournaments.views.table import app as table_app
 from tournaments.views.table import confirmation as table_confirmation
 from tournaments.views.table import entry as table_entry
 
@@ -104,6 +105,11 @@ urlpatterns = [
         "concours/<slug:slug>/gestion/equipes/<num:number>/retirer/",
         teams.team_withdraw,
         name="team-withdraw",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/equipes/<num:number>/reintegrer/",
+        teams.team_reinstate,
+        name="team-reinstate",
     ),
     path("concours/<slug:slug>/gestion/tirer/", rounds.round_draw, name="round-draw"),
     path(
@@ -219,7 +225,13 @@ urlpatterns = [
     ),
     # Table entry on the players' phones: the token is the team's secret (views/table/);
     # every write names its partie.
+    path("table/sw.js", table_app.table_service_worker, name="service-worker"),
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
+    path(
+        "table/<str:token>/manifest.webmanifest",
+        table_app.table_manifest,
+        name="table-manifest",
+    ),
     path(
         "table/<str:token>/parties/<num:partie>/donne/", table_entry.table_deal, name="table-deal"
     ),

@@ -293,3 +293,36 @@ def test_the_desk_types_a_whole_coinche_sheet_with_the_keyboard_alone(
     assert reloaded == [row.shown for row in SHEET]
     assert reloaded_totals == expected_totals
     assert width <= 1280
+
+
+def key_name_endings(page: Page) -> list[str]:
+    """Return what CSS writes after each key's name of the key map (its ``dt::after``)."""
+    return page.eval_on_selector_all(
+        ".key-map dt", "dts => dts.map(dt => getComputedStyle(dt, '::after').content)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "ending"), [("fr", '"\u00a0: "'), ("en", '": "')], ids=["french", "english"]
+)
+def test_the_key_map_puts_a_colon_after_each_key_as_its_language_writes_it(
+    page: Page, live_server, client, organiser, paper_match, language, ending
+):
+    client.force_login(organiser)
+    page.context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "url": live_server.url,
+            },
+            {"name": "django_language", "value": language, "url": live_server.url},
+        ]
+    )
+
+    page.goto(
+        f"{live_server.url}/concours/{paper_match.round.tournament.slug}"
+        "/gestion/parties/1/tables/1/feuille/"
+    )
+
+    assert key_name_endings(page) == [ending] * 8

@@ -615,7 +615,8 @@ def test_two_phones_play_a_match_that_the_desk_standings_and_audit_trail_follow(
     with page.expect_navigation(wait_until="load"):
         form.get_by_role("button", name="Enregistrer la correction").click()
 
-    assert page.url == match_url
+    # Back to the top of the page, where the message is (not to the correction's panel).
+    assert page.url == f"{match_url}#content"
     assert page.locator("ul.messages li").all_inner_texts() == ["Donne 13 corrigée."]
     assert audit_rows(page) == [
         (

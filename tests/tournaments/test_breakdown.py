@@ -46,6 +46,28 @@ def test_it_says_a_coinched_chute_in_french(match):
     )
 
 
+def test_it_says_a_coinched_chute_in_english_words_only(match):
+    deal = recorded(
+        match,
+        "A",
+        trump="C",
+        contract=110,
+        coinche="coinche",
+        taker_card_points=85,
+        defence_card_points=77,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+
+    with translation.override("en"):
+        text = describe_deal(deal, is_classic=False)
+
+    assert text == (
+        "Chute, coinched (×2): the taker scores 20 (belote); "
+        "the defence scores 160 × 2 (the deal) + 110 × 2 (contract)."
+    )
+
+
 def test_it_says_the_rounding_of_a_made_contract(match):
     deal = recorded(
         match,

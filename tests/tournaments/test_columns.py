@@ -306,7 +306,7 @@ def test_a_played_deal_reads_as_codes_words_and_brief(match):
         ("defence_belotes", 0, 0, "0"),
         ("taker_declarations", 100, 100, "100"),
         ("defence_declarations", 0, 0, "0"),
-        ("taker_declarations_text", "cent:AS", "cent:AS", "cent:AS"),
+        ("taker_declarations_text", "cent:AS", "cent à l’as de pique", "cent à l’as de pique"),
         ("defence_declarations_text", "", None, ""),
         ("outcome", "made", "Réussi", "Réussi"),
         ("score_a", 0, 0, "0"),
@@ -396,7 +396,11 @@ def test_the_standings_csv_header_is_its_registry_keys_in_order(db):
     data = csv_export.standings_csv(tournament=tournament)
 
     header = data.decode().splitlines()[0].split(",")
-    assert header == [column.key for column in csv_export.STANDINGS_COLUMNS]
+    assert header == [
+        *(column.key for column in csv_export.STANDINGS_COLUMNS),
+        "rules_preset",
+        "rules_version",
+    ]
     assert header[:8] == list(STANDINGS_FILE_KEYS) == header_of(SAMPLE / "expected_standings.csv")
 
 
@@ -406,7 +410,11 @@ def test_the_deals_csv_header_is_its_registry_keys_and_starts_with_the_import_co
     data = csv_export.deals_csv(tournament=tournament)
 
     header = data.decode().splitlines()[0].split(",")
-    assert header == [column.key for column in csv_export.DEALS_COLUMNS]
+    assert header == [
+        *(column.key for column in csv_export.DEALS_COLUMNS),
+        "rules_preset",
+        "rules_version",
+    ]
     assert header[:17] == list(DEAL_FILE_KEYS) == header_of(SAMPLE / "deals.csv")
 
 
@@ -420,7 +428,7 @@ def test_the_workbook_headers_are_the_registry_names(db):
             for columns in (xlsx.STANDINGS_COLUMNS, xlsx.MATCHES_COLUMNS, xlsx.DEALS_COLUMNS)
         ]
 
-    assert [list(sheet.header) for sheet in sheets[:3]] == names_by_sheet
+    assert [list(sheets[index].header) for index in (0, 1, 3)] == names_by_sheet
 
 
 @pytest.mark.parametrize(
@@ -434,3 +442,26 @@ def test_each_command_prints_the_header_of_its_expected_file(db, command, expect
     call_command(command, tournament.name, "--format", "csv", stdout=out)
 
     assert out.getvalue().splitlines() == [",".join(header_of(SAMPLE / expected))]
+
+
+@pytest.mark.parametrize(
+    ("text", "french", "english"),
+    [
+        ("tierce:KH", "tierce au roi de cœur", "tierce to the king of hearts"),
+        ("carre:J", "carré de valets", "carré of jacks"),
+        ("cent:AS;carre:9", "cent à l’as de pique, carré de neuf", "cent to the ace of spades, carré of nines"),
+        ("cinquante:TD", "cinquante au dix de carreau", "cinquante to the ten of diamonds"),
+        ("tierce;cinquante", "tierce, cinquante", "tierce, cinquante"),
+        ("quinte:AS", "quinte:AS", "quinte:AS"),
+        ("", "", ""),
+    ],
+)  # fmt: skip
+def test_declarations_are_written_in_words(text, french, english):
+    from tournaments.presentation.cards import declaration_words
+
+    with translation.override("fr"):
+        in_french = declaration_words(text)
+    with translation.override("en"):
+        in_english = declaration_words(text)
+
+    assert (in_french, in_english) == (french, english)

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.factories import (
+    ByeFactory,
     ClubFactory,
     DealFactory,
     MatchFactory,
@@ -461,8 +462,8 @@ def test_every_cell_of_the_donnes_sheet(winter):
             "Total B",
             "État",
         ],
-        [1, 1, 1, 1, "Non", "♥", 80, "Aucune", 100, 62, 5, 0, 0, 20, 0, "tierce:KH", None]
-        + ["Réussi", 180, 60, 180, 60, "Confirmée"],
+        [1, 1, 1, 1, "Non", "♥", 80, "Aucune", 100, 62, 5, 0, 0, 20, 0]
+        + ["tierce au roi de cœur", None, "Réussi", 180, 60, 180, 60, "Confirmée"],
         [1, 1, 2, 2, "Oui", *[None] * 13, 0, 0, 180, 60, "Confirmée"],
         [1, 1, 3, 2, "Non", "♠", 100, "Coinche", 72, 90, 3, 0, 1, 0, 0, None, None]
         + ["Chute", 380, 0, 560, 60, "Confirmée"],
@@ -496,12 +497,85 @@ def test_every_cell_of_the_equipes_sheet(winter):
 
 
 @pytest.mark.django_db
+def test_the_exempts_sheet_lists_the_byes_of_each_played_round(winter):
+    rounds = {r.number: r for r in winter.rounds.all()}
+    teams = {t.number: t for t in winter.teams.all()}
+    second = RoundFactory(tournament=winter, number=3, status=Round.Status.PUBLISHED)
+    ByeFactory(round=second, team=teams[3])
+    ByeFactory(round=rounds[1], team=teams[4])
+    ByeFactory(round=second, team=teams[1])
+    ByeFactory(round=rounds[2], team=teams[2])  # round 2 is a draft: left out
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=winter))
+
+    assert sheet_values(workbook["Exempts"]) == [
+        ["Partie", "Équipe", "Joueurs"],
+        [1, 4, "Léa Roux / @Max"],
+        [3, 1, "Équipe Cœur d'Or / Anaïs Lefèvre"],
+        [3, 3, "Bob Martin / Chloé Noël"],
+    ]
+
+
+@pytest.mark.django_db
+def test_the_concours_sheet_and_every_page_header_give_the_rule_preset_and_version(winter):
+    winter.rules_preset, winter.venue = "belote-classique", "Salle & foyer"
+    winter.match_format, winter.match_format_value = "target", 1001
+    winter.save()
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=winter))
+
+    assert sheet_values(workbook["Concours"]) == [
+        ["Réglage", "Valeur"],
+        ["Concours", "Concours d'hiver"],
+        ["Date", "28/11/2026"],
+        ["Lieu", "Salle & foyer"],
+        ["Règles", "Belote classique avec annonces"],
+        ["Code des règles", "belote-classique"],
+        ["Version des règles", 1],
+        ["Format des parties", "Partie en 1001 points"],
+    ]
+    assert {sheet.oddHeader.center.text for sheet in workbook} == {
+        "Concours d'hiver · Belote classique avec annonces · règles, version 1"
+    }
+
+
+@pytest.mark.django_db
+def test_the_donnes_sheet_writes_every_declaration_in_words(winter):
+    DealFactory(
+        match=winter.rounds.get(number=1).matches.get(table_number=2),
+        deal_number=2,
+        taker="A",
+        trump="S",
+        contract_value=80,
+        taker_card_points=100,
+        defence_card_points=62,
+        taker_tricks=5,
+        taker_declarations=120,
+        taker_declarations_text="carre:J;cinquante:QD",
+        defence_declarations_text="tierce;cent:AC",
+        outcome="made",
+    )
+
+    with translation.override("fr"):
+        french = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
+    with translation.override("en"):
+        english = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
+
+    assert (french[-1][15:17], english[-1][15:17]) == (
+        ["carré de valets, cinquante à la dame de carreau", "tierce, cent à l’as de trèfle"],
+        ["carré of jacks, cinquante to the queen of diamonds", "tierce, cent to the ace of clubs"],
+    )
+
+
+@pytest.mark.django_db
 def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
     with translation.override("en"):
         workbook = open_workbook(tournament_xlsx(tournament=winter))
 
     assert (workbook.sheetnames, sheet_values(workbook["Équipes"])[0]) == (
-        ["Classement", "Parties", "Donnes", "Équipes"],
+        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
         ["Team", "Player 1", "Player 2", "Club", "Present", "First round", "Withdrawn from round"],
     )
 
@@ -548,8 +622,10 @@ def test_headers_are_bold_and_frozen_and_columns_sized_to_their_content(winter):
     ] == [
         ("Classement", "A2", {True}),
         ("Parties", "A2", {True}),
+        ("Exempts", "A2", {True}),
         ("Donnes", "A2", {True}),
         ("Équipes", "A2", {True}),
+        ("Concours", "A2", {True}),
     ]
     assert {cell.font.b for row in teams.iter_rows(min_row=2) for cell in row} == {False}
     # Longest value + 2, at least 6: "Équipe", the HYPERLINK name (26), "Anaïs Lefèvre",
@@ -581,23 +657,41 @@ def test_the_sample_standings_csv_starts_with_the_columns_of_expected_standings(
 
 STANDINGS_CSV = (
     "rank,team,points,matches_won,matches_drawn,points_against,points_difference,byes,"
-    "player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,coinches_made\r\n"
-    "1,1,1060,1,0,60,1000,0,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1\r\n"
-    '2,2,60,0,0,1060,-1000,0,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0\r\n'
-    "3,3,-20,0,0,180,-200,0,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,0,0,0\r\n"
-    "4,4,180,1,0,-20,200,0,Léa Roux,'@Max,,0,44,180,0,0,0\r\n"
+    "player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,coinches_made,"
+    "rules_preset,rules_version\r\n"
+    "1,1,1060,1,0,60,1000,0,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1,ffb-coinche,1\r\n"
+    '2,2,60,0,0,1060,-1000,0,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0,'
+    "ffb-coinche,1\r\n"
+    "3,3,-20,0,0,180,-200,0,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,0,0,0,"
+    "ffb-coinche,1\r\n"
+    "4,4,180,1,0,-20,200,0,Léa Roux,'@Max,,0,44,180,0,0,0,ffb-coinche,1\r\n"
 )
 
+DEALS_ROWS = (
+    "1,1,1,2,1,1,no,H,80,none,100,62,5,0,0,20,0,tierce:KH,,made,180,60,180,60,confirmed,"
+    "ffb-coinche,1\r\n"
+    "1,1,1,2,2,2,yes,,,none,0,0,0,0,0,0,0,,,,0,0,180,60,confirmed,ffb-coinche,1\r\n"
+    "1,1,1,2,3,2,no,S,100,coinche,72,90,3,0,1,0,0,,,chute,380,0,560,60,confirmed,"
+    "ffb-coinche,1\r\n"
+    "1,1,1,2,4,1,no,TA,capot,none,252,0,8,0,0,0,0,,,made,500,0,1060,60,confirmed,"
+    "ffb-coinche,1\r\n"
+    "1,2,3,4,1,3,no,C,80,none,60,102,3,0,0,0,0,,,chute,-20,180,-20,180,confirmed,"
+    "ffb-coinche,1\r\n"
+)
 DEALS_CSV = (
     "round,table,team_a,team_b,deal,taker_team,passed,trump,contract,coinche,"
     "taker_card_points,defence_card_points,taker_tricks,taker_belotes,defence_belotes,"
     "taker_declarations,defence_declarations,taker_declarations_text,"
-    "defence_declarations_text,outcome,score_a,score_b,total_a,total_b,status\r\n"
-    "1,1,1,2,1,1,no,H,80,none,100,62,5,0,0,20,0,tierce:KH,,made,180,60,180,60,confirmed\r\n"
-    "1,1,1,2,2,2,yes,,,none,0,0,0,0,0,0,0,,,,0,0,180,60,confirmed\r\n"
-    "1,1,1,2,3,2,no,S,100,coinche,72,90,3,0,1,0,0,,,chute,380,0,560,60,confirmed\r\n"
-    "1,1,1,2,4,1,no,TA,capot,none,252,0,8,0,0,0,0,,,made,500,0,1060,60,confirmed\r\n"
-    "1,2,3,4,1,3,no,C,80,none,60,102,3,0,0,0,0,,,chute,-20,180,-20,180,confirmed\r\n"
+    "defence_declarations_text,outcome,score_a,score_b,total_a,total_b,status,"
+    "rules_preset,rules_version\r\n" + DEALS_ROWS
+)
+#: The French Excel deals CSV's header: the columns' French names, whatever the language.
+FRENCH_DEALS_HEADER = (
+    "Partie;Table;Équipe A;Équipe B;Donne;Preneur;Passe;Atout;Contrat;Coinche;"
+    "Points du preneur;Points de la défense;Plis du preneur;Belotes du preneur;"
+    "Belotes de la défense;Annonces du preneur;Annonces de la défense;"
+    "Détail des annonces du preneur;Détail des annonces de la défense;Issue;"
+    "Score A;Score B;Total A;Total B;État;Règles;Version des règles\r\n"
 )
 
 
@@ -609,20 +703,24 @@ def test_the_standings_csv_is_utf8_with_commas(winter):
 
 
 @pytest.mark.django_db
-def test_the_french_excel_standings_csv_has_a_bom_and_semicolons(winter):
-    data = standings_csv(tournament=winter, french_excel=True)
+def test_the_french_excel_standings_csv_has_a_bom_semicolons_and_french_headers(winter):
+    with translation.override("en"):
+        data = standings_csv(tournament=winter, french_excel=True)
 
     assert data == (
         b"\xef\xbb\xbf"
         + (
-            "rank;team;points;matches_won;matches_drawn;points_against;points_difference;byes;"
-            "player_1;player_2;club;head_to_head;lot;best_match_score;belotes;capots;"
-            "coinches_made\r\n"
-            "1;1;1060;1;0;60;1000;0;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1\r\n"
+            "Rang;Équipe;Points;Parties gagnées;Parties nulles;Points contre;"
+            "Différence de points;Exempt;Joueur 1;Joueur 2;Club;Confrontation;"
+            "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Règles;"
+            "Version des règles\r\n"
+            "1;1;1060;1;0;60;1000;0;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1;"
+            "ffb-coinche;1\r\n"
             '2;2;60;0;0;1060;-1000;0;"\'=HYPERLINK(""http://x"",""y"")";\'-Bob;;0;22;'
-            "60;0;0;0\r\n"
-            "3;3;-20;0;0;180;-200;0;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;-20;0;0;0\r\n"
-            "4;4;180;1;0;-20;200;0;Léa Roux;'@Max;;0;44;180;0;0;0\r\n"
+            "60;0;0;0;ffb-coinche;1\r\n"
+            "3;3;-20;0;0;180;-200;0;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;-20;0;0;0;"
+            "ffb-coinche;1\r\n"
+            "4;4;180;1;0;-20;200;0;Léa Roux;'@Max;;0;44;180;0;0;0;ffb-coinche;1\r\n"
         ).encode()
     )
 
@@ -635,10 +733,25 @@ def test_the_deals_csv_is_utf8_with_commas(winter):
 
 
 @pytest.mark.django_db
-def test_the_french_excel_deals_csv_has_a_bom_and_semicolons(winter):
-    data = deals_csv(tournament=winter, french_excel=True)
+def test_the_french_excel_deals_csv_has_a_bom_semicolons_and_french_headers(winter):
+    with translation.override("en"):
+        data = deals_csv(tournament=winter, french_excel=True)
 
-    assert data == b"\xef\xbb\xbf" + DEALS_CSV.replace(",", ";").encode("utf-8")
+    rows = DEALS_ROWS.replace(",", ";")
+    assert data == b"\xef\xbb\xbf" + (FRENCH_DEALS_HEADER + rows).encode("utf-8")
+
+
+@pytest.mark.django_db
+def test_a_classic_belote_csv_says_its_preset_and_version_on_every_row(winter):
+    winter.rules_preset, winter.rules_version = "belote-classique", 1
+    winter.save()
+
+    rows = list(csv.reader(io.StringIO(standings_csv(tournament=winter).decode(), newline="")))
+
+    assert [row[-2:] for row in rows] == [
+        ["rules_preset", "rules_version"],
+        *[["belote-classique", "1"]] * 4,
+    ]
 
 
 @pytest.mark.django_db
@@ -653,10 +766,10 @@ def test_the_csv_quotes_formula_like_names_strips_control_characters_keeps_minus
 
 
 @pytest.mark.django_db
-def test_the_french_excel_deals_csv_imports_back_to_the_same_standings_and_deals(tmp_path):
+def test_the_deals_csv_imports_back_to_the_same_standings_and_deals(tmp_path):
     original = import_sample()
     (tmp_path / "teams.csv").write_bytes((sample_directory() / "teams.csv").read_bytes())
-    (tmp_path / "deals.csv").write_bytes(deals_csv(tournament=original, french_excel=True))
+    (tmp_path / "deals.csv").write_bytes(deals_csv(tournament=original))
 
     copy = import_played_tournament(
         directory=tmp_path, name="Copie", rules_preset="ffb-coinche", now=NOW, rng=random.Random(7)
@@ -690,8 +803,8 @@ def csv_deal_rows(data: bytes) -> int:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("export", "queries", "deal_rows"),
-    # The workbook: the standings (4), the matches, their deals, the teams.
-    [(tournament_xlsx, 7, workbook_deal_rows), (deals_csv, 2, csv_deal_rows)],
+    # The workbook: the standings (4), the matches, their deals, the byes, the teams.
+    [(tournament_xlsx, 8, workbook_deal_rows), (deals_csv, 2, csv_deal_rows)],
     ids=["workbook", "deals-csv"],
 )
 @pytest.mark.parametrize("tables", [1, 3])

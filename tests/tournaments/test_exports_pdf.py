@@ -3,6 +3,7 @@
 
 import datetime
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,121 @@ def test_a_classic_belote_sheet_to_1001_has_16_rows_and_no_contract_or_coinche(c
         ["Donne", "Preneur", "Atout ♠ ♥ ♦ ♣", "Points de la donne", "Totaux cumulés"],
         ["Équipe 1", "Équipe 2", "Équipe 1", "Équipe 2"],
         [" ".join(str(n) for n in range(1, 17)), "", "", "", "", "", ""],
+    ]
+
+
+PAPER_HEADING = [
+    ["Donne", "Preneur", "Contrat", "Atout", "Points", "Coinche", "Belote", "Annonces",
+     "Points de la donne", "Totaux cumulés"],
+    ["Preneur", "Défense", "Équipe 3 (A)", "Équipe 4 (B)", "Équipe 3 (A)", "Équipe 4 (B)",
+     "Équipe 3 (A)", "Équipe 4 (B)"],
+]  # fmt: skip
+#: The keys, one column after the other (the stylesheet puts a « · » between them).
+PAPER_KEYS = (
+    "Preneur A ou B ; P une passe Contrat C capot Atout P ♠ · C ♥ · K ♦ · T ♣ · S SA · "
+    "X TA Points du preneur C capot du preneur, D capot de la défense Coinche 0 aucune, "
+    "1 coinche, 2 surcoinche Belote A ou B, l’équipe qui l’a Annonces celles qui ont "
+    "compté, un code chacune : 2 tierce, 5 cinquante, 1 cent ; carré V valets, 9 neufs, "
+    "A as, X dix, R rois, D dames"
+)
+
+
+def test_a_paper_table_sheet_has_the_columns_of_the_desks_grid_and_no_qr_code(concours):
+    round_ = round_of(concours, 1)
+    round_.matches.filter(table_number=2).update(results_mode="paper")
+
+    html = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
+
+    phones, paper = html_tables(html, "deals")
+    assert phones[:2] == DEALS_HEADING
+    # Deal, taker, contract, trump, 2 card points, coinche, belote, 2 declarations,
+    # 2 points of the deal, 2 running totals: the grid's 14 columns, in its order.
+    assert paper == [*PAPER_HEADING, [" ".join(str(n) for n in range(1, 13)), *[""] * 13]]
+    assert html.count('class="qr-code"') == 2
+    assert (html.count(link_url(round_, 2, "A")), html.count(link_url(round_, 2, "B"))) == (0, 0)
+    assert html_tables(html, "totals-box") == []
+    keys = re.findall(r'<dl class="paper-keys">(.*?)</dl>', html, re.S)
+    assert [" ".join(re.sub(r"<[^>]+>", " ", key).split()) for key in keys] == [PAPER_KEYS]
+
+
+def test_a_classic_paper_sheet_has_the_grid_without_contract_and_a_totals_box(concours):
+    concours.rules_preset, concours.results_mode = "belote-classique", "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert html_tables(html, "deals")[1][:2] == [
+        ["Donne", "Preneur", "Atout", "Points", "Belote", "Annonces", "Points de la donne",
+         "Totaux cumulés"],
+        ["Preneur", "Défense", "Équipe 3 (A)", "Équipe 4 (B)", "Équipe 3 (A)", "Équipe 4 (B)",
+         "Équipe 3 (A)", "Équipe 4 (B)"],
+    ]  # fmt: skip
+    assert html_tables(html, "totals-box") == [
+        [
+            ["Total, équipe 1 (A)", "Total, équipe 2 (B)", "Donnes jouées", "Capots",
+             "Belotes", "Points d’annonces"],
+            ["", "", "", "", "", ""],
+        ],
+        [
+            ["Total, équipe 3 (A)", "Total, équipe 4 (B)", "Donnes jouées", "Capots",
+             "Belotes", "Points d’annonces"],
+            ["", "", "", "", "", ""],
+        ],
+    ]  # fmt: skip
+    assert (html.count('class="qr-code"'), html.count("/table/")) == (0, 0)
+
+
+def test_a_paper_sheet_without_declarations_has_no_declaration_column_or_count(concours):
+    concours.rules_preset, concours.results_mode = "belote-sans-annonces", "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert html_tables(html, "deals")[0][0] == [
+        "Donne", "Preneur", "Atout", "Points", "Belote", "Points de la donne", "Totaux cumulés",
+    ]  # fmt: skip
+    assert html_tables(html, "totals-box")[0][0] == [
+        "Total, équipe 1 (A)", "Total, équipe 2 (B)", "Donnes jouées", "Capots", "Belotes",
+    ]  # fmt: skip
+
+
+def test_a_coinche_paper_sheet_has_no_totals_box_since_its_totals_cannot_be_checked(concours):
+    concours.results_mode = "paper"
+    concours.save()
+
+    html = pdf.score_sheets_html(round=round_of(concours, 1), base_url=BASE_URL)
+
+    assert (len(html_tables(html, "deals")), html_tables(html, "totals-box")) == (2, [])
+
+
+def test_a_paper_sheet_prints_in_english_when_english_is_active(concours):
+    concours.rules_preset, concours.results_mode = "belote-classique", "paper"
+    concours.save()
+
+    with translation.override("en"):
+        data = pdf.score_sheets_pdf(round=round_of(concours, 1), base_url=BASE_URL)
+
+    lines = [line.strip() for line in page_texts(data)[0].splitlines()]
+    assert lines[lines.index("Score sheet") :] == [
+        "Score sheet",
+        "Concours de Noël · Nov. 28, 2026 · Salle des fêtes",
+        "Classic belote with declarations · 12 deals per match · rules version 1",
+        "Team A 1 Équipe Cœur d'Or / Zoé",
+        f"Team B 2 {HYPERLINK} / Bob",
+        "Deal Taker Trump",
+        "Card points",
+        "Belote",
+        "Declarations Points of the deal Running totals",
+        "Taker Defence Team 1 (A) Team 2 (B) Team 1 (A) Team 2 (B) Team 1 (A) Team 2 (B)",
+        *(str(n) for n in range(1, 13)),
+        "Taker A or B; P a pass · Trump P ♠ · C ♥ · K ♦ · T ♣ · Taker's card points C capot by "
+        "the taker, D capot by the defence · Belote",
+        "A or B, the team that holds it · Declarations those that counted, one code each: 2 "
+        "tierce, 5 cinquante, 1 cent; carré V jacks, 9",
+        "nines, A aces, X tens, R kings, D queens",
+        "Totals of the match (if only the totals are typed)",
+        "Total, team 1 (A) Total, team 2 (B) Deals played Capots Belotes Declaration points",
+        "Concours de Noël · Score sheets, round 1 page 1 / 2",
     ]
 
 
@@ -302,23 +418,73 @@ def test_a_draft_draw_sheet_says_it_is_a_draft(concours, tmp_path):
     data = pdf.draw_sheet_pdf(round=round_of(concours, 2))
 
     pages = page_texts(data)
-    assert pages[0].splitlines()[:4] == [
+    assert len(pages) == 1
+    lines = pages[0].splitlines()
+    assert lines[:4] == [
         "Tirage, partie 2",
         "Concours de Noël · 28 novembre 2026 · Salle des fêtes",
         RULES_LINE,
         "Brouillon : pas encore publié, les tables peuvent encore changer.",
     ]
-    assert len(pages) == 2
-    # The teams in three balanced columns, each with its heading row.
-    assert pages[1].splitlines() == [
+    # The teams in three balanced columns, each with its heading row, under the tables.
+    assert lines[lines.index("Par numéro d’équipe") :] == [
         "Par numéro d’équipe",
         "Équipe Table Contre",
         "1 1 4",
         "Équipe Table Contre",
         "4 1 1",
-        "Concours de Noël · Tirage, partie 2 page 2 / 2",
+        "Concours de Noël · Tirage, partie 2 page 1 / 1",
     ]
     assert 0.01 < ink_fraction(data, tmp_path) < 0.5
+
+
+def draw_of(teams: int) -> Round:
+    """Round 1 of a concours of ``teams`` teams with long names: a table per pair, the
+    last team's bye when their number is odd."""
+    tournament = TournamentFactory(name=f"Concours à {teams}", slug=f"concours-{teams}")
+    players = [
+        TeamFactory(
+            tournament=tournament,
+            number=number,
+            player_1=f"Marie-Thérèse Dupont-Aignan {number}",
+            player_2="Jean-Baptiste de La Fontaine",
+        )
+        for number in range(1, teams + 1)
+    ]
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    for table in range(1, teams // 2 + 1):
+        MatchFactory(
+            round=round_,
+            table_number=table,
+            team_a=players[2 * table - 2],
+            team_b=players[2 * table - 1],
+        )
+    if teams % 2:
+        ByeFactory(round=round_, team=players[-1])
+    return round_of(tournament, 1)
+
+
+def pdfinfo_pages(data: bytes, folder: Path) -> int:
+    """Return the page count pdfinfo (poppler-utils) reads in the PDF ``data``."""
+    source = folder / "draw.pdf"
+    source.write_bytes(data)
+    output = subprocess.run(["pdfinfo", str(source)], check=True, capture_output=True, text=True)
+    [pages] = [line.split()[-1] for line in output.stdout.splitlines() if line.startswith("Pages:")]
+    return int(pages)
+
+
+@pytest.mark.parametrize(
+    ("teams", "pages", "starts"), [(9, 1, [0]), (24, 2, [1]), (40, 2, [1]), (150, 6, [4])]
+)
+def test_a_draw_sheet_puts_the_teams_under_the_tables_when_they_fit(
+    db, tmp_path, teams, pages, starts
+):
+    data = pdf.draw_sheet_pdf(round=draw_of(teams))
+
+    texts = page_texts(data)
+    # Where the list by team starts: under the tables, or on a page of its own.
+    heading = [index for index, text in enumerate(texts) if "Par numéro d’équipe" in text]
+    assert (pdfinfo_pages(data, tmp_path), len(texts), heading) == (pages, pages, starts)
 
 
 # Filled match sheets ---------------------------------------------------------------------
@@ -456,14 +622,14 @@ def test_the_standings_have_the_tie_break_columns_and_the_prizes_in_rank_order(c
     assert html_tables(html, "standings") == [
         [
             ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
-             "Confrontation", "Tirage au sort", "Prix"],
-            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Confrontation", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0",
              "Un jambon"],
-            ["2", "1", "Équipe Cœur d'Or / Zoé", "1200", "1", "300", "0", "0",
+            ["2", "1", "Équipe Cœur d'Or / Zoé", "1200", "1", "300", "0",
              "Deux bouteilles"],
-            ["3", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "=SOMME(A1)"],
-            ["4", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
-            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", ""],
+            ["3", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "=SOMME(A1)"],
+            ["4", "5", "Paul / Luc", "895", "0", "895", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", ""],
         ]
     ]  # fmt: skip
 
@@ -483,23 +649,37 @@ def test_withdrawn_and_never_played_teams_get_no_prize_and_a_dash_skips_a_rank(c
     assert html_tables(html, "standings") == [
         [
             ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence",
-             "Confrontation", "Tirage au sort", "Prix"],
-            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0", "0",
+             "Confrontation", "Prix"],
+            ["1", "4", "Marc / Jean Club de Saint-Étienne", "1500", "1", "1520", "0",
              "Un jambon"],
-            ["2", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "0", "Deux bouteilles"],
-            ["3", "5", "Paul / Luc", "895", "0", "895", "0", "0", ""],
-            ["4", "6", "Noé / Ève", "0", "0", "0", "0", "0", ""],
-            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "0", "Un pâté"],
-            ["6", "1", "Équipe Cœur d'Or / Zoé (forfait)", "1200", "1", "300", "0", "0", ""],
+            ["2", "2", f"{HYPERLINK} / Bob", "900", "0", "-300", "0", "Deux bouteilles"],
+            ["3", "5", "Paul / Luc", "895", "0", "895", "0", ""],
+            ["4", "6", "Noé / Ève", "0", "0", "0", "0", ""],
+            ["5", "3", "Ana / Léa Mai", "-20", "0", "-1520", "0", "Un pâté"],
+            ["6", "1", "Équipe Cœur d'Or / Zoé (forfait)", "1200", "1", "300", "0", ""],
         ]
     ]  # fmt: skip
     assert page_texts(data)[0].splitlines()[4:10] == [
-        "1 4 Marc / Jean Club de Saint-Étienne 1500 1 1520 0 0 Un jambon",
-        '2 2 =HYPERLINK("http:// x.example";"clic") / Bob 900 0 -300 0 0 Deux bouteilles',
-        "3 5 Paul / Luc 895 0 895 0 0",
-        "4 6 Noé / Ève 0 0 0 0 0",
-        "5 3 Ana / Léa Mai -20 0 -1520 0 0 Un pâté",
-        "6 1 Équipe Cœur d'Or / Zoé (forfait) 1200 1 300 0 0",
+        "1 4 Marc / Jean Club de Saint-Étienne 1500 1 1520 0 Un jambon",
+        '2 2 =HYPERLINK("http:// x.example";"clic") / Bob 900 0 -300 0 Deux bouteilles',
+        "3 5 Paul / Luc 895 0 895 0",
+        "4 6 Noé / Ève 0 0 0 0",
+        "5 3 Ana / Léa Mai -20 0 -1520 0 Un pâté",
+        "6 1 Équipe Cœur d'Or / Zoé (forfait) 1200 1 300 0",
+    ]
+
+
+def test_the_standings_do_not_print_the_drawn_lot(concours):
+    concours.teams.filter(number=3).update(lot=77)
+    concours.teams.filter(number=4).update(lot=66)
+
+    html = pdf.standings_html(tournament=concours)
+
+    # Every team on 0 points: the lot decides (3 before 4), but is not printed.
+    assert html_tables(html, "standings")[0][:3] == [
+        ["Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation"],
+        ["1", "3", "Ana / Léa Mai", "0", "0", "0", "0"],
+        ["2", "4", "Marc / Jean Club de Saint-Étienne", "0", "0", "0", "0"],
     ]
 
 
@@ -511,7 +691,6 @@ def test_a_prize_list_of_dashes_only_has_no_prize_column(concours):
 
     assert html_tables(html, "standings")[0][0] == [
         "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
-        "Tirage au sort",
     ]  # fmt: skip
 
 
@@ -520,7 +699,6 @@ def test_without_a_prize_list_the_standings_have_no_prize_column(concours, tmp_p
 
     assert html_tables(pdf.standings_html(tournament=concours), "standings")[0][0] == [
         "Rang", "Équipe", "Joueurs Club", "Points", "Gagnées", "Différence", "Confrontation",
-        "Tirage au sort",
     ]  # fmt: skip
     pages = page_texts(data)
     assert len(pages) == 1
@@ -565,23 +743,21 @@ def test_a_long_standings_repeats_its_heading_row_and_never_splits_a_row(big_con
     data = pdf.standings_pdf(tournament=big_concours)
 
     pages = page_texts(data)
-    heading = "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort"
-    assert len(pages) == 11
-    assert [page.splitlines()[0] for page in pages[1:]] == [heading] * 10
+    heading = "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation"
+    assert len(pages) == 8
+    assert [page.splitlines()[0] for page in pages[1:]] == [heading] * 7
     assert heading in pages[0].splitlines()
     for n in range(1, 151):
         starts = [index for index, page in enumerate(pages) if re.search(rf"\bDébut{n}\b", page)]
         ends = [index for index, page in enumerate(pages) if re.search(rf"\bFin{n}\b", page)]
         assert (len(starts), starts) == (1, ends), n
-    assert [line.strip() for line in pages[-1].splitlines()] == [
-        heading,
+    assert [line.strip() for line in pages[-1].splitlines()][-6:] == [
         "150 150",
-        "Début150 Marie-Thérèse de La Châtaigneraie-",
-        "Vauban / Jean-François Ollivier-Beauregard de",
-        "Saint-Exupéry",
+        "Début150 Marie-Thérèse de La Châtaigneraie-Vauban / Jean-",
+        "François Ollivier-Beauregard de Saint-Exupéry",
         "Amicale de belote et de coinche de Saint-Étienne Fin150",
-        "-20 0 -1095 0 0",
-        "Grand concours · Classement page 11 / 11",
+        "-20 0 -1095 0",
+        "Grand concours · Classement page 8 / 8",
     ]
 
 

@@ -146,7 +146,8 @@ def test_it_reads_the_first_sheet_of_an_xlsx_workbook():
         rows=(
             TeamRow(2, 1, "Hélène Martin", "Paul Durand", "ACB"),
             TeamRow(4, None, "Jean Roux", "Marie Blanc", ""),
-        )
+        ),
+        ignored_columns=("Téléphone",),
     )
 
 
@@ -314,12 +315,38 @@ def test_it_drops_control_and_invisible_characters_from_xlsx_cells():
     assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Tab Name", "Club"),))
 
 
-def test_it_ignores_extra_columns_and_extra_cells():
-    data = "club;player_2;note;player_1\nACB;Paul;à l'heure;Hélène;en trop\n"
+def test_it_names_the_columns_it_does_not_import():
+    data = "club;player_2;note;player_1;Nom de l'équipe\nACB;Paul;à l'heure;Hélène;Les As\n"
 
     team_file = read_team_file("equipes.csv", data.encode("utf-8"))
 
-    assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Paul", "ACB"),))
+    assert team_file == TeamFile(
+        rows=(TeamRow(2, None, "Hélène", "Paul", "ACB"),),
+        ignored_columns=("note", "Nom de l'équipe"),
+    )
+
+
+def test_a_line_with_more_values_than_columns_is_a_problem():
+    data = "number,player_1,player_2,club\n31,Gérard Lenoir,Henri Leblanc,Club, with comma\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file == TeamFile(
+        rows=(TeamRow(2, 31, "Gérard Lenoir", "Henri Leblanc", "Club"),),
+        problems=(
+            ImportProblem(
+                "", 2, "", "extra_cells", {"cells": 5, "columns": 4, "extra": "with comma"}
+            ),
+        ),
+    )
+
+
+def test_empty_cells_past_the_header_are_no_problem():
+    data = "player_1;player_2;;\nHélène;Paul;;\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Paul"),))
 
 
 def test_a_quoted_cell_over_two_lines_keeps_the_line_where_its_team_starts():

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments import matching as matching_module
+from tournaments import pairing as pairing_module
 from tournaments.pairing import (
     Draw,
     DrawError,
@@ -467,3 +469,107 @@ def test_every_draw_is_the_best_of_all_possible_pairings(team_count, round_count
         )
 
     assert observed == expected
+
+
+# The draw at any size against the exact search on the complete graph
+
+
+def exact_and_fast(ranked, played, bye_counts):
+    """The draw's cost criteria, rematches and teams, by the exact search then the draw."""
+    met = {frozenset(pair) for pair in played}
+    results = []
+    for exact in (True, False):
+        draw = draw_by_standings(ranked, played=played, bye_counts=bye_counts, exact=exact)
+        paired = [team for team in ranked if team != draw.bye]
+        pairs = [(pairing.team_a, pairing.team_b) for pairing in draw.pairings]
+        results.append(
+            (
+                draw.bye,
+                draw_key(pairs, paired, met),
+                len(draw.rematches),
+                sorted(team for pair in pairs for team in pair),
+            )
+        )
+    return results
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    team_count=st.integers(min_value=2, max_value=60),
+    density=st.integers(min_value=0, max_value=100),
+    rng=st.randoms(use_true_random=False),
+)
+def test_the_draw_costs_what_the_exact_search_costs_for_any_standings_and_history(
+    team_count, density, rng
+):
+    ranked = rng.sample(range(1, team_count + 1), team_count)
+    # Teams close in the standings have met more often, as in a concours drawn by standing.
+    played = [
+        (first, second)
+        for first in range(1, team_count + 1)
+        for second in range(first + 1, team_count + 1)
+        if rng.randrange(100) < density / (1 + abs(ranked.index(first) - ranked.index(second)) / 4)
+    ]
+    bye_counts = {team: rng.randrange(3) for team in ranked}
+
+    exact, fast = exact_and_fast(ranked, played, bye_counts)
+
+    assert fast == exact
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    team_count=st.integers(min_value=2, max_value=60),
+    round_count=st.integers(min_value=2, max_value=14),
+    rng=st.randoms(use_true_random=False),
+)
+def test_every_draw_of_a_concours_costs_what_the_exact_search_costs(team_count, round_count, rng):
+    team_ids = list(range(1, team_count + 1))
+    points: Counter[int] = Counter()
+    bye_counts: Counter[int] = Counter()
+    met: set[frozenset[int]] = set()
+    draw = draw_random_round(team_ids, rng)
+    observed, expected = [], []
+
+    for _ in range(round_count - 1):
+        for pairing in draw.pairings:
+            met.add(frozenset((pairing.team_a, pairing.team_b)))
+            points[pairing.team_a] += rng.randrange(0, 40)
+            points[pairing.team_b] += rng.randrange(0, 40)
+        if draw.bye is not None:
+            bye_counts[draw.bye] += 1
+        ranked = sorted(team_ids, key=lambda team: (-points[team], team))
+        exact, fast = exact_and_fast(ranked, met, bye_counts)
+        observed.append(fast)
+        expected.append(exact)
+        draw = draw_by_standings(ranked, played=met, bye_counts=bye_counts)
+
+    assert observed == expected
+
+
+def test_a_sparse_graph_without_the_best_draw_is_widened_until_it_holds_one(monkeypatch):
+    # With no nearest rivals, the sparse graph is 1-2, 2-3, ..., 9-10: five rematches.
+    monkeypatch.setattr(pairing_module, "NEAREST_RIVALS", 0)
+    searches = []
+    solve = matching_module.solve
+    monkeypatch.setattr(matching_module, "solve", lambda *args: searches.append(1) or solve(*args))
+    ranked = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+    draw = draw_by_standings(ranked, played=LATE_CONCOURS_PLAYED, bye_counts={})
+
+    assert (len(searches) > 1, draw) == (
+        True,
+        draw_by_standings(ranked, played=LATE_CONCOURS_PLAYED, bye_counts={}, exact=True),
+    )
+
+
+def test_the_complete_graph_decides_when_the_proof_cannot_be_checked(monkeypatch):
+    def broken(*args):
+        raise ValueError("broken duals")
+
+    monkeypatch.setattr(matching_module, "violations", broken)
+    ranked = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+    draw = draw_by_standings(ranked, played=LATE_CONCOURS_PLAYED, bye_counts={})
+
+    assert draw == draw_by_standings(ranked, played=LATE_CONCOURS_PLAYED, bye_counts={}, exact=True)

@@ -26,6 +26,7 @@ from tournaments.services import (
     register_club,
     register_team,
     register_teams,
+    reinstate_team,
     remove_team,
     set_checked_in,
     update_team,
@@ -271,6 +272,20 @@ def test_it_lets_a_late_team_join_the_next_round_present(status):
 
     team.refresh_from_db()
     assert (team.first_round, team.is_checked_in) == (3, True)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", [Round.Status.DRAFT, Round.Status.PUBLISHED])
+def test_it_refuses_a_team_once_every_round_is_drawn(status):
+    tournament = TournamentFactory(number_of_rounds=2)
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    RoundFactory(tournament=tournament, number=2, status=status)
+
+    with pytest.raises(ServiceError) as refusal:
+        register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=rng())
+
+    assert (refusal.value.code, refusal.value.params) == ("no_round_left", {"rounds": 2})
+    assert Team.objects.filter(tournament=tournament).count() == 0
 
 
 @pytest.mark.django_db
@@ -663,3 +678,52 @@ def test_it_withdraws_a_team_left_out_of_the_draft_from_the_drafted_round():
 
     team.refresh_from_db()
     assert team.withdrawn_from_round == 2
+
+
+# reinstate_team
+
+
+@pytest.mark.django_db
+def test_it_brings_back_a_team_withdrawn_by_mistake_before_the_next_draw():
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    team = TeamFactory(tournament=tournament, is_checked_in=True)
+    withdraw_team(team=team)
+
+    reinstate_team(team=team)
+
+    team.refresh_from_db()
+    assert (team.withdrawn_from_round, team.is_checked_in, team.is_withdrawn) == (
+        None,
+        True,
+        False,
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", [Round.Status.DRAFT, Round.Status.PUBLISHED])
+def test_it_keeps_withdrawn_a_team_once_a_round_is_drawn_without_it(status):
+    tournament = TournamentFactory()
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.CLOSED)
+    team = TeamFactory(tournament=tournament, number=6, withdrawn_from_round=2)
+    RoundFactory(tournament=tournament, number=2, status=status)
+
+    with pytest.raises(ServiceError) as refusal:
+        reinstate_team(team=team)
+
+    assert (refusal.value.code, refusal.value.params) == (
+        "drawn_without",
+        {"number": 6, "round": 2},
+    )
+    team.refresh_from_db()
+    assert team.withdrawn_from_round == 2
+
+
+@pytest.mark.django_db
+def test_it_refuses_to_bring_back_a_team_that_has_not_withdrawn():
+    team = TeamFactory(number=3)
+
+    with pytest.raises(ServiceError) as refusal:
+        reinstate_team(team=team)
+
+    assert (refusal.value.code, refusal.value.params) == ("not_withdrawn", {"number": 3})

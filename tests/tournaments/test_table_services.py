@@ -123,11 +123,29 @@ def test_in_confirm_mode_a_finished_match_stays_open_until_confirmed(match, link
     assert (match.is_finished, match.locked_at) == (True, None)
 
 
-def test_a_deal_number_already_recorded_is_refused(match, links):
+def test_the_same_deal_sent_again_under_its_number_is_refused_as_already_recorded(match, links):
     submit(links["A"], 1)
 
-    assert refusal(lambda: submit(links["B"], 1, taker="B")) == ("deal_exists", {"number": 1})
+    assert refusal(lambda: submit(links["B"], 1)) == ("deal_exists", {"number": 1})
     assert Deal.objects.count() == 1
+
+
+def test_another_deal_under_a_number_already_recorded_is_a_conflict(match, links):
+    submit(links["A"], 1)
+
+    assert refusal(lambda: submit(links["B"], 1, taker="B")) == ("deal_conflict", {"number": 1})
+    assert list(Deal.objects.values_list("deal_number", "taker", "taker_card_points")) == [
+        (1, "A", 104)
+    ]
+
+
+def test_another_deal_under_the_number_that_ended_the_match_is_a_conflict(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+
+    assert refusal(lambda: submit(links["B"], 2, deal=MORE)) == ("deal_conflict", {"number": 2})
+    assert refusal(lambda: submit(links["B"], 2)) == ("deal_exists", {"number": 2})
+    assert Deal.objects.count() == 2
 
 
 def test_a_deal_after_the_end_of_the_match_is_refused(match, links):

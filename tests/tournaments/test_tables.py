@@ -28,7 +28,7 @@ MADE_90 = scoring.Deal(
 )
 
 
-def test_the_standings_headings_are_the_registry_headings_of_their_columns():
+def test_the_standings_headings_are_the_registry_headings_of_their_columns_without_the_lot():
     table = StandingsTable([])
 
     with translation.override("fr"):
@@ -52,7 +52,6 @@ def test_the_standings_headings_are_the_registry_headings_of_their_columns():
             ("belotes", "belotes"),
             ("capots", "capots"),
             ("coinches_made", "coinches_made"),
-            ("lot", "lot"),
         ]
     ]
 
@@ -139,23 +138,32 @@ def test_the_team_table_has_every_team_by_number_without_sorting():
 
 
 @pytest.mark.django_db
-def test_the_progress_table_flags_a_match_with_a_disputed_deal():
+def test_the_progress_table_flags_a_match_with_a_disputed_or_a_pending_deal():
     tournament = TournamentFactory()
     round_ = RoundFactory(tournament=tournament, number=1)
     quiet = MatchFactory(round=round_, table_number=1)
     disputed = MatchFactory(round=round_, table_number=2)
+    pending = MatchFactory(round=round_, table_number=3)
     services.ensure_team_links(tournament=round_.tournament, now=NOW)
     services.record_deal(match=quiet, entry=DealEntry("A", MADE_90), now=NOW)
     links = selectors.match_links(match=disputed)
     services.submit_deal(seat=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
     services.dispute_deal(seat=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
+    pending_seat = selectors.match_links(match=pending)["A"]
+    services.submit_deal(seat=pending_seat, entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
 
     table = progress_table(RequestFactory().get("/"), round=round_)
 
     assert [
-        (row.get_cell("table_number"), row.get_cell("deals_disputed"), row.attrs["class"])
+        (
+            row.get_cell("table_number"),
+            row.get_cell("deals_pending"),
+            row.get_cell("deals_disputed"),
+            row.attrs["class"],
+        )
         for row in table.rows
     ] == [
-        (f'<a href="{quiet.get_absolute_url()}">1</a>', 0, "even"),
-        (f'<a href="{disputed.get_absolute_url()}">2</a>', 1, "flagged odd"),
+        (f'<a href="{quiet.get_absolute_url()}">1</a>', 0, 0, "even"),
+        (f'<a href="{disputed.get_absolute_url()}">2</a>', 0, 1, "flagged odd"),
+        (f'<a href="{pending.get_absolute_url()}">3</a>', 1, 0, "flagged even"),
     ]

@@ -15,6 +15,12 @@ Two variants:
 - ``french_excel=True``: UTF-8 with a BOM and separated by ``;``, which is what Excel
   set to French expects when the file is opened by a double click (without the BOM it
   reads Windows-1252 and garbles « Cœur »; with ``,`` it puts each line in one cell).
+  Its headers are the columns' French names (« Rang », « Équipe »…) whatever the site's
+  language, for the people who open it; its values are the same codes.
+
+Every row of both ends with the tournament's rule preset (its id, ``ffb-coinche``) and
+the version of that preset it is scored by (``rules_preset``, ``rules_version``), so a
+file read on its own says which rules gave its scores (RULES.md §B).
 
 Both end lines with CRLF (RFC 4180). Numbers are written plainly (``-20``). Every field
 goes through :func:`tournaments.exports.cells.csv_field`: control characters go, and a
@@ -28,6 +34,9 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, csv_field
@@ -95,20 +104,49 @@ def write_csv(
     return buffer.getvalue().encode("utf-8-sig" if french_excel else "utf-8")
 
 
+#: The columns every row ends with: the rule preset and its version (RULES.md §B).
+RULES_COLUMNS = (("rules_preset", _("Rule preset")), ("rules_version", _("Rules version")))
+
+#: The language of the French Excel variant's headers.
+FRENCH = "fr"
+
+
+def rules_values(tournament: Tournament) -> tuple[str, int]:
+    """Return the values of :data:`RULES_COLUMNS`: the preset's id and its version."""
+    return (tournament.rules_preset, tournament.rules_version)
+
+
 def write_columns_csv(
-    columns: Sequence[Column[Row]], rows: Iterable[Row], *, french_excel: bool
+    columns: Sequence[Column[Row]],
+    rows: Iterable[Row],
+    *,
+    tournament: Tournament,
+    french_excel: bool,
 ) -> bytes:
-    """Return ``rows`` as CSV bytes (:func:`write_csv`): the keys of ``columns`` as the
-    header, then each row's values, the stored codes (never words)."""
-    values = ([column.value(row) for column in columns] for row in rows)
-    return write_csv([column.key for column in columns], values, french_excel=french_excel)
+    """Return ``rows`` as CSV bytes (:func:`write_csv`): a header, then each row's values,
+    the stored codes (never words), each row ending with :func:`rules_values`.
+
+    The header is the keys of ``columns`` and of :data:`RULES_COLUMNS`, or, with
+    ``french_excel``, their French names.
+    """
+    if french_excel:
+        with translation.override(FRENCH):
+            header = [str(column.name) for column in columns]
+            header += [str(name) for _key, name in RULES_COLUMNS]
+    else:
+        header = [column.key for column in columns] + [key for key, _name in RULES_COLUMNS]
+    rules = rules_values(tournament)
+    values = ([*(column.value(row) for column in columns), *rules] for row in rows)
+    return write_csv(header, values, french_excel=french_excel)
 
 
 def standings_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
     """Return the standings as CSV bytes: :data:`STANDINGS_COLUMNS`, one row per team in
     rank order; points are scored points (RULES.md §E)."""
     standings = selectors.tournament_standings(tournament=tournament)
-    return write_columns_csv(STANDINGS_COLUMNS, standings, french_excel=french_excel)
+    return write_columns_csv(
+        STANDINGS_COLUMNS, standings, tournament=tournament, french_excel=french_excel
+    )
 
 
 def deals_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
@@ -124,4 +162,4 @@ def deals_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
         for match, deals in played_matches(tournament=tournament)
         for deal in deals
     ]
-    return write_columns_csv(DEALS_COLUMNS, rows, french_excel=french_excel)
+    return write_columns_csv(DEALS_COLUMNS, rows, tournament=tournament, french_excel=french_excel)

@@ -25,6 +25,7 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+import scoring
 from tournaments import selectors
 from tournaments.exports.cells import CellValue
 from tournaments.exports.pdf_render import render_pdf
@@ -39,10 +40,19 @@ from tournaments.models import (
     Tournament,
     Trump,
 )
+from tournaments.presentation.cards import SUIT_SYMBOLS
 from tournaments.presentation.columns import DEALS, STANDINGS, Column, DealRow, pick
+from tournaments.presentation.paper_keys import (
+    CAPOT_KEY,
+    DEFENCE_CAPOT_KEY,
+    PASSED_KEY,
+    TAKER_CAPOT_KEY,
+    TRUMP_KEYS,
+)
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.qr import qr_code_svg
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
+from tournaments.standings import RankingKey
 from tournaments.text import printable
 
 #: Rows of a blank sheet for a match played to a target score. Both teams share about
@@ -148,6 +158,7 @@ class ScoreSheet:
     result: str = ""
     is_totals_only: bool = False
     sheet_counts: str = ""
+    is_paper: bool = False
 
     @property
     def teams(self) -> tuple[SheetTeam, SheetTeam]:
@@ -268,11 +279,19 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     """Return the HTML of the blank score sheets of ``round``: one per table, by table.
 
     Each sheet has the teams and players, the rule preset in one line, a row per deal
-    (:func:`sheet_row_count`), signature boxes, and a QR code of each team's table link,
-    made absolute with ``base_url`` (e.g. ``https://club.example/``), except at a table on
-    paper (``Match.is_paper``), whose sheet the desk types. A draft round has
-    no links, so its sheets have no QR code, and each says « Brouillon ». ``two_per_page`` puts two sheets side by
-    side on a landscape A4 page.
+    (:func:`sheet_row_count`), signature boxes, and a QR code of each team's link (one
+    for the concours), made absolute with ``base_url`` (e.g. ``https://club.example/``).
+    A draft round has no links, so its sheets have no QR code, and each says « Brouillon ».
+    ``two_per_page`` puts two sheets side by side on a landscape A4 page.
+
+    The sheet of a table on paper (``Match.is_paper``), which the desk types, has no QR
+    code and the columns of the desk's grid in its order (templates/…/paper_sheet.html):
+    taker, contract, trump, the taker's and the defence's card points, coinche,
+    belote, each team's declarations (by the grid's codes), the points of the deal and
+    the running totals, with the grid's keys under it. Under the classic presets, whose
+    sheet may be typed by its totals alone (RULES.md §G), it also has a totals box:
+    both totals, then the counts of the desk's totals form (deals played, capots,
+    belotes, and declaration points where the rules count them).
     """
     tournament = round.tournament
     links = selectors.round_links(round=round) if round.status != Round.Status.DRAFT else {}
@@ -283,11 +302,15 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
             team_b=_sheet_team(match.team_b, "B"),
             # A table on paper enters nothing on the phones: its sheet prints no code.
             qr_codes=() if match.is_paper else _qr_codes(match, links.get(match.pk, {}), base_url),
+            is_paper=match.is_paper,
         )
         for match in selectors.round_matches(round=round)
     ]
     rules = tournament.rules
     row_count = sheet_row_count(tournament)
+    # The paper grid: deal, taker, contract?, trump, 2 card points, coinche?, belote,
+    # 2 declarations?, 2 points of the deal, 2 running totals (forms/paper.py).
+    paper_blank_cells = 9 + rules.has_contract + rules.allows_coinche + 2 * rules.has_declarations
     context = {
         "heading": _heading(tournament),
         "round": round,
@@ -299,8 +322,56 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
         "headings": _headings(SHEET_COLUMNS),
         "has_contract": rules.has_contract,
         "has_coinche": rules.allows_coinche,
+        "has_declarations": rules.has_declarations,
+        "has_totals_box": scoring.is_checkable(rules),
+        "has_declaration_count": scoring.is_checkable(rules) and rules.has_declarations,
+        "paper_blank_cells": range(paper_blank_cells),
+        "paper_keys": paper_keys(rules),
     }
     return render_to_string("tournaments/pdf/score_sheets.html", context)
+
+
+def paper_keys(rules: scoring.RuleSet) -> tuple[tuple[str, str], ...]:
+    """Return the keys a paper sheet's columns are written in, as the desk types them
+    (forms/paper.py), by column name, for the columns the rules have: a team letter or
+    P for a pass, the trump's letter, C/D for a capot, the coinche level, the belote's
+    team, one code per declaration."""
+    trumps = " · ".join(
+        f"{key} {_trump_key_label(trump)}"
+        for key, trump in TRUMP_KEYS.items()
+        if rules.allows_trump(trump)
+    )
+    keys = [
+        (_("Taker"), _("A or B; %(passed)s a pass") % {"passed": PASSED_KEY}),
+        (_("Trump"), trumps),
+        (
+            _("Taker's card points"),
+            _("%(taker)s capot by the taker, %(defence)s capot by the defence")
+            % {"taker": TAKER_CAPOT_KEY, "defence": DEFENCE_CAPOT_KEY},
+        ),
+    ]
+    if rules.has_contract:
+        keys.insert(1, (_("Contract"), _("%(capot)s capot") % {"capot": CAPOT_KEY}))
+    if rules.allows_coinche:
+        keys.append((_("Coinche"), _("0 none, 1 coinche, 2 surcoinche")))
+    keys.append((_("Belote"), _("A or B, the team that holds it")))
+    if rules.has_declarations:
+        keys.append(
+            (
+                _("Declarations"),
+                _(
+                    "those that counted, one code each: 2 tierce, 5 cinquante, 1 cent; "
+                    "carré V jacks, 9 nines, A aces, X tens, R kings, D queens"
+                ),
+            )
+        )
+    return tuple(keys)
+
+
+def _trump_key_label(trump: scoring.Trump) -> str:
+    if trump.is_suit:
+        return SUIT_SYMBOLS[trump.value]
+    return _("NT") if trump is scoring.Trump.NO_TRUMP else _("AT")
 
 
 def _row_density(row_count: int) -> str:
@@ -453,8 +524,12 @@ def standings_html(*, tournament: Tournament) -> str:
     its points and tie-break values, in the order the tournament ranks by (RULES.md §E),
     and a prize column when the organiser stored a prize list: the prizes go in rank
     order to the teams not withdrawn that played or had a bye (see :func:`award_prizes`).
+
+    The drawn lot, the last tie-break, is not printed: a number drawn at random means
+    nothing to the players on the wall (the workbook keeps it).
     """
-    keys = selectors.standings_rules(tournament=tournament).order
+    order = selectors.standings_rules(tournament=tournament).order
+    keys = tuple(key for key in order if key != RankingKey.LOT)
     prizes = prize_lines(tournament.prize_list)
     standings = selectors.tournament_standings(tournament=tournament)
     awarded = award_prizes(prizes, [standing.row for standing in standings])

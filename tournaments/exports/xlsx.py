@@ -1,9 +1,13 @@
-"""The tournament workbook (STYLE.md §5): one XLSX with four sheets, built with openpyxl.
+"""The tournament workbook (STYLE.md §5): one XLSX with six sheets, built with openpyxl.
 
 Sheets, in order: « Classement » (the standings, then players, club, the remaining
-tie-breaks and the players' figures), « Parties » (every match), « Donnes » (every deal:
-inputs and scores) and « Équipes » (the teams). Matches and deals of a draft round are
-left out: a draft is not played and may be drawn again.
+tie-breaks, the drawn lot and the players' figures), « Parties » (every match),
+« Exempts » (the byes of each round), « Donnes » (every deal: inputs and scores, the
+declarations as announced in words, « tierce au roi de cœur »), « Équipes » (the teams)
+and « Concours » (the tournament: name, date, venue, rule preset and its version,
+format). Matches, byes and deals of a draft round are left out: a draft is not played
+and may be drawn again. Every sheet prints the tournament, its rule preset and the
+preset's version in its page header (RULES.md §B).
 
 The sheet titles are French whatever the language, because a club's workbooks, and the
 formulas people add to them (='Classement'!C2), must keep the same sheet names whichever
@@ -29,7 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
@@ -39,7 +45,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from scoring.rows import DEAL_COLUMNS
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, safe_cell_value, set_cell, sheet_title
-from tournaments.models import Deal, Match, Round, Tournament
+from tournaments.models import Deal, Match, MatchFormatKind, Round, Tournament
 from tournaments.presentation.columns import (
     DEALS,
     MATCHES,
@@ -50,13 +56,16 @@ from tournaments.presentation.columns import (
     pick,
     yes_no_words,
 )
+from tournaments.text import printable
 
 Row = TypeVar("Row")
 
 STANDINGS_SHEET_TITLE = "Classement"
 MATCHES_SHEET_TITLE = "Parties"
+BYES_SHEET_TITLE = "Exempts"
 DEALS_SHEET_TITLE = "Donnes"
 TEAMS_SHEET_TITLE = "Équipes"
+TOURNAMENT_SHEET_TITLE = "Concours"
 
 #: Column widths, in characters: the longest value plus a margin, within these bounds.
 MIN_COLUMN_WIDTH = 6
@@ -173,6 +182,49 @@ def deals_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
     return columns_sheet(DEALS_SHEET_TITLE, DEALS_COLUMNS, rows)
 
 
+def byes_sheet(*, tournament: Tournament) -> Sheet:
+    """Return « Exempts »: one row per bye of a published or closed round, by round and
+    team number (a bye's credit is in the standings, RULES.md §E)."""
+    header = (_("Round"), _("Team"), _("Players"))
+    rows = [
+        (bye.round.number, bye.team.number, bye.team.players)
+        for bye in selectors.tournament_played_byes(tournament=tournament)
+    ]
+    return Sheet(BYES_SHEET_TITLE, header, rows)
+
+
+def rules_text(tournament: Tournament) -> str:
+    """Return the rule preset and its version in one line, in the active language:
+    « Coinche FFB (annonces, 80 à 500 ou capot) · règles, version 1 »."""
+    version = _("rules version %(version)s") % {"version": tournament.rules_version}
+    return f"{tournament.get_rules_preset_display()} · {version}"
+
+
+def _format_text(tournament: Tournament) -> str:
+    if tournament.match_format == MatchFormatKind.DEALS:
+        return ngettext(
+            "%(deals)s deal per match",
+            "%(deals)s deals per match",
+            tournament.match_format_value,
+        ) % {"deals": tournament.match_format_value}
+    return _("Match to %(target)s points") % {"target": tournament.match_format_value}
+
+
+def tournament_sheet(*, tournament: Tournament) -> Sheet:
+    """Return « Concours »: the tournament's name, date, venue, rule preset (its name and
+    its id), the preset's version and the match format, one per row."""
+    rows: list[tuple[CellValue, ...]] = [
+        (_("Tournament"), tournament.name),
+        (_("Date"), date_format(tournament.date, "SHORT_DATE_FORMAT")),
+        (_("Venue"), tournament.venue or None),
+        (_("Rule preset"), str(tournament.get_rules_preset_display())),
+        (_("Rule preset id"), tournament.rules_preset),
+        (_("Rules version"), tournament.rules_version),
+        (_("Match format"), _format_text(tournament)),
+    ]
+    return Sheet(TOURNAMENT_SHEET_TITLE, (_("Setting"), _("Value")), rows)
+
+
 def teams_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Équipes »: one row per team, by number."""
     header = (
@@ -200,18 +252,29 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
 
 
 def tournament_sheets(*, tournament: Tournament) -> list[Sheet]:
-    """Return the four sheets of the tournament's workbook, in order."""
+    """Return the six sheets of the tournament's workbook, in order."""
     matches = played_matches(tournament=tournament)
     return [
         standings_sheet(tournament=tournament),
         matches_sheet(matches=matches),
+        byes_sheet(tournament=tournament),
         deals_sheet(matches=matches),
         teams_sheet(tournament=tournament),
+        tournament_sheet(tournament=tournament),
     ]
 
 
-def _write_sheet(worksheet: Worksheet, sheet: Sheet) -> None:
-    """Write the header in bold, frozen, then the rows; size each column to its content."""
+def page_header(tournament: Tournament) -> str:
+    """Return the text each sheet prints at the top of its pages: the tournament's name
+    and :func:`rules_text`, control characters dropped and ``&`` doubled (a single one
+    starts a header code, such as ``&P`` for the page number)."""
+    text = f"{printable(tournament.name)} · {rules_text(tournament)}"
+    return text.replace("&", "&&")
+
+
+def _write_sheet(worksheet: Worksheet, sheet: Sheet, header: str) -> None:
+    """Write the header in bold, frozen, then the rows; size each column to its content;
+    print ``header`` at the top of each page."""
     bold = Font(bold=True)
     widths = [0] * len(sheet.header)
     for row_number, values in enumerate((sheet.header, *sheet.rows), start=1):
@@ -230,21 +293,26 @@ def _write_sheet(worksheet: Worksheet, sheet: Sheet) -> None:
         worksheet.column_dimensions[get_column_letter(column)].width = size
     worksheet.freeze_panes = "A2"
     worksheet.auto_filter.ref = worksheet.dimensions
+    page_top = worksheet.oddHeader
+    if page_top is not None:  # openpyxl gives every new sheet one
+        page_top.center.text = header
 
 
 def tournament_xlsx(*, tournament: Tournament) -> bytes:
-    """Return the tournament's workbook as XLSX bytes: the four sheets of
-    :func:`tournament_sheets`, headers bold and frozen, columns sized to their content."""
+    """Return the tournament's workbook as XLSX bytes: the six sheets of
+    :func:`tournament_sheets`, headers bold and frozen, columns sized to their content,
+    each printing :func:`page_header` at the top of its pages."""
     workbook = Workbook()
     first = workbook.active
     if first is not None:  # a new workbook comes with one empty sheet: ours replace it
         workbook.remove(first)
     workbook.properties.creator = "Belote Club"
     titles: list[str] = []
+    header = page_header(tournament)
     for sheet in tournament_sheets(tournament=tournament):
         title = sheet_title(sheet.title, taken=titles)
         titles.append(title)
-        _write_sheet(workbook.create_sheet(title), sheet)
+        _write_sheet(workbook.create_sheet(title), sheet, header)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -167,7 +167,7 @@ class RestoreForm(forms.Form):
 
     file = forms.FileField(
         label=_("Backup file"),
-        help_text=_("The .json file downloaded with « Télécharger la sauvegarde »."),
+        help_text=_("The .json file downloaded with “Download the backup”."),
         error_messages={"required": _("Choose the backup file to restore.")},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )

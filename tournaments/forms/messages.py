@@ -119,6 +119,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),
     Refusal.ALREADY_WITHDRAWN: _("Team %(number)s has already withdrawn."),
+    Refusal.NOT_WITHDRAWN: _("Team %(number)s has not withdrawn."),
+    Refusal.DRAWN_WITHOUT: _(
+        "Round %(round)s is already drawn without team %(number)s: it stays withdrawn."
+    ),
     Refusal.IN_DRAFT: _(
         "This team is in the draft draw of round %(number)s: discard the draft, withdraw the "
         "team, then draw again."
@@ -135,6 +139,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Round %(number)s is not closed yet: close it before drawing the next one."
     ),
     Refusal.ALL_ROUNDS_DRAWN: _("All %(rounds)s rounds have been drawn."),
+    Refusal.NO_ROUND_LEFT: _(
+        "All %(rounds)s rounds have been drawn: a team registered now would play none of them."
+    ),
     Refusal.NOT_ENOUGH_TEAMS: _("At least two teams must be present to draw a round."),
     Refusal.NOT_DRAFT: _("Round %(number)s is already published: its draw is fixed."),
     Refusal.DRAFT_DISCARDED: _(
@@ -217,9 +224,24 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.OWN_ENTRY: _(
         "Deal %(number)s was entered by your team: the opponents confirm it, or dispute it."
     ),
+    Refusal.DEAL_NOT_NEXT: _(
+        "Deal %(number)s cannot be recorded: the next deal of this match is deal %(next)s."
+    ),
     Refusal.WRONG_PIN: _("Wrong code: type the 4 digits shown on the opponents' phone."),
     Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
+    ),
+    Refusal.DEAL_CONFLICT: _(
+        "Deal %(number)s was already recorded with other figures (by the other phone?): "
+        "yours was not saved. Check deal %(number)s in the list and correct it if needed."
+    ),
+    # Once-only writes of the phones (services/idempotency.py).
+    Refusal.IDEMPOTENCY_KEY_INVALID: _(
+        "This phone sent an unreadable sending key: nothing was saved. Reload the page."
+    ),
+    Refusal.IDEMPOTENCY_MISMATCH: _(
+        "This sending key already served for another entry: nothing was saved. Reload the "
+        "page and enter it again."
     ),
     # Paper sheets typed at the desk (services/paper.py).
     Refusal.NOT_PAPER: _(
@@ -450,6 +472,11 @@ TEAM_IMPORT_MESSAGES = {
     "too_long": _("Too long (%(column)s): at most %(max)s characters."),
     "duplicate_number": _("Number %(number)s is already used on line %(line)s."),
     "same_pair": _("The same two players are already on line %(line)s."),
+    "extra_cells": _(
+        "This line has %(cells)s values for %(columns)s columns (“%(extra)s” is one too "
+        "many): a comma inside a name? Put that name between quotes, or separate the "
+        "columns with “;”."
+    ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
 }

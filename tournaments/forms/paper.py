@@ -40,29 +40,16 @@ from tournaments.forms.messages import deal_error_message
 from tournaments.forms.table import whole_number
 from tournaments.models import CoincheLevel, Deal, DealEntry, Match, ResultsMode, TeamSide
 from tournaments.presentation.cards import SUIT_SYMBOLS
+from tournaments.presentation.paper_keys import (
+    CAPOT_KEY,
+    COINCHE_KEYS,
+    DEFENCE_CAPOT_KEY,
+    PASSED_KEY,
+    TAKER_CAPOT_KEY,
+    TAKER_KEYS,
+    TRUMP_KEYS,
+)
 
-#: The taker's column: a team, or a passed deal (passe: no score, RULES.md §C).
-TAKER_KEYS = (TeamSide.A.value, TeamSide.B.value)
-PASSED_KEY = "P"
-#: The trump's column: the French initials (pique, cœur, carreau, trèfle, sans/tout atout).
-TRUMP_KEYS = {
-    "P": scoring.Trump.SPADES,
-    "C": scoring.Trump.HEARTS,
-    "K": scoring.Trump.DIAMONDS,
-    "T": scoring.Trump.CLUBS,
-    "S": scoring.Trump.NO_TRUMP,
-    "X": scoring.Trump.ALL_TRUMP,
-}
-COINCHE_KEYS = {
-    "0": scoring.CoincheLevel.NONE,
-    "1": scoring.CoincheLevel.COINCHE,
-    "2": scoring.CoincheLevel.SURCOINCHE,
-}
-#: A capot bid, typed in the contract's column.
-CAPOT_KEY = "C"
-#: In the taker's card points: a capot by the taker (all 8 tricks), or by the defence.
-TAKER_CAPOT_KEY = "C"
-DEFENCE_CAPOT_KEY = "D"
 #: One code per declaration that counted: a sequence by the first digit of its value
 #: (20, 50, 100), a carré by its rank's letter, French or English (V/J valets, 9 neufs,
 #: A as, X dix, R/K rois, D/Q dames). Carrés of 8 and 7 are worth nothing (RULES.md §D).

@@ -235,9 +235,29 @@ class TeamForm(forms.Form):
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, is_focused: bool = False, **kwargs: Any) -> None:
+        """Build the form; ``is_focused`` puts the cursor in its first field, or in its
+        first field in error once it is checked (the registration form, so that team
+        after team is typed without reaching for the mouse)."""
         super().__init__(*args, **kwargs)
         self.fields["number"].widget.attrs["inputmode"] = "numeric"
+        self.is_focused = is_focused
+        if is_focused:
+            self._focus(next(iter(self.fields)))
+
+    def full_clean(self) -> None:
+        """Check the form, then move the cursor to its first field in error, if focused."""
+        super().full_clean()
+        in_error = [name for name in self.fields if name in self.errors]
+        if self.is_focused and in_error:
+            self._focus(in_error[0])
+
+    def _focus(self, name: str) -> None:
+        for field_name, field in self.fields.items():
+            if field_name == name:
+                field.widget.attrs["autofocus"] = True
+            else:
+                field.widget.attrs.pop("autofocus", None)
 
     def clean_player_1(self) -> str:
         """Clean the first player's name as every typed name is."""

@@ -247,6 +247,10 @@ class TableDealForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         self._require(data, "deal_number" if not self.is_edit else "version")
+        if self._is_blank(data):
+            # A second tap lands on the next deal's fresh form: one line, not a wall.
+            self.add_error(None, gettext("Nothing is filled in yet for this deal."))
+            return data
         if data.get("is_passed"):
             # Nobody took: any side will do.
             data["entry"] = DealEntry(data.get("taker") or TeamSide.A, None)
@@ -281,6 +285,23 @@ class TableDealForm(forms.Form):
         data["entry"] = DealEntry(data["taker"], deal, texts)
         return data
 
+    def _is_blank(self, data: dict[str, Any]) -> bool:
+        """Return True when a new deal's form comes back as it was given: nothing chosen
+        or typed but what it starts with (no coinche, no belote)."""
+        if self.is_edit or self.errors:
+            return False
+        untouched: tuple[object, ...] = ("", None, False)
+        starts_with = {
+            "coinche": (*untouched, CoincheLevel.NONE),
+            "taker_belotes": (*untouched, "0"),
+            "defence_belotes": (*untouched, "0"),
+        }
+        return all(
+            data.get(name) in starts_with.get(name, untouched)
+            for name in self.fields
+            if name != "deal_number"
+        )
+
     def _require(self, data: dict[str, Any], name: str, message: str | None = None) -> None:
         if name in self.fields and name not in self.errors and data.get(name) in (None, ""):
             self.add_error(name, message or gettext("This field is required."))
@@ -305,38 +326,53 @@ class TableDealForm(forms.Form):
     ) -> tuple[scoring.DeclarationResult, tuple[str, str]]:
         """Parse each side's selects and resolve them (RULES.md §D).
 
-        A token that cannot exist, or one chosen twice by the same side, is refused beside
-        its select. Returns the points that count and each side's tokens as text.
+        Each select holds one declaration token. A value that is not one (a token that
+        cannot exist, or several joined by « ; » in a hand-made request) is refused beside
+        its select, and so is a declaration the same side chose in an earlier select.
+        Returns the points that count and each side's tokens as text.
         """
         sides = []
         for side in ("taker", "defence"):
-            fields = self.declaration_fields(side)
-            tokens = [str(data.get(field.name) or "").strip() for field in fields]
-            chosen = [(field, token) for field, token in zip(fields, tokens, strict=True) if token]
-            try:
-                declarations = scoring.parse_declarations(";".join(t for _, t in chosen))
-            except scoring.InvalidDeclaration as invalid:
-                self._add_declaration_error(chosen, invalid)
-                declarations = ()
-            sides.append(declarations)
+            declarations: list[scoring.Declaration] = []
+            for field in self.declaration_fields(side):
+                declaration = self._declaration_in(field, data)
+                if declaration is None:
+                    continue
+                if declaration in declarations:
+                    self.add_error(field.name, gettext("This declaration is already chosen above."))
+                    continue
+                declarations.append(declaration)
+            sides.append(tuple(declarations))
         texts = (";".join(map(str, sides[0])), ";".join(map(str, sides[1])))
         if trump is None:
             return scoring.DeclarationResult(0, 0, None), texts
         return scoring.resolve_declarations(sides[0], sides[1], trump), texts
 
-    def _add_declaration_error(
-        self, chosen: list[tuple[forms.BoundField, str]], invalid: scoring.InvalidDeclaration
-    ) -> None:
-        matching = [field for field, token in chosen if token == invalid.token.strip()]
-        if invalid.reason == "duplicate":
-            field, message = matching[-1], gettext("This declaration is already chosen above.")
-        else:
-            field, message = matching[0], gettext("This declaration does not exist.")
-        self.add_error(field.name, message)
+    def _declaration_in(
+        self, field: forms.BoundField, data: dict[str, Any]
+    ) -> scoring.Declaration | None:
+        """Return the one declaration of select ``field``, None when it is empty; a value
+        that is not one declaration gets its error beside the select (None then too)."""
+        token = str(data.get(field.name) or "").strip()
+        if not token:
+            return None
+        try:
+            parsed = () if ";" in token else scoring.parse_declarations(token)
+        except scoring.InvalidDeclaration:
+            parsed = ()
+        if len(parsed) != 1:
+            self.add_error(field.name, gettext("This declaration does not exist."))
+            return None
+        return parsed[0]
 
     def _parse_side(self, values: dict[str, Any], side: str) -> tuple[scoring.Declaration, ...]:
-        fields = self.declaration_fields(side)
-        return scoring.parse_declarations(";".join(str(values[f.name] or "") for f in fields))
+        """Return ``side``'s declarations as filled in; raise scoring.InvalidDeclaration for
+        a select that does not hold one token (or a repeated one), as clean() refuses."""
+        tokens = [str(values[field.name] or "") for field in self.declaration_fields(side)]
+        for token in tokens:
+            if ";" in token:
+                raise scoring.InvalidDeclaration(token, "unknown_kind")
+        return scoring.parse_declarations(";".join(tokens))
 
     def add_engine_error(self, error: scoring.DealError) -> None:
         """Show an engine error (RULES.md §B6) beside the phone field it concerns."""

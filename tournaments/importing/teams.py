@@ -107,6 +107,9 @@ class TeamFile:
 
     rows: tuple[TeamRow, ...] = ()
     problems: tuple[ImportProblem, ...] = ()
+    #: The header's names of columns it does not know, in file order: not imported, and
+    #: the preview says so (never dropped silently).
+    ignored_columns: tuple[str, ...] = ()
 
     @property
     def is_ready(self) -> bool:
@@ -305,6 +308,12 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         raise _FileProblem("empty")
     header_line, header = first
     positions = _column_positions(header_line, header)
+    width = max((index + 1 for index, name in enumerate(header) if clean_name(name)), default=0)
+    ignored = tuple(
+        clean_name(name)
+        for index, name in enumerate(header)
+        if clean_name(name) and index not in positions.values()
+    )
     rows: list[TeamRow] = []
     problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
@@ -317,6 +326,14 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
             for column, index in positions.items()
         }
         row, row_problems = _read_row(line, values)
+        extra = [cell for cell in cells[width:] if clean_name(cell)]
+        if extra:
+            params_extra: dict[str, str | int] = {
+                "cells": width + len(extra),
+                "columns": width,
+                "extra": clean_name(extra[0]),
+            }
+            row_problems.append(ImportProblem("", line, "", "extra_cells", params_extra))
         if row.number is not None:
             if row.number in numbers:
                 params: dict[str, str | int] = {"number": row.number, "line": numbers[row.number]}
@@ -331,7 +348,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         problems.extend(row_problems)
     if not rows:
         raise _FileProblem("no_rows", line=header_line)
-    return TeamFile(rows=tuple(rows), problems=_in_order(problems))
+    return TeamFile(rows=tuple(rows), problems=_in_order(problems), ignored_columns=ignored)
 
 
 def _column_positions(line: int, header: list[str]) -> dict[str, int]:

@@ -41,6 +41,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
+from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
@@ -73,6 +74,7 @@ __all__ = [
     "ResultsMode",
     "Round",
     "RulesPreset",
+    "IdempotencyRecord",
     "Seat",
     "TableLink",
     "TeamLink",

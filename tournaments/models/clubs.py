@@ -86,7 +86,7 @@ class Tournament(models.Model):
     allows_no_trump_all_trump = models.BooleanField(
         _("no trump and all trump allowed"),
         default=True,
-        help_text=_("Only for the presets that allow them (RULES.md §B)."),
+        help_text=_("Only for the presets that allow them."),
     )
     projector_token = models.CharField(
         _("projector address"), max_length=40, unique=True, default=new_token, editable=False

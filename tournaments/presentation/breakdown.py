@@ -10,13 +10,13 @@ up here.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.models import Deal
 
 _OUTCOMES = {
     "made": lambda: _("Contract made"),
-    "chute": lambda: _("Contract chuté"),
+    "chute": lambda: pgettext("breakdown", "Chute"),
     "litige": lambda: _("Litige"),
 }
 _CLASSIC_OUTCOMES = {

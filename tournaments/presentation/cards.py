@@ -112,3 +112,57 @@ def trump_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
             label = gettext("All trump")
         choices.append((trump.value, label))
     return choices
+
+
+def _sequence_tops() -> dict[str, str]:
+    """Return, by rank, a sequence named by its top card (« %(kind)s au roi de %(suit)s »)."""
+    return {
+        "A": gettext("%(kind)s to the ace of %(suit)s"),
+        "K": gettext("%(kind)s to the king of %(suit)s"),
+        "Q": gettext("%(kind)s to the queen of %(suit)s"),
+        "J": gettext("%(kind)s to the jack of %(suit)s"),
+        "T": gettext("%(kind)s to the ten of %(suit)s"),
+        "9": gettext("%(kind)s to the nine of %(suit)s"),
+        "8": gettext("%(kind)s to the eight of %(suit)s"),
+    }
+
+
+def _carre_words() -> dict[str, str]:
+    return {
+        "J": gettext("carré of jacks"),
+        "9": gettext("carré of nines"),
+        "A": gettext("carré of aces"),
+        "T": gettext("carré of tens"),
+        "K": gettext("carré of kings"),
+        "Q": gettext("carré of queens"),
+        "8": gettext("carré of eights"),
+        "7": gettext("carré of sevens"),
+    }
+
+
+def declaration_words(text: str) -> str:
+    """Return one side's declarations as stored (``tierce:KH;carre:J``, RULES.md §F) in
+    words of the active language, joined by commas: « tierce au roi de cœur, carré de
+    valets ». A sequence typed from a paper sheet by its kind alone (``tierce``) is
+    « tierce »; a token of no known kind or card is left as it is; "" gives "".
+    """
+    kinds = {
+        str(DeclarationKind.TIERCE): gettext("tierce"),
+        str(DeclarationKind.CINQUANTE): gettext("cinquante"),
+        str(DeclarationKind.CENT): gettext("cent"),
+    }
+    suits, tops, carres = _suit_names(), _sequence_tops(), _carre_words()
+    words = []
+    for token in text.split(";"):
+        token = token.strip()
+        kind, _colon, card = token.partition(":")
+        card = card.upper()
+        if kind == DeclarationKind.CARRE and card in carres:
+            words.append(carres[card])
+        elif kind in kinds and not card:
+            words.append(kinds[kind])
+        elif kind in kinds and len(card) == 2 and card[0] in tops and card[1] in suits:
+            words.append(tops[card[0]] % {"kind": kinds[kind], "suit": suits[card[1]]})
+        elif token:
+            words.append(token)
+    return ", ".join(words)

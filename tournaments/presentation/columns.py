@@ -47,7 +47,7 @@ from tournaments.models import (
     TeamSide,
     Trump,
 )
-from tournaments.presentation.cards import SUIT_SYMBOLS
+from tournaments.presentation.cards import SUIT_SYMBOLS, declaration_words
 from tournaments.selectors import Standing
 
 #: What a column's value or words may be: a whole number, text, or nothing.
@@ -314,11 +314,16 @@ def _input_column(key: str) -> Column[DealRow]:
 
 
 def _declarations_text_column(key: str, side: int, name: Promise) -> Column[DealRow]:
+    """Return the column of one side's declarations as announced: the stored tokens
+    (``tierce:KH;carre:J``) as its value, in words (« tierce au roi de cœur, carré de
+    valets ») for people."""
     return Column(
         key,
         name,
         lambda row: row.entry.declarations_text[side],
-        get_words=_unless_passed(lambda row: row.entry.declarations_text[side] or None),
+        get_words=_unless_passed(
+            lambda row: declaration_words(row.entry.declarations_text[side]) or None
+        ),
     )
 
 

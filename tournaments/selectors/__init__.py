@@ -4,7 +4,13 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
-from tournaments.selectors.deals import match_deals, next_deal_number, round_deals, tournament_deals
+from tournaments.selectors.deals import (
+    is_recorded_as,
+    match_deals,
+    next_deal_number,
+    round_deals,
+    tournament_deals,
+)
 from tournaments.selectors.history import (
     deal_confirmation,
     match_history,
@@ -23,10 +29,19 @@ from tournaments.selectors.links import (
     team_situation,
 )
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
+from tournaments.selectors.results import (
+    UNCONFIRMED,
+    ConfirmedMatch,
+    ConfirmedTotals,
+    match_results,
+    round_results,
+    with_confirmed_totals,
+)
 from tournaments.selectors.rounds import (
     PairingLine,
     draft_round,
     is_in_draw,
+    next_round,
     public_rounds,
     published_round,
     round_byes,
@@ -34,6 +49,7 @@ from tournaments.selectors.rounds import (
     round_pairings,
     round_progress,
     tournament_matches,
+    tournament_played_byes,
     tournament_rounds,
 )
 from tournaments.selectors.sheets import RowScores, later_deals, match_deal, preview_row_scores
@@ -48,6 +64,12 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "UNCONFIRMED",
+    "ConfirmedMatch",
+    "ConfirmedTotals",
+    "match_results",
+    "round_results",
+    "with_confirmed_totals",
     "all_tournaments",
     "NO_PRIZE",
     "PairingLine",
@@ -68,6 +90,7 @@ __all__ = [
     "draft_round",
     "is_eligible_for_prize",
     "is_in_draw",
+    "is_recorded_as",
     "later_deals",
     "match_deal",
     "match_deals",
@@ -78,6 +101,7 @@ __all__ = [
     "next_deal_number",
     "preview_row_scores",
     "prize_lines",
+    "next_round",
     "public_rounds",
     "published_round",
     "round_byes",
@@ -90,6 +114,7 @@ __all__ = [
     "team_counts",
     "tournament_deals",
     "tournament_matches",
+    "tournament_played_byes",
     "tournament_rounds",
     "tournament_standings",
     "tournament_teams",

@@ -6,6 +6,7 @@ from django.db.models import Max, QuerySet
 
 from tournaments.models import (
     Deal,
+    DealEntry,
     Match,
     Round,
     Tournament,
@@ -16,6 +17,14 @@ def next_deal_number(*, match: Match) -> int:
     """Return the number the next deal of ``match`` will get."""
     last = Deal.objects.filter(match=match).aggregate(last=Max("deal_number"))["last"]
     return (last or 0) + 1
+
+
+def is_recorded_as(*, match: Match, deal_number: int, entry: DealEntry, side: str) -> bool:
+    """Return True when deal ``deal_number`` of ``match`` is recorded with ``entry``, by
+    the team ``side`` (``"A"``/``"B"``; ``""`` for the desk): the same deal sent again, as
+    a double tap or a phone that lost the answer sends it. One query."""
+    deal = Deal.objects.filter(match=match, deal_number=deal_number).first()
+    return deal is not None and deal.entered_by_side == side and deal.entry == entry
 
 
 def match_deals(*, match: Match) -> QuerySet[Deal]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, TypeAlias
 
 from django.db.models import Count, Q, QuerySet
 
@@ -15,13 +15,15 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.results import ConfirmedTotals, with_confirmed_totals
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
 
 
-class DealCounts(TypedDict):
-    """The deal counts :func:`round_progress` adds to each match, by status."""
+class DealCounts(ConfirmedTotals):
+    """The deal counts :func:`round_progress` adds to each match, by status, beside its
+    confirmed totals (:class:`~tournaments.selectors.results.ConfirmedTotals`)."""
 
     deals_entered: int
     deals_confirmed: int
@@ -53,6 +55,11 @@ def draft_round(*, tournament: Tournament) -> Round | None:
 def published_round(*, tournament: Tournament) -> Round | None:
     """Return the round of ``tournament`` being played (published, not closed), or None."""
     return tournament.rounds.filter(status=Round.Status.PUBLISHED).first()
+
+
+def next_round(*, round: Round) -> Round | None:
+    """Return the round drawn after ``round`` (a draft, published or closed), or None."""
+    return Round.objects.filter(tournament_id=round.tournament_id, number=round.number + 1).first()
 
 
 def is_in_draw(*, team: Team, round: Round) -> bool:
@@ -97,11 +104,12 @@ def round_progress(*, round: Round) -> QuerySet[MatchProgress]:
     """Return the matches of ``round`` with their deal counts by status, for the desk.
 
     ``deals_entered`` counts every recorded deal, passes included, so that it is the sum
-    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``. One query, with the
-    round and tournament joined for each match's URL.
+    of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``; the match's
+    confirmed totals come with them (:func:`~tournaments.selectors.results.with_confirmed_totals`).
+    One query, with the round and tournament joined for each match's URL.
     """
     return (
-        round_matches(round=round)
+        with_confirmed_totals(round_matches(round=round))
         .select_related("round__tournament")
         .annotate(
             deals_entered=Count("deals"),
@@ -125,6 +133,18 @@ def round_matches(*, round: Round) -> QuerySet[Match]:
 def round_byes(*, round: Round) -> QuerySet[Bye]:
     """Return the byes of ``round`` with their teams."""
     return Bye.objects.filter(round=round).select_related("team").order_by("team__number")
+
+
+def tournament_played_byes(*, tournament: Tournament) -> QuerySet[Bye]:
+    """Return the byes of the published and closed rounds of ``tournament`` (a draft's
+    are left out: it may be drawn again), by round and team number, with their teams
+    and rounds."""
+    return (
+        Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "team")
+        .order_by("round__number", "team__number")
+    )
 
 
 def tournament_matches(*, tournament: Tournament) -> QuerySet[Match]:

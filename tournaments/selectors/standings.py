@@ -11,13 +11,13 @@ import scoring
 from tournaments.models import (
     Bye,
     Deal,
-    DealStatus,
     Match,
     Ranking,
     Round,
     Team,
     Tournament,
 )
+from tournaments.selectors.results import UNCONFIRMED
 from tournaments.standings import (
     ByeCreditRule,
     ByeEntry,
@@ -52,12 +52,13 @@ class Standing:
 
 def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
     """Return the tournament's matches that count in the standings: complete ones of
-    published or closed rounds whose deals are all confirmed (RULES.md §E)."""
+    published or closed rounds whose deals are all confirmed (RULES.md §E: a match
+    with a deal pending or disputed, :data:`UNCONFIRMED`, counts for nobody yet)."""
     return (
         Match.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
         .filter(Q(is_finished=True) | Q(stopped_for_time_at__isnull=False))
-        .exclude(deals__status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
+        .exclude(deals__status__in=UNCONFIRMED)
     )
 
 

@@ -26,6 +26,7 @@ from tournaments.services.draws import (
     swap_teams_in_draft,
 )
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.idempotency import Outcome, fingerprint, parse_key, run_once
 from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
@@ -36,6 +37,7 @@ from tournaments.services.registration import (
     register_club,
     register_team,
     register_teams,
+    reinstate_team,
     remove_team,
     set_checked_in,
     update_team,
@@ -73,6 +75,10 @@ __all__ = [
     "revoke_link",
     "submit_deal",
     "unlock_match",
+    "Outcome",
+    "fingerprint",
+    "parse_key",
+    "run_once",
     "Refusal",
     "Reopening",
     "ServiceError",
@@ -102,5 +108,6 @@ __all__ = [
     "swap_teams_in_draft",
     "update_team",
     "update_tournament",
+    "reinstate_team",
     "withdraw_team",
 ]

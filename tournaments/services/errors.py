@@ -40,12 +40,15 @@ class Refusal(StrEnum):
     SAME_PAIR = "same_pair"  # number: the team already registered
     TEAM_DRAWN = "team_drawn"  # number: the team
     ALREADY_WITHDRAWN = "already_withdrawn"  # number: the team
+    NOT_WITHDRAWN = "not_withdrawn"  # number: the team
+    DRAWN_WITHOUT = "drawn_without"  # number: the team; round: the first it missed
     IN_DRAFT = "in_draft"  # number: the draft round
     ABSENT_IN_DRAFT = "absent_in_draft"  # team, round
     DELETE_IN_DRAFT = "delete_in_draft"  # team, round
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has
+    NO_ROUND_LEFT = "no_round_left"  # rounds: how many the tournament has, all drawn
     NOT_ENOUGH_TEAMS = "not_enough_teams"
     NOT_DRAFT = "not_draft"  # number: the round
     DRAFT_DISCARDED = "draft_discarded"  # number: the round whose draft was deleted meanwhile
@@ -68,8 +71,13 @@ class Refusal(StrEnum):
     ALREADY_CONFIRMED = "already_confirmed"  # number: the deal
     OWN_ENTRY = "own_entry"  # number: the deal
     CHANGED = "changed"  # numbers: the deals changed since the phone showed them
+    DEAL_NOT_NEXT = "deal_not_next"  # number: the deal sent; next: the next deal's number
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
+    DEAL_CONFLICT = "deal_conflict"  # number: the deal recorded meanwhile with other inputs
+    # Once-only writes of the phones (services/idempotency.py)
+    IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
+    IDEMPOTENCY_MISMATCH = "idempotency_mismatch"
     # Paper sheets typed at the desk (services/paper.py)
     NOT_PAPER = "not_paper"  # table: the table enters its deals on its phones
 

@@ -95,6 +95,7 @@ def register_teams(
 
     A team registered once a round is drawn, even as a draft, joins from the next round
     not drawn yet (:func:`next_round_to_draw`) and is marked present. Raises ServiceError
+    ``no_round_left`` once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
     cannot be registered; nothing is saved then.
     """
@@ -102,6 +103,8 @@ def register_teams(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         first_round = next_round_to_draw(tournament)
+        if first_round > tournament.number_of_rounds:
+            raise ServiceError(Refusal.NO_ROUND_LEFT, rounds=tournament.number_of_rounds)
         for data in teams:
             _check(tournament, data)
             number = data.number
@@ -233,5 +236,28 @@ def withdraw_team(*, team: Team) -> Team:
             raise ServiceError(Refusal.IN_DRAFT, number=draft.number)
         team.withdrawn_from_round = next_round_to_play(team.tournament)
         team.is_checked_in = False
+        team.save(update_fields=["withdrawn_from_round", "is_checked_in"])
+    return team
+
+
+def reinstate_team(*, team: Team) -> Team:
+    """Undo a withdrawal made by mistake: the team is drawn again from the round it left.
+
+    Only while nothing has been drawn without it: its first missed round is not drawn
+    yet, not even as a draft (RULES.md §E: a withdrawn team is never drawn again, so a team
+    that missed a round stays withdrawn). The team comes back present. Raises ServiceError
+    ``not_withdrawn``, or ``drawn_without`` (params: number, round) once a round is drawn
+    without it.
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        if not team.is_withdrawn:
+            raise ServiceError(Refusal.NOT_WITHDRAWN, number=team.number)
+        missed = team.withdrawn_from_round
+        assert missed is not None
+        if next_round_to_draw(team.tournament) > missed:
+            raise ServiceError(Refusal.DRAWN_WITHOUT, number=team.number, round=missed)
+        team.withdrawn_from_round = None
+        team.is_checked_in = True
         team.save(update_fields=["withdrawn_from_round", "is_checked_in"])
     return team

@@ -23,8 +23,10 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
 
 from tournaments.models import (
+    ENTRY_FIELDS,
     AuditAction,
     ConfirmationMode,
     Deal,
@@ -68,22 +70,56 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
     """Record a deal from a team's phone at its seat (see services.record_deal).
 
     ``deal_number`` is the number the phone expected: a double tap, or the other phone
-    sending the same deal, is refused with ``deal_exists`` instead of counted twice.
+    sending the same deal, is refused with ``deal_exists`` instead of counted twice (also
+    when that deal ended the match). Another deal under a number already recorded (the
+    other phone was quicker, or a phone sends a deal it kept while offline) is refused
+    with ``deal_conflict``: never merged, never counted as a next deal. A phone records
+    only the next deal: any other number not recorded yet is refused with
+    ``deal_not_next`` (number, next), so that a hand-made request leaves no gap.
     Raises ServiceError ``link_revoked``, ``not_published``, ``match_locked`` and the
     refusals of record_deal, or scoring.InvalidDeal.
     """
-    with transaction.atomic():
-        match = _writable(seat)
-        row = record_deal(
-            match=match,
-            entry=entry,
-            now=now,
-            author=Author(side=seat.side),
-            deal_number=deal_number,
-            status=_status_for(match),
-        )
-        _lock_if_confirmed(match, now)
+    try:
+        with transaction.atomic():
+            match = _writable(seat)
+            expected = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
+            is_recorded = match.deals.filter(deal_number=deal_number).exists()
+            if deal_number != expected and not is_recorded and not match.is_complete:
+                raise ServiceError(Refusal.DEAL_NOT_NEXT, number=deal_number, next=expected)
+            row = record_deal(
+                match=match,
+                entry=entry,
+                now=now,
+                author=Author(side=seat.side),
+                deal_number=deal_number,
+                status=_status_for(match),
+            )
+            _lock_if_confirmed(match, now)
+    except ServiceError as refusal:
+        raise _as_repeat(seat, deal_number, entry, refusal) from None
     return row
+
+
+#: The refusals a deal already recorded under the phone's number may come with: the
+#: number is taken, or that deal ended (or locked) the match.
+_TAKEN = (Refusal.DEAL_EXISTS, Refusal.MATCH_FINISHED, Refusal.MATCH_LOCKED)
+
+
+def _as_repeat(
+    seat: Seat, deal_number: int, entry: DealEntry, refusal: ServiceError
+) -> ServiceError:
+    """Return ``deal_exists`` when deal ``deal_number`` is recorded with these very inputs,
+    ``deal_conflict`` when with others, else ``refusal`` as it is."""
+    if refusal.code not in _TAKEN:
+        return refusal
+    recorded = Deal.objects.filter(match_id=seat.match_id, deal_number=deal_number).first()
+    if recorded is None:
+        return refusal
+    sent = Deal()
+    sent.set_entry(entry)
+    if all(getattr(sent, name) == getattr(recorded, name) for name in ENTRY_FIELDS):
+        return ServiceError(Refusal.DEAL_EXISTS, number=deal_number)
+    return ServiceError(Refusal.DEAL_CONFLICT, number=deal_number)
 
 
 def edit_deal_at_table(

@@ -34,10 +34,20 @@ from tournaments.views.requests import AuthenticatedHttpRequest
 def _show_errors(
     request: HttpRequest, tournament: Tournament, match: Match, form: forms.Form
 ) -> HttpResponse:
+    """Render the match page with ``form``'s errors in its open panel. The form was posted
+    to its address with the panel's #fragment (match_organiser.html), so the browser
+    shows the panel and its errors, not the top of the page."""
     return show_match_page(request, tournament, match, bound=form)
 
 
+def _top_of(match: Match) -> HttpResponse:
+    """Redirect to the top of the match page, where the messages are. The explicit
+    #fragment replaces the panel's, which a redirect would otherwise keep."""
+    return redirect(f"{match.get_absolute_url()}#content")
+
+
 def _refused(request: HttpRequest, refusal: services.ServiceError) -> None:
+    """Say why, at the top of the match page."""
     messages.error(request, correction_error_message(refusal.code, refusal.params))
 
 
@@ -67,11 +77,27 @@ def deal_correct(
         except scoring.InvalidDeal as invalid:  # only if the rules changed since the form
             form.add_engine_error(invalid.error)
         except services.ServiceError as refusal:
-            _refused(request, refusal)
-            return redirect(match)
+            return _refused_correction(request, tournament, match, form, refusal)
         else:
             _corrected_messages(request, deal, corrected)
-            return redirect(match)
+            return _top_of(match)
+    return _show_errors(request, tournament, match, form)
+
+
+def _refused_correction(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    form: DealCorrectionForm,
+    refusal: services.ServiceError,
+) -> HttpResponse:
+    """Show a correction the services refused: in its open panel, beside the organiser's
+    values, unless the deal changed meanwhile; then the message says to check it in the
+    deals table, at the top of the page, where the deal is shown as it is now."""
+    if refusal.code == services.Refusal.STALE:
+        _refused(request, refusal)
+        return _top_of(match)
+    form.add_error(None, correction_error_message(refusal.code, refusal.params))
     return _show_errors(request, tournament, match, form)
 
 
@@ -125,9 +151,9 @@ def deal_delete(
         )
     except services.ServiceError as refusal:
         _refused(request, refusal)
-    else:
-        messages.success(request, _("Deal %(number)s deleted.") % {"number": deal})
-    return redirect(match)
+        return _top_of(match)
+    messages.success(request, _("Deal %(number)s deleted.") % {"number": deal})
+    return _top_of(match)
 
 
 @login_required
@@ -144,7 +170,7 @@ def match_unlock(
     if not form.is_valid():
         return _show_errors(request, tournament, match, form)
     _unlock(request, match, form.cleaned_data["reason"])
-    return redirect(match)
+    return _top_of(match)
 
 
 def _unlock(request: AuthenticatedHttpRequest, match: Match, reason: str) -> None:

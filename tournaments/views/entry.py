@@ -67,7 +67,9 @@ def match_page_context(
     no deal, the totals form; ``bound`` is a submitted correction form and
     ``totals_form`` a submitted totals form to show again with their errors. A match
     recorded by its totals has no deal: the page says « Totaux seulement » and the
-    sheet's counts.
+    sheet's counts. The scoreboard shows the confirmed totals (``results``,
+    selectors/results.py); while a deal waits, it says « en cours » and gives the
+    provisional totals, every deal counted, apart.
     """
     is_classic = not tournament.rules.has_contract
     deals = [
@@ -85,6 +87,7 @@ def match_page_context(
         "tournament": tournament,
         "round": match.round,
         "match": match,
+        "results": selectors.match_results(match=match),
         "deals": deals,
         "is_classic": is_classic,
         "form": form if can_enter else None,

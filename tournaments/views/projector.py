@@ -3,7 +3,10 @@
 No login: the address carries the tournament's unguessable ``projector_token``, and an
 unknown token is a 404 that says nothing about other tournaments. The screen cycles through
 *slides*, each one screen of large type: every page of the current round's draw (table, both
-teams, live totals, the bye last), then every page of the standings, then starts over. Each
+teams, their confirmed totals, the bye last), then every page of the standings, then starts
+over. The hall sees only what both tables agreed to (selectors/results.py): a match with a
+deal still waiting for the opponents, or disputed, shows its confirmed totals marked « en
+cours », no provisional total and no « Terminé »; the standings count confirmed matches only. Each
 slide's fragment asks htmx for the next one (``hx-trigger="every 8s"``), so the cycle needs
 no JavaScript of ours, and an index out of range wraps around instead of failing.
 
@@ -24,7 +27,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments import selectors
 from tournaments.models import Bye, Match, Round, Tournament
-from tournaments.selectors import Standing
+from tournaments.selectors import ConfirmedMatch, Standing
 
 #: Rows per slide that fit 1280×720 at 1rem = 4vh (28.8 px, projector.css): a draw row holds
 #: both players of each team on two lines (2.4rem), a standings row one line (1.75rem). Eight
@@ -51,7 +54,7 @@ class Slide:
     page: int = 1
     pages: int = 1
     round: Round | None = None
-    matches: list[Match] = field(default_factory=list)
+    matches: list[ConfirmedMatch] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
 
@@ -78,9 +81,9 @@ def build_slide(tournament: Tournament, index: int) -> Slide:
     read whole, then cut into pages here, so every slide knows how many slides there are.
     """
     round_ = _current_round(tournament)
-    draw: list[Match | Bye] = []
+    draw: list[ConfirmedMatch | Bye] = []
     if round_ is not None:
-        draw = [*selectors.round_matches(round=round_), *selectors.round_byes(round=round_)]
+        draw = [*selectors.round_results(round=round_), *selectors.round_byes(round=round_)]
     standings = selectors.tournament_standings(tournament=tournament)
     draw_pages = _pages(draw, DRAW_ROWS_PER_SLIDE)
     standings_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)

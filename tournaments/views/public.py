@@ -28,13 +28,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Show every match of a round with its totals, and the round's byes."""
+    """Show every match of a round with its confirmed totals (« en cours » while a deal
+    waits, selectors/results.py), and the round's byes."""
     tournament = get_tournament(slug)
     round_ = get_public_round(tournament, number)
     context = {
         "tournament": tournament,
         "round": round_,
-        "matches": selectors.round_matches(round=round_),
+        "matches": selectors.round_results(round=round_),
         "byes": selectors.round_byes(round=round_),
     }
     return render(request, "tournaments/round_detail.html", context)

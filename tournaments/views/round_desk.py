@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -88,12 +89,15 @@ def round_qr(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/round_qr.html", context)
 
 
-def _back(request: HttpRequest, slug: str) -> HttpResponse:
-    """Go back to the QR page of the round the form was on, else to the concours' desk."""
+def _back(request: HttpRequest, slug: str, link: TeamLink) -> HttpResponse:
+    """Go back to the QR page of the round the form was on, at the team's table there (its
+    block's #fragment, where the organiser clicked), else to the concours' desk."""
     number = request.POST.get("round", "")
-    if number.isascii() and number.isdigit() and 0 < int(number[:3]) < 1000:
-        return redirect("tournaments:round-qr", slug=slug, number=int(number))
-    return redirect("tournaments:tournament-manage", slug=slug)
+    if not (number.isascii() and number.isdigit() and 0 < int(number[:3]) < 1000):
+        return redirect("tournaments:tournament-manage", slug=slug)
+    page = reverse("tournaments:round-qr", kwargs={"slug": slug, "number": int(number)})
+    seat = selectors.team_seat(link=link, round_number=int(number))
+    return redirect(f"{page}#table-{seat.match.table_number}" if seat else page)
 
 
 @login_required
@@ -103,7 +107,7 @@ def link_revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
     link = get_link(get_tournament_for_organiser(request, slug), pk)
     services.revoke_link(link=link, now=timezone.now(), user=request.user)
     messages.success(request, _("Link of team %(number)s revoked.") % {"number": link.team.number})
-    return _back(request, slug)
+    return _back(request, slug, link)
 
 
 @login_required
@@ -117,4 +121,4 @@ def link_regenerate(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         _("New link for team %(number)s: print its team card again.")
         % {"number": link.team.number},
     )
-    return _back(request, slug)
+    return _back(request, slug, link)

@@ -87,14 +87,18 @@ def _round_page_context(
     """Return the round page's context; ``reopen_form`` is a refused reopening to show again.
 
     The reopening form is offered only while the round may be reopened: closed, and the
-    next round not published.
+    next round not published. A closed round offers the next round: its page once it is
+    drawn, else its draw while rounds remain (``next_number``, ``next_round``).
     """
     is_draft = round_.status == Round.Status.DRAFT
+    is_closed = round_.status == Round.Status.CLOSED
     if reopen_form is None and services.is_reopenable(round=round_):
         reopen_form = _reopen_form()
     return {
         "tournament": tournament,
         "round": round_,
+        "next_number": round_.number + 1,
+        "next_round": selectors.next_round(round=round_) if is_closed else None,
         "pairings": selectors.round_pairings(round=round_) if is_draft else (),
         "progress_table": None if is_draft else progress_table(request, round=round_),
         "progress_seconds": PROGRESS_SECONDS,

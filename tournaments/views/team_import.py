@@ -171,6 +171,7 @@ def _render_preview(
         "form": TeamImportForm(),
         "lines": lines,
         "file_problems": file_problems,
+        "ignored_columns": team_file.ignored_columns,
         "ready_count": sum(1 for line in lines if not line.messages),
         "problem_count": len(team_file.problems),
         "first_round": next_round_to_draw(tournament),

@@ -18,6 +18,7 @@ from tournaments.forms.messages import (
 )
 from tournaments.forms.setup import TeamForm, team_initial
 from tournaments.models import Team, TeamData, Tournament
+from tournaments.services.registration import next_round_to_draw
 from tournaments.tables import team_table
 from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
@@ -35,7 +36,7 @@ def _back(tournament: Tournament) -> HttpResponse:
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     """List the teams with their state, and register a new one."""
     tournament = get_tournament_for_organiser(request, slug)
-    form = TeamForm(request.POST or None)
+    form = TeamForm(request.POST or None, is_focused=True)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.register_team(
@@ -53,7 +54,12 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
 def _team_page(request: HttpRequest, tournament: Tournament, form: TeamForm) -> HttpResponse:
     """Render the teams of ``tournament`` with the registration ``form``."""
     table = team_table(request, tournament=tournament)
-    context = {"tournament": tournament, "table": table, "form": form}
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "form": form,
+        "next_round_to_draw": next_round_to_draw(tournament),
+    }
     return render(request, "tournaments/team_list.html", context)
 
 
@@ -169,3 +175,16 @@ def team_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     messages.success(request, _("%(count)s teams marked present.") % {"count": count})
     _warn_left_out_of_draft(request, tournament, count=count)
     return _back(tournament)
+
+
+@login_required
+@require_POST
+def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Bring back a team withdrawn by mistake, while nothing is drawn without it."""
+    return _team_action(
+        request,
+        slug,
+        number,
+        lambda t: services.reinstate_team(team=t),
+        _("Team %(number)s is back: it will be drawn again."),
+    )

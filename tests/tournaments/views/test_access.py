@@ -43,6 +43,8 @@ PUBLIC = {
     "table-confirm-all",
     "table-pin",
     "table-preview",
+    "table-manifest",
+    "service-worker",
     "standings-pdf",
 }
 
@@ -59,6 +61,7 @@ KWARGS = {
     "team-remove": {"slug": "t", "number": 3},
     "team-check-in": {"slug": "t", "number": 1},
     "team-withdraw": {"slug": "t", "number": 1},
+    "team-reinstate": {"slug": "t", "number": 1},
     "team-import": {"slug": "t"},
     "team-import-confirm": {"slug": "t"},
     "round-draw": {"slug": "t"},
@@ -145,6 +148,7 @@ POST_ONLY = {
     "team-remove",
     "team-check-in",
     "team-withdraw",
+    "team-reinstate",
     "team-import-confirm",
     "round-draw",
     "round-swap",

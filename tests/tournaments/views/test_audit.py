@@ -214,6 +214,7 @@ def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
         follow=True,
     )
 
+    assert response.redirect_chain == [(f"{MATCH_URL}#content", 302)]
     assert messages_of(response) == [
         "La donne 1 a été modifiée entre-temps (à la table ou par un autre organisateur) : "
         "vérifiez-la ci-dessous, puis corrigez-la de nouveau."
@@ -229,6 +230,7 @@ def test_a_correction_with_the_same_values_changes_nothing(desk, match):
         f"{MATCH_URL}donnes/1/corriger/", correction(1, 1, "Vérification"), follow=True
     )
 
+    assert response.redirect_chain == [(f"{MATCH_URL}#content", 302)]
     assert messages_of(response) == ["La donne 1 avait déjà ces valeurs : rien n’a changé."]
     assert (Deal.objects.get().version, Deal.history.count()) == (1, 1)
 
@@ -259,7 +261,9 @@ def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(de
     public = client.get(MATCH_URL).content.decode()
 
     assert re.findall(r'<tr class="(deal-[a-z]+)">', page) == ["deal-disputed", "deal-pending"]
+    # The match's own flag first: provisional while a deal waits (RULES.md §E).
     assert re.findall(r'<span class="flag flag-[a-z]+">([^<]*)</span>', page) == [
+        "en cours",
         "Contestée",
         "En attente des adversaires",
         "Contestée",
@@ -370,7 +374,7 @@ def test_unlocking_without_a_reason_is_refused_and_the_match_stays_locked(desk, 
     page = desk.get(MATCH_URL).content.decode()
     response = desk.post(f"{MATCH_URL}deverrouiller/", {"unlock-reason": ""})
 
-    assert 'action="/concours/t/parties/1/tables/1/deverrouiller/"' in page
+    assert 'action="/concours/t/parties/1/tables/1/deverrouiller/#unlock"' in page
     assert response.status_code == 422
     assert errors_of(response, "unlock-reason") == [
         "Indiquez la raison : elle est gardée dans l’historique."
@@ -448,7 +452,7 @@ def test_the_organisers_match_page_runs_the_same_queries_for_1_and_2_deals(
         )
     services.confirm_deals(seat=link(match, "B"), now=NOW)
 
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = desk.get(MATCH_URL)
 
     assert len(table_rows(response, "audit")) == 2 * deals + 1

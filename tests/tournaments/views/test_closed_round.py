@@ -126,6 +126,16 @@ def closed_round(tournament, organiser) -> Round:
     return services.close_round(round=round_, now=NOW, user=organiser)
 
 
+def panel_errors(response, deal: int) -> list[str]:
+    """Return the errors above the form of deal ``deal``'s correction panel, which must be
+    open (the form posts to its panel's #fragment, so the browser shows it)."""
+    page = response.content.decode()
+    panel = re.search(
+        rf'<details class="correction[^"]*" id="correct-{deal}" open>(.*?)</details>', page, re.S
+    )
+    return re.findall(r'<ul class="errorlist nonfield"><li>([^<]*)</li></ul>', panel[1])
+
+
 # The match page of a closed round
 
 
@@ -134,8 +144,12 @@ def test_the_match_page_of_a_closed_round_offers_corrections_only(desk, closed_r
 
     page = response.content.decode()
     assert re.findall(r'action="(/concours/t/parties/1/tables/1/[^"]*)"', page) == [
-        "/concours/t/parties/1/tables/1/donnes/1/corriger/",
-        "/concours/t/parties/1/tables/1/donnes/2/corriger/",
+        "/concours/t/parties/1/tables/1/donnes/1/corriger/#correct-1",
+        "/concours/t/parties/1/tables/1/donnes/2/corriger/#correct-2",
+    ]
+    assert re.findall(r'<details class="correction" id="(correct-\d+)"( open)?>', page) == [
+        ("correct-1", ""),
+        ("correct-2", ""),
     ]
     notice = re.search(
         r'<section class="card closed-round" id="closed-round">(.*?)</section>', page, re.S
@@ -161,11 +175,11 @@ def test_the_match_page_of_a_round_being_played_still_offers_delete_and_unlock(d
     assert re.findall(
         r'action="(/concours/t/parties/1/tables/1/[^"]*)"', response.content.decode()
     ) == [
-        "/concours/t/parties/1/tables/1/deverrouiller/",
-        "/concours/t/parties/1/tables/1/donnes/1/corriger/",
-        "/concours/t/parties/1/tables/1/donnes/1/supprimer/",
-        "/concours/t/parties/1/tables/1/donnes/2/corriger/",
-        "/concours/t/parties/1/tables/1/donnes/2/supprimer/",
+        "/concours/t/parties/1/tables/1/deverrouiller/#unlock",
+        "/concours/t/parties/1/tables/1/donnes/1/corriger/#correct-1",
+        "/concours/t/parties/1/tables/1/donnes/1/supprimer/#correct-1",
+        "/concours/t/parties/1/tables/1/donnes/2/corriger/#correct-2",
+        "/concours/t/parties/1/tables/1/donnes/2/supprimer/#correct-2",
     ]
 
 
@@ -201,12 +215,16 @@ def test_correcting_a_deal_of_a_closed_round_to_passed_is_refused_and_the_match_
         follow=True,
     )
 
-    assert messages_of(response) == [
-        "La partie 1 est close : cette correction laisserait la table 1 inachevée, et elle "
-        "ne compterait plus. Rien n’a été enregistré. Corrigez la donne pour que la table "
-        "aille toujours jusqu’au bout, ou rouvrez la partie 1 sur sa page pour que la table "
-        "continue à jouer."
-    ]
+    assert (response.status_code, messages_of(response), panel_errors(response, 2)) == (
+        422,
+        [],
+        [
+            "La partie 1 est close : cette correction laisserait la table 1 inachevée, et "
+            "elle ne compterait plus. Rien n’a été enregistré. Corrigez la donne pour que la "
+            "table aille toujours jusqu’au bout, ou rouvrez la partie 1 sur sa page pour que "
+            "la table continue à jouer."
+        ],
+    )
     assert table_state(closed_round) == TABLE_1_AS_PLAYED
     assert standings(tournament) == STANDINGS_AS_PLAYED
 
@@ -228,12 +246,16 @@ def test_correcting_a_target_score_match_of_a_closed_round_below_its_target_is_r
         f"{MATCH_URL}donnes/2/corriger/", correction(2, "Points recomptés"), follow=True
     )
 
-    assert messages_of(response) == [
-        "La partie 1 est close : cette correction laisserait la table 1 inachevée, et elle "
-        "ne compterait plus. Rien n’a été enregistré. Corrigez la donne pour que la table "
-        "aille toujours jusqu’au bout, ou rouvrez la partie 1 sur sa page pour que la table "
-        "continue à jouer."
-    ]
+    assert (response.status_code, messages_of(response), panel_errors(response, 2)) == (
+        422,
+        [],
+        [
+            "La partie 1 est close : cette correction laisserait la table 1 inachevée, et "
+            "elle ne compterait plus. Rien n’a été enregistré. Corrigez la donne pour que la "
+            "table aille toujours jusqu’au bout, ou rouvrez la partie 1 sur sa page pour que "
+            "la table continue à jouer."
+        ],
+    )
     assert table_state(round_) == (
         400,
         100,

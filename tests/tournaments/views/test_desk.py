@@ -473,3 +473,32 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
         "/concours/t/gestion/parties/1/resultats.pdf",
     ]
     assert links.findall(public_page) == ["/concours/t/classement.pdf"]
+
+
+def help_texts(response) -> list[str]:
+    return re.findall(r'<p class="helptext">([^<]*)</p>', response.content.decode())
+
+
+@pytest.mark.parametrize(
+    "address", ["/organisation/concours/nouveau/", "/concours/t/gestion/reglages/"]
+)
+def test_the_settings_forms_help_texts_are_english_words_in_english(desk, tournament, address):
+    desk.cookies["django_language"] = "en"
+
+    texts = help_texts(desk.get(address))
+
+    assert texts == [
+        "Only for the presets that allow them.",
+        "Each table may be switched on the round&#x27;s desk, at any time.",
+    ]
+
+
+def test_the_restore_forms_help_text_names_the_button_in_english(desk, club):
+    desk.cookies["django_language"] = "en"
+
+    texts = help_texts(desk.get("/organisation/concours/restaurer/"))
+
+    assert texts == [
+        "The .json file downloaded with “Download the backup”.",
+        "Leave empty to keep the tournament’s name.",
+    ]

@@ -70,7 +70,7 @@ def test_the_organiser_downloads_the_workbook(owner_client):
         200,
         XLSX,
         'attachment; filename="coupe-d-hiver.xlsx"',
-        ["Classement", "Parties", "Donnes", "Équipes"],
+        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
         [1, 1, 1, "Équipe Cœur d'Or / Anaïs", 2, "=1+1 / Bob", 182, -20, "Équipe A", 0],
     )
 
@@ -103,14 +103,15 @@ def test_the_organiser_downloads_each_csv_in_both_variants(
 
 
 def test_the_standings_csv_for_french_excel_starts_with_a_bom_and_quotes_formulas(owner_client):
+    owner_client.cookies["django_language"] = "en"
     response, body = download(owner_client, "standings-csv", "?excel=fr")
 
     assert body.decode("utf-8").splitlines()[:3] == [
-        "\ufeffrank;team;points;matches_won;matches_drawn;points_against;points_difference;"
-        "byes;player_1;player_2;club;head_to_head;lot;best_match_score;belotes;capots;"
-        "coinches_made",
-        "1;1;182;1;0;-20;202;0;Équipe Cœur d'Or;Anaïs;;0;0;182;0;0;0",
-        "2;2;-20;0;0;182;-202;0;'=1+1;Bob;;0;0;-20;0;0;0",
+        "\ufeffRang;Équipe;Points;Parties gagnées;Parties nulles;Points contre;"
+        "Différence de points;Exempt;Joueur 1;Joueur 2;Club;Confrontation;Tirage au sort;"
+        "Meilleure partie;Belotes;Capots;Coinches réussies;Règles;Version des règles",
+        "1;1;182;1;0;-20;202;0;Équipe Cœur d'Or;Anaïs;;0;0;182;0;0;0;ffb-coinche;1",
+        "2;2;-20;0;0;182;-202;0;'=1+1;Bob;;0;0;-20;0;0;0;ffb-coinche;1",
     ]
 
 

@@ -162,12 +162,12 @@ def test_anyone_downloads_the_standings_pdf(client, tournament):
     assert response["Content-Disposition"] == 'attachment; filename="noel-classement.pdf"'
     lines = page_texts(pdf_of(response))[0].splitlines()
     assert lines[3:9] == [
-        "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation Tirage au sort",
-        "1 2 Bob / Ana 182 1 202 0 0",
-        "2 5 Léa / Noé 81 0 81 0 0",
-        "3 3 Marc / Jean 0 0 0 0 0",
-        "4 4 Paul / Luc 0 0 0 0 0",
-        "5 1 Équipe Cœur d'Or / Zoé -20 0 -202 0 0",
+        "Rang Équipe Joueurs Club Points Gagnées Différence Confron‐ tation",
+        "1 2 Bob / Ana 182 1 202 0",
+        "2 5 Léa / Noé 81 0 81 0",
+        "3 3 Marc / Jean 0 0 0 0",
+        "4 4 Paul / Luc 0 0 0 0",
+        "5 1 Équipe Cœur d'Or / Zoé -20 0 -202 0",
     ]
 
 
@@ -198,7 +198,7 @@ def test_the_organiser_types_the_prizes_and_the_standings_pdf_prints_them(desk, 
     assert (response.status_code, response["Location"]) == (302, "/concours/noel/gestion/prix/")
     assert Tournament.objects.get(pk=tournament.pk).prize_list == "Un jambon\n=A1"
     lines = page_texts(pdf_of(desk.get("/concours/noel/classement.pdf")))[0].splitlines()
-    assert lines[4:6] == ["1 2 Bob / Ana 182 1 202 0 0 Un jambon", "2 5 Léa / Noé 81 0 81 0 0 =A1"]
+    assert lines[4:6] == ["1 2 Bob / Ana 182 1 202 0 Un jambon", "2 5 Léa / Noé 81 0 81 0 =A1"]
 
 
 def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament):
@@ -212,3 +212,42 @@ def test_a_prize_list_too_long_is_refused_and_nothing_is_saved(desk, tournament)
         f"(actuellement {MAX_PRIZE_LIST_LENGTH + 1})."
     ]
     assert Tournament.objects.get(pk=tournament.pk).prize_list == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "first_lines"),
+    [
+        ("/concours/noel/gestion/parties/1/feuilles.pdf", ["Round 1", "Table 1", "Signature, team 1"]),
+        ("/concours/noel/gestion/parties/1/tirage.pdf", ["Draw, round 1"]),
+        ("/concours/noel/gestion/parties/1/resultats.pdf", ["Round 1", "Table 1", "Match sheet"]),
+        ("/concours/noel/classement.pdf", ["Standings"]),
+    ],
+)  # fmt: skip
+def test_every_pdf_is_in_english_when_the_organiser_reads_the_site_in_english(
+    desk, tournament, url, first_lines
+):
+    desk.cookies["django_language"] = "en"
+
+    lines = page_texts(pdf_of(desk.get(url)))[0].splitlines()
+
+    assert lines[: len(first_lines)] == first_lines
+    assert (
+        lines.count(
+            "FFB coinche (declarations, 80 to 500 or capot) · 12 deals per match · rules version 1"
+        )
+        == 1
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "text"), [("fr", "Préparation du fichier…"), ("en", "Preparing the file…")]
+)
+def test_every_page_loads_the_script_that_says_a_download_is_being_prepared(
+    desk, tournament, language, text
+):
+    desk.cookies["django_language"] = language
+
+    html = desk.get("/concours/noel/gestion/parties/1/").content.decode()
+
+    scripts = re.findall(r'<script src="/static/js/download\.js"[^>]*>', html)
+    assert scripts == [f'<script src="/static/js/download.js" data-preparing="{text}" defer>']

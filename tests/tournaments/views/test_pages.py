@@ -59,7 +59,6 @@ def test_the_tournament_page_shows_the_standings_table(client):
     response = french(client).get("/concours/noel/")
 
     assert response.status_code == 200
-    lots = {team.number: str(team.lot) for team in (first, second, third)}
     assert table_rows(response, "standings") == [
         [
             "Rang",
@@ -77,7 +76,6 @@ def test_the_tournament_page_shows_the_standings_table(client):
             "Belotes",
             "Capots",
             "Coinches réussies",
-            "Tirage au sort",
         ],
         [
             "1",
@@ -95,7 +93,6 @@ def test_the_tournament_page_shows_the_standings_table(client):
             "0",
             "0",
             "0",
-            lots[2],
         ],
         [
             "2",
@@ -113,7 +110,6 @@ def test_the_tournament_page_shows_the_standings_table(client):
             "0",
             "0",
             "0",
-            lots[3],
         ],
         [
             "3",
@@ -131,7 +127,6 @@ def test_the_tournament_page_shows_the_standings_table(client):
             "0",
             "0",
             "0",
-            lots[1],
         ],
     ]
 
@@ -306,3 +301,29 @@ def test_numbers_too_large_to_exist_in_urls_are_404(client, url):
     response = client.get(url)
 
     assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_phone_sees_rank_team_and_points_and_ticks_a_switch_for_the_other_columns(client):
+    tournament = TournamentFactory(slug="noel")
+    TeamFactory(tournament=tournament, number=1)
+
+    response = french(client).get("/concours/noel/")
+
+    page = response.content.decode()
+    heading_row = re.search(r"<thead\s*>(.*?)</thead>", page, re.S).group(1)
+    assert re.findall(r"<th( class=\"[^\"]*\")?\s*>", heading_row) == [
+        ' class="asc num orderable"',
+        ' class="num orderable"',
+        "",
+        ' class="orderable wide-only"',
+        ' class="num orderable"',
+        *[' class="num orderable wide-only"'] * 6,
+        *[' class="num orderable widest-only"'] * 4,
+    ]
+    assert (
+        '<input type="checkbox" class="columns-switch" id="standings-all-columns">\n'
+        '<label class="columns-switch-label" for="standings-all-columns">'
+        "Afficher toutes les colonnes</label>\n\n"
+        '  <div class="table-scroll">'
+    ) in page

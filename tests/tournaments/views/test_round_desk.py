@@ -96,10 +96,11 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
             "Avancement",
             "Saisie",
         ],
-        ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "250", "250", "2", "1", "0", "1",
+        # Confirmed totals only: table 1 after its deal 1, table 2 before its deal 1.
+        ["1", "1 – Anne / Bruno", "2 – Chloé / Denis", "190", "60", "2", "1", "0", "1",
          "Contestée 2 donnes jouées Arrêter au temps", "Téléphones Passer la table en papier"],
-        ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "190", "60", "1", "0", "1", "0",
-         "1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier"],
+        ["2", "3 – Anne / Bruno", "4 – Chloé / Denis", "0", "0", "1", "0", "1", "0",
+         "en cours 1 donne jouée Arrêter au temps", "Téléphones Passer la table en papier"],
         ["3", "5 – Anne / Bruno", "6 – Chloé / Denis", "570", "180", "3", "3", "0", "0",
          "Verrouillée Terminée", "Téléphones Passer la table en papier"],
     ]  # fmt: skip
@@ -107,6 +108,11 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
     assert page.count('hx-get="/concours/t/gestion/parties/1/avancement/"') == 1
     assert page.count('hx-trigger="every 10s"') == 1
     assert page.count('href="/concours/t/parties/1/tables/1/"') == 2
+    assert re.findall(r'<tr class="([^"]*)"', page) == ["flagged even", "flagged odd", "even"]
+    assert re.findall(r'<a class="flag flag-(\w+)" href="([^"]*)"', page) == [
+        ("disputed", "/concours/t/parties/1/tables/1/"),
+        ("provisional", "/concours/t/parties/1/tables/2/"),
+    ]
     assert "Une donne saisie à une table compte quand l’équipe adverse la confirme." in page
 
 
@@ -185,7 +191,7 @@ def test_a_revoked_link_has_no_qr_code_until_it_is_renewed(desk):
     )
 
     old.refresh_from_db()
-    assert revoked.redirect_chain == [(f"{DESK}qr/", 302)]
+    assert revoked.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
     assert messages_of(revoked) == ["Lien de l’équipe 1 révoqué."]
     assert old.revoked_at is not None
     page = revoked.content.decode()
@@ -207,7 +213,7 @@ def test_renewing_a_link_gives_a_new_token_and_pin_and_revokes_the_old_one(desk)
     new = link(round_, 1, "B").link
     # Without the round it came from, the desk goes back to the concours' page.
     assert (renewed.redirect_chain, again.redirect_chain) == (
-        [(f"{DESK}qr/", 302)],
+        [(f"{DESK}qr/#table-1", 302)],
         [("/concours/t/gestion/", 302)],
     )
     assert messages_of(renewed) == [
@@ -354,3 +360,57 @@ def test_a_table_closed_for_time_can_be_reopened_and_both_show_in_the_audit(clie
     actions = re.findall(r"<strong>(Arrêtée au temps|Table rouverte)</strong>", page)
     # One line for each, newest first (not a second one for the scores replayed after it).
     assert actions == ["Table rouverte", "Arrêtée au temps"]
+
+
+def next_round_block(response) -> str:
+    """Return the round page's « next round » block, spaces collapsed, or "" without one."""
+    found = re.search(
+        r'<div class="actions next-round" id="next-round">(.*?)\n  </div>',
+        response.content.decode(),
+        re.S,
+    )
+    return re.sub(r"\s+", " ", found.group(1)).strip() if found else ""
+
+
+def test_a_closed_round_offers_to_draw_the_next_one(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=3)
+
+    response = desk.get(DESK)
+
+    assert re.sub(r'value="[^"]+"', 'value="…"', next_round_block(response)) == (
+        '<form method="post" action="/concours/t/gestion/tirer/"> '
+        '<input type="hidden" name="csrfmiddlewaretoken" value="…"> '
+        '<button type="submit" class="button">Tirer la partie 2</button> </form>'
+    )
+
+
+def test_a_closed_round_whose_next_one_is_drawn_leads_to_it(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=3)
+    RoundFactory(tournament=round_.tournament, number=2, status=Round.Status.DRAFT)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == (
+        '<a class="button" href="/concours/t/gestion/parties/2/">Aller à la partie 2</a>'
+    )
+
+
+def test_the_last_round_closed_says_the_standings_are_final(desk):
+    round_ = make_round(1, status=Round.Status.CLOSED)
+    Tournament.objects.filter(pk=round_.tournament_id).update(number_of_rounds=1)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == (
+        '<p class="notice">Toutes les parties sont jouées : le classement est définitif.</p>'
+    )
+
+
+def test_a_round_being_played_offers_no_next_round(desk):
+    make_round(1)
+
+    response = desk.get(DESK)
+
+    assert next_round_block(response) == ""

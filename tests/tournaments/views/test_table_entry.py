@@ -90,10 +90,14 @@ def phone():
     return client
 
 
+#: The addresses of the team's link itself; every other one names a partie.
+TEAM_URLS = ("table-entry", "table-manifest")
+
+
 def url(name: str, seat: Seat, number: int | None = None) -> str:
     """Return the address ``name`` of ``seat``: the team's page, or a write of its partie."""
     kwargs: dict[str, str | int] = {"token": seat.link.token}
-    if name != "table-entry":
+    if name not in TEAM_URLS:
         kwargs["partie"] = seat.match.round.number
     if number is not None:
         kwargs["number"] = number
@@ -355,13 +359,34 @@ def test_without_htmx_a_deal_is_recorded_then_redirected(match, links):
     ]
 
 
-def test_a_double_tap_stores_one_deal_and_says_so(phone, match, links):
+def test_a_double_tap_stores_one_deal_and_answers_calmly(phone, match, links):
     record(phone, links["A"], 1)
 
     response = record(phone, links["A"], 1)
 
-    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert notices(response) == [("success", "La donne 1 est bien enregistrée.")]
     assert (Deal.objects.count(), field_value(response, "deal_number")) == (1, "2")
+    assert (errors_beside_fields(response), non_field_errors(response)) == ({}, [])
+    assert 'id="deal-1"' in response.content.decode()
+
+
+def test_another_deal_sent_under_a_recorded_number_is_refused(phone, match, links):
+    record(phone, links["A"], 1)
+
+    response = record(phone, links["A"], 1, {"taker_card_points": "120"})
+
+    assert (response.status_code, notices(response)) == (
+        409,
+        [
+            (
+                "error",
+                "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre "
+                "téléphone ?) : la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans la "
+                "liste et corrigez-la s’il le faut.",
+            )
+        ],
+    )
+    assert list(Deal.objects.values_list("deal_number", "taker_card_points")) == [(1, 104)]
 
 
 def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
@@ -369,10 +394,35 @@ def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
     other_phone = Client(HTTP_HX_REQUEST="true")
     other_phone.cookies["django_language"] = "fr"
 
+    response = record(other_phone, links["B"], 1)
+
+    deal = Deal.objects.get()
+    assert (response.status_code, notices(response)) == (
+        200,
+        [("error", "La donne 1 est déjà enregistrée.")],
+    )
+    assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
+
+
+def test_another_deal_under_the_same_number_is_a_conflict_never_merged(phone, match, links):
+    record(phone, links["A"], 1)
+    other_phone = Client(HTTP_HX_REQUEST="true")
+    other_phone.cookies["django_language"] = "fr"
+
     response = record(other_phone, links["B"], 1, {"taker": "B", "taker_card_points": "80"})
 
     deal = Deal.objects.get()
-    assert notices(response) == [("error", "La donne 1 est déjà enregistrée.")]
+    assert (response.status_code, notices(response)) == (
+        409,
+        [
+            (
+                "error",
+                "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre "
+                "téléphone ?) : la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans "
+                "la liste et corrigez-la s’il le faut.",
+            )
+        ],
+    )
     assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
 
 
@@ -386,7 +436,7 @@ def test_a_double_tap_on_the_last_deal_says_it_is_recorded(phone, match, links, 
     response = record(phone, links["A"], 1)
 
     assert (notices(response)[0], Deal.objects.count()) == (
-        ("error", "La donne 1 est déjà enregistrée."),
+        ("success", "La donne 1 est bien enregistrée."),
         1,
     )
 
@@ -1149,6 +1199,7 @@ TABLE_URLS = {
     "table-confirm-all": (False, ["post"]),
     "table-pin": (False, ["post"]),
     "table-preview": (False, ["post"]),
+    "table-manifest": (False, ["get"]),
 }
 
 
@@ -1216,7 +1267,7 @@ def test_a_revoked_token_gets_403_and_changes_nothing(phone, two_matches, name, 
 def test_a_random_token_gets_404_and_changes_nothing(phone, two_matches, name, method):
     before = snapshot()
     kwargs: dict[str, str | int] = {"token": secrets.token_urlsafe(16)}
-    if name != "table-entry":
+    if name not in TEAM_URLS:
         kwargs["partie"] = 1
     if TABLE_URLS[name][0]:
         kwargs["number"] = 1

@@ -405,3 +405,29 @@ def test_the_preview_is_in_english_for_an_english_visitor(client, organiser, tou
     response = upload(client, b"player_1,player_2\nHelene,\n")
 
     assert preview_lines(response) == [(2, None, "Helene", ("Player 2's name is missing.",))]
+
+
+def test_the_preview_names_the_columns_it_does_not_import_and_the_lines_too_wide(
+    french_client,
+):
+    data = (
+        "numéro,joueur 1,joueur 2,club,Nom de l'équipe\n"
+        "1,Hélène Martin,Paul Durand,ACB,Les As\n"
+        "2,Gérard Lenoir,Henri Leblanc,Club, avec virgule,Les Rois\n"
+    ).encode()
+
+    response = upload(french_client, data)
+
+    page = response.content.decode()
+    assert (
+        "Colonnes non importées (inconnues de Belote Club) :\n        « Nom de l&#x27;équipe »"
+        in page
+    )
+    assert preview_lines(response) == [
+        (2, 1, "Hélène Martin", ()),
+        (3, 2, "Gérard Lenoir", (
+            "Cette ligne a 6 valeurs pour 5 colonnes (« Les Rois » est de trop) : une virgule "
+            "dans un nom ? Mettez ce nom entre guillemets, ou séparez les colonnes par « ; ».",
+        )),
+    ]  # fmt: skip
+    assert response.status_code == 422

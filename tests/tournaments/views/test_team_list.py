@@ -73,8 +73,39 @@ def test_the_teams_page_runs_the_same_queries_for_1_and_3_teams(
         TeamFactory(tournament=tournament, number=number, club=club)
 
     # The session, the user, the tournament, whether the user organises it, the teams with
-    # their clubs.
-    with django_assert_num_queries(5):
+    # their clubs, the next round to draw (which withdrawn teams can come back).
+    with django_assert_num_queries(6):
         response = desk.get(TEAMS)
 
     assert len(table_rows(response, "teams")) == teams + 1
+
+
+def registration_inputs(response) -> list[str]:
+    """Return the registration form's inputs (the first form of the page), as written."""
+    form = re.search(
+        r'<form method="post" class="form team-form".*?</form>', response.content.decode(), re.S
+    )
+    return re.findall(r"<input (?!type=\"hidden\")[^>]*>", form.group(0))
+
+
+def test_after_registering_a_team_the_cursor_is_back_in_the_first_field(desk, tournament):
+    response = desk.post(TEAMS, {"player_1": "Anne", "player_2": "Marc"}, follow=True)
+
+    assert response.redirect_chain == [(TEAMS, 302)]
+    assert registration_inputs(response) == [
+        '<input type="number" name="number" min="1" max="9999" inputmode="numeric" autofocus id="id_number">',
+        '<input type="text" name="player_1" maxlength="100" required id="id_player_1">',
+        '<input type="text" name="player_2" maxlength="100" required id="id_player_2">',
+        '<input type="text" name="club" maxlength="150" id="id_club">',
+    ]  # fmt: skip
+
+
+def test_a_refused_registration_puts_the_cursor_in_the_first_field_to_fix(desk, tournament):
+    response = desk.post(TEAMS, {"number": "3", "player_1": "Anne", "player_2": ""})
+
+    assert registration_inputs(response) == [
+        '<input type="number" name="number" value="3" min="1" max="9999" inputmode="numeric" id="id_number">',
+        '<input type="text" name="player_1" value="Anne" maxlength="100" required id="id_player_1">',
+        '<input type="text" name="player_2" maxlength="100" autofocus required aria-invalid="true" aria-describedby="id_player_2_error" id="id_player_2">',
+        '<input type="text" name="club" maxlength="150" id="id_club">',
+    ]  # fmt: skip

@@ -270,11 +270,13 @@ def page_context(
     }
 
 
-def answer(request: HtmxHttpRequest, seat: Seat, notice: Notice) -> HttpResponse:
-    """Answer a write: htmx gets the fresh board with ``notice``, a plain form a redirect
-    to the team's page."""
+def answer(
+    request: HtmxHttpRequest, seat: Seat, notice: Notice, *, status: int = 200
+) -> HttpResponse:
+    """Answer a write: htmx gets the fresh board with ``notice`` (and ``status``: 409 for a
+    conflict), a plain form a redirect to the team's page."""
     if request.htmx:
-        response = render(request, BOARD, page_context(seat, notice=notice))
+        response = render(request, BOARD, page_context(seat, notice=notice), status=status)
         return push_url(response, seat.link.get_absolute_url())
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR
     messages.add_message(request, level, notice.text)

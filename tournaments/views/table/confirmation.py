@@ -20,10 +20,12 @@ from tournaments.views.table.board import (
     refused,
     seat_required,
 )
+from tournaments.views.table.once import sent_once
 
 
 @require_POST
 @seat_required
+@sent_once
 def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Confirm one of the opponents' deals."""
     deal = get_link_deal(seat, number)
@@ -42,6 +44,7 @@ def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
 
 @require_POST
 @seat_required
+@sent_once
 def table_confirm_all(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm every deal of the opponents still waiting."""
     try:
@@ -74,6 +77,7 @@ def _confirmed_count(count: int) -> Notice:
 
 @require_POST
 @seat_required
+@sent_once
 def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
     deal = get_link_deal(seat, number)
@@ -91,6 +95,7 @@ def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
 
 @require_POST
 @seat_required
+@sent_once
 def table_pin(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
     form = PinForm(request.POST)

@@ -28,20 +28,31 @@ from tournaments.views.table.board import (
     team_link_required,
     team_page,
 )
+from tournaments.views.table.once import sent_once
 
 
-def _as_double_tap(
-    seat: Seat, number: int, refusal: services.ServiceError
-) -> services.ServiceError:
-    """Say "deal N is already recorded" for a second tap on a match's last deal too.
+def _as_double_tap(seat: Seat, data: dict, refusal: services.ServiceError) -> Notice:
+    """Word a refused new deal; a second tap of the same deal is no error.
 
     The services find the match over (or locked, in trust mode) before they look at the
-    number; the phone that tapped twice only needs to know its deal is in.
+    number: a second tap on a match's last deal is "already recorded" too. When the deal
+    recorded under that number is the one this team sent, the phone is only told, calmly,
+    that its deal is in: the board then shows it, with a clean form for the next one.
     """
+    number = data["deal_number"]
     is_over = refusal.code in (services.Refusal.MATCH_FINISHED, services.Refusal.MATCH_LOCKED)
     if is_over and selectors.next_deal_number(match=seat.match) > number:
-        return services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
-    return refusal
+        refusal = services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
+    if refusal.code == services.Refusal.DEAL_EXISTS and selectors.is_recorded_as(
+        match=seat.match, deal_number=number, entry=data["entry"], side=seat.side
+    ):
+        return Notice("success", _("Deal %(number)s is recorded.") % {"number": number})
+    return refused(refusal)
+
+
+def _status(refusal: services.ServiceError) -> int:
+    """Return 409 (Conflict) for another deal under a number already recorded, else 200."""
+    return 409 if refusal.code == services.Refusal.DEAL_CONFLICT else 200
 
 
 def _recorded(seat: Seat, deal: Deal) -> Notice:
@@ -62,6 +73,7 @@ def table_entry(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
 
 @require_POST
 @seat_required
+@sent_once
 def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Record the next deal; the deal number the phone expected guards against double taps."""
     form = new_deal_form(seat, request.POST)
@@ -76,12 +88,13 @@ def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return show(request, seat, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, seat, refused(_as_double_tap(seat, data["deal_number"], refusal)))
+        return answer(request, seat, _as_double_tap(seat, data, refusal), status=_status(refusal))
     return answer(request, seat, _recorded(seat, deal))
 
 
 @require_http_methods(["GET", "POST"])
 @seat_required
+@sent_once
 def table_deal_edit(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
     deal = get_link_deal(seat, number)

@@ -1,4 +1,4 @@
-"""Migration 0013_teamlink_team_links: each team with an active table link (one per
+"""Migration 0015_teamlink_team_links: each team with an active table link (one per
 match, before) gets one active team link for its concours, keeping the code of its newest
 table link unless another team of the concours has it; the old addresses then redirect."""
 
@@ -9,8 +9,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-TEAM_LINKS = ("tournaments", "0013_teamlink_team_links")
-BEFORE = [("tournaments", "0012_results_mode")]
+TEAM_LINKS = ("tournaments", "0015_teamlink_team_links")
+BEFORE = [("tournaments", "0014_offline_idempotency")]
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
 

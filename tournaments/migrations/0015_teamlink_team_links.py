@@ -46,7 +46,7 @@ def team_links_from_table_links(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_results_mode"),
+        ("tournaments", "0014_offline_idempotency"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,148 @@
+"""The standings and the round page fit a phone (390 px) and a laptop (1280 px).
+
+Measured in Chromium on a concours of the longest names a club sees
+(:mod:`tests.long_names`): the page never scrolls sideways (the document's
+``scrollWidth`` is the window's width), and no table is wider than the box it sits in,
+so nothing is cut off behind a scroll bar either. The standings show a phone the rank,
+the team and its points, a laptop every column but the four figures of the widest
+screens, and « Afficher toutes les colonnes » shows a phone the others. Screenshots go
+to ``test-artifacts/<test>/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.long_names import long_names_concours
+from tournaments.models import Tournament
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+
+#: The standings' headings, all of them, in order (French).
+EVERY_HEADING = [
+    "Rang",
+    "Équipe",
+    "Joueurs",
+    "Club",
+    "Points",
+    "Gagnées",
+    "Nulles",
+    "Contre",
+    "Différence",
+    "Confrontation",
+    "Exempt",
+    "Meilleure partie",
+    "Belotes",
+    "Capots",
+    "Coinches réussies",
+]
+
+
+@pytest.fixture
+def concours(db, club) -> Tournament:
+    return long_names_concours(club=club)
+
+
+def sign_in(page: Page, client, organiser, live_server) -> None:
+    client.force_login(organiser)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+
+
+def page_width(page: Page) -> int:
+    """Return how wide the page is drawn (the document's scrollWidth), in CSS pixels."""
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def overflowing_tables(page: Page) -> list[str]:
+    """Return the class of each table wider than the box that holds it (its scroll box)."""
+    return page.evaluate(
+        """[...document.querySelectorAll('main table')]
+            .filter(table => table.getBoundingClientRect().width
+                             > table.closest('.table-scroll, main').clientWidth + 0.5)
+            .map(table => table.className)"""
+    )
+
+
+def shown_headings(page: Page, table: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f"table.{table} thead th",
+        "cells => cells.filter(cell => cell.offsetParent !== null).map(cell => cell.innerText)",
+    )
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["public", "organiser"])
+def test_the_standings_show_a_phone_rank_team_and_points_and_the_rest_on_a_tap(
+    page: Page, live_server, client, organiser, concours, screenshot, signed_in
+):
+    if signed_in:
+        sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/")
+
+    screenshot("phone")
+    assert (page_width(page), overflowing_tables(page)) == (390, [])
+    assert shown_headings(page, "standings") == ["Rang", "Équipe", "Joueurs", "Points"]
+    page.get_by_label("Afficher toutes les colonnes").check()
+    assert shown_headings(page, "standings") == EVERY_HEADING
+    assert page_width(page) == 390  # The table scrolls in its box, the page does not.
+    screenshot("phone-every-column")
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["public", "organiser"])
+def test_the_standings_fit_a_laptop_without_the_lot(
+    page: Page, live_server, client, organiser, concours, screenshot, signed_in
+):
+    if signed_in:
+        sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(LAPTOP)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/")
+
+    screenshot("laptop")
+    assert (page_width(page), overflowing_tables(page)) == (1280, [])
+    assert shown_headings(page, "standings") == EVERY_HEADING[:11]
+
+
+def test_the_round_page_shows_every_column_on_a_laptop_and_marks_waiting_tables(
+    page: Page, live_server, client, organiser, concours, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(LAPTOP)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/parties/2/")
+
+    screenshot("laptop")
+    assert (page_width(page), overflowing_tables(page)) == (1280, [])
+    assert shown_headings(page, "progress")[-2:] == ["Avancement", "Saisie"]
+    rows = page.locator("table.progress tbody tr")
+    backgrounds = [
+        rows.nth(index)
+        .locator("td")
+        .first.evaluate("cell => getComputedStyle(cell).backgroundColor")
+        for index in range(4)
+    ]
+    flagged = backgrounds[0]
+    assert backgrounds == [flagged, flagged, "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]
+    assert [rows.nth(index).locator(".flag").all_inner_texts() for index in range(4)] == [
+        ["en cours"],
+        ["Contestée"],
+        [],
+        [],
+    ]
+
+
+def test_the_round_page_does_not_widen_a_phone(
+    page: Page, live_server, client, organiser, concours, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/parties/2/")
+
+    screenshot("phone")
+    assert page_width(page) == 390  # The progress table scrolls in its own box.

@@ -1,0 +1,323 @@
+"""Entry that survives the network: two phones at one table lose the Wi-Fi (STYLE.md §9).
+
+Chromium at a phone's size (390 × 844, touch, French), two browser contexts (team A's
+phone and team B's). Each write goes through static/js/table_offline.js: kept on the
+phone with an Idempotency-Key, sent again until an answer comes back.
+
+- Phone A records deal 1 with the network cut (``context.set_offline``): the phone says
+  « En attente de réseau » and the database holds nothing; a reload, still offline, shows
+  the page (from the service worker) with the deal still waiting; the network back, the
+  deal is sent by itself, recorded once, and the phone says « Envoyé ».
+- Deal 2 reaches the server but its answer is lost on the way back: the phone keeps it
+  waiting, sends it again under the same key, and the server answers with its first
+  answer (``Idempotent-Replayed``): one deal 2.
+- Phone B confirms deal 1 with the network cut, then back: confirmed once.
+
+Screenshots go to ``test-artifacts/<test>/``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.factories import ClubFactory
+from tournaments import selectors, services
+from tournaments.models import AuditAction, Deal, DealStatus, IdempotencyRecord, Match
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: A phone at the table: the size of a common phone, touch, in French.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "fr-FR",
+}
+RECORDED = "Donne {number} enregistrée : les adversaires la confirment sur leur téléphone."
+WAITING = "En attente de réseau"
+
+
+@pytest.fixture
+def match(organiser) -> Match:
+    """Round 1 of a two-team ffb-coinche concours of 4 deals, drawn and published."""
+    club = ClubFactory(name="Belote Club de Rodez")
+    club.organisers.add(organiser)
+    tournament = services.create_tournament(
+        club=club,
+        settings={
+            "name": "Concours sans Wi-Fi",
+            "date": datetime.date(2026, 12, 1),
+            "venue": "Salle des fêtes de Rodez",
+            "rules_preset": "ffb-coinche",
+            "match_format": "deals",
+            "match_format_value": 4,
+            "number_of_rounds": 1,
+        },
+    )
+    services.register_teams(
+        tournament=tournament,
+        teams=[
+            services.TeamData("Hélène Martin", "Paul Durand"),
+            services.TeamData("Zoé Müller", "Gaëlle Chénier"),
+        ],
+        rng=random.Random(7),
+    )
+    services.check_in_all(tournament=tournament)
+    round_1 = services.draw_round(tournament=tournament, seed=2026)
+    services.publish_round(round=round_1, now=timezone.now())
+    return Match.objects.get()
+
+
+@pytest.fixture
+def shot(request):
+    """Return ``take(page, name)``: save the page as ``test-artifacts/<test>/NN-name.png``."""
+    folder = ARTIFACTS_DIR / re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name).strip("-")
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):
+        old.unlink()
+    taken: list[str] = []
+
+    def take(page: Page, name: str) -> None:
+        taken.append(name)
+        page.screenshot(path=folder / f"{len(taken):02d}-{name}.png", full_page=True)
+
+    return take
+
+
+def open_phone(browser: Browser, url: str) -> tuple[BrowserContext, Page, list[str]]:
+    """Open ``url`` on a new phone; wait until its service worker keeps the page.
+
+    Returns the context, the page and a list that fills with uncaught script errors and
+    Content-Security-Policy violations.
+    """
+    context = browser.new_context(**PHONE)
+    problems: list[str] = []
+    context.on("weberror", lambda error: problems.append(f"pageerror: {error.error}"))
+    context.on(
+        "console",
+        lambda message: (
+            problems.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            const cache = await caches.open('belote-table-pages-v1');
+            return Boolean(registration.active && await cache.match(location.href));
+        }"""
+    )
+    return context, page, problems
+
+
+def fill_deal(page: Page, *, points: int) -> None:
+    """Fill the deal form: 90 ♥ by team A, 5 tricks, ``points`` card points."""
+    form = page.locator("form#deal-form")
+    for name, value in (("taker", "A"), ("trump", "H"), ("coinche", "none"), ("taker_tricks", 5)):
+        form.locator(f'input[name="{name}"][value="{value}"] + label').tap()
+    form.get_by_label("Contrat").fill("90")
+    form.get_by_label("Points du preneur").fill(str(points))
+
+
+def outbox(page: Page):
+    return page.locator("#outbox .outbox-item")
+
+
+def deals() -> list[tuple]:
+    return list(
+        Deal.objects.order_by("deal_number").values_list(
+            "deal_number", "taker_card_points", "status"
+        )
+    )
+
+
+def test_deals_and_confirmations_survive_a_lost_network(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context_a, phone_a, problems_a = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    manifest = phone_a.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (
+        links["A"].link.get_absolute_url(),
+        "/table/",
+        "standalone",
+    )
+
+    # Deal 1, recorded with the network gone: kept on the phone, said so.
+    fill_deal(phone_a, points=104)
+    context_a.set_offline(True)
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_a)).to_have_count(1)
+    expect(outbox(phone_a).locator(".outbox-label")).to_have_text("Donne 1 · Enregistrer la donne")
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text(WAITING)
+    expect(phone_a.locator(".outbox-offline")).to_have_text(
+        "Pas de réseau : ce que vous saisissez est gardé sur ce téléphone."
+    )
+    expect(phone_a.locator("#entry-title")).to_have_text("Donne 2")
+    assert deals() == []
+    shot(phone_a, "a-deal-1-waiting")
+
+    # A reload without network: the page comes from the service worker, deal 1 still waits.
+    phone_a.reload()
+    expect(phone_a.get_by_role("heading", level=1)).to_have_text(
+        f"Partie 1 : table 1 contre l’équipe {links['A'].opponent.number}"
+    )
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text(WAITING)
+    expect(outbox(phone_a).locator(".outbox-label")).to_have_text("Donne 1 · Enregistrer la donne")
+    expect(phone_a.locator("#entry-title")).to_have_text("Donne 2")
+    assert deals() == []
+    shot(phone_a, "a-reloaded-offline")
+
+    # The network back: deal 1 goes by itself, once.
+    context_a.set_offline(False)
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Envoyé")
+    expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    expect(phone_a.locator(".outbox-offline")).to_be_hidden()
+    expect(phone_a.locator("#entry-title")).to_have_text("Donne 2")
+    assert deals() == [(1, 104, DealStatus.PENDING)]
+    shot(phone_a, "a-deal-1-sent")
+
+    # Deal 2 reaches the server, but its answer is lost: sent again under the same key.
+    sent: list[tuple[str, bool]] = []
+
+    def lose_first_answer(route) -> None:
+        sent.append((route.request.headers["idempotency-key"], bool(sent)))
+        if len(sent) == 1:
+            route.fetch()  # the server records the deal...
+            route.abort("internetdisconnected")  # ...and the phone never hears of it
+        else:
+            route.continue_()
+
+    phone_a.route("**/donne/", lose_first_answer)
+    fill_deal(phone_a, points=120)
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text(WAITING)
+    assert deals() == [(1, 104, DealStatus.PENDING), (2, 120, DealStatus.PENDING)]
+    with phone_a.expect_response(lambda r: r.url.endswith("/donne/")) as repeat:
+        phone_a.evaluate("window.dispatchEvent(new Event('online'))")
+    assert (repeat.value.status, repeat.value.headers.get("idempotent-replayed")) == (200, "true")
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Envoyé")
+    expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=2))
+    assert (len(sent), sent[0][0] == sent[1][0]) == (2, True)
+    assert deals() == [(1, 104, DealStatus.PENDING), (2, 120, DealStatus.PENDING)]
+    assert IdempotencyRecord.objects.filter(token=links["A"].link.token).count() == 2
+    phone_a.unroute("**/donne/")
+
+    # Phone B confirms deal 1 with the network gone, then back.
+    context_b, phone_b, problems_b = open_phone(
+        browser, live_server.url + links["B"].link.get_absolute_url()
+    )
+    deal_1 = phone_b.locator(".to-confirm #deal-1")
+    expect(deal_1).to_be_visible()
+    context_b.set_offline(True)
+    deal_1.get_by_role("button", name="Confirmer").tap()
+    expect(outbox(phone_b).locator(".outbox-label")).to_have_text("Donne 1 · Confirmer")
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text(WAITING)
+    assert Deal.objects.get(deal_number=1).status == DealStatus.PENDING
+    shot(phone_b, "b-confirm-waiting")
+    context_b.set_offline(False)
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
+    expect(phone_b.locator("p.notice").first).to_have_text("Donne 1 confirmée.")
+    deal = Deal.objects.get(deal_number=1)
+    assert (
+        deal.status,
+        deal.history.filter(audit_action=AuditAction.CONFIRMED_AT_TABLE).count(),
+    ) == (
+        DealStatus.CONFIRMED,
+        1,
+    )
+    shot(phone_b, "b-confirm-sent")
+
+    assert (problems_a, problems_b) == ([], [])
+    context_a.close()
+    context_b.close()
+
+
+def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context_a, phone_a, problems_a = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    context_b, phone_b, problems_b = open_phone(
+        browser, live_server.url + links["B"].link.get_absolute_url()
+    )
+
+    # Phone B types deal 1 and loses nothing to a reload: the draft comes back.
+    fill_deal(phone_b, points=80)
+    phone_b.reload()
+    form_b = phone_b.locator("form#deal-form")
+    expect(form_b.get_by_label("Contrat")).to_have_value("90")
+    expect(form_b.get_by_label("Points du preneur")).to_have_value("80")
+    expect(form_b.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    expect(form_b.locator('input[name="trump"][value="H"]')).to_be_checked()
+
+    # It records deal 1 without network; phone A records another deal 1 meanwhile.
+    context_b.set_offline(True)
+    phone_b.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text(WAITING)
+    fill_deal(phone_a, points=104)
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+
+    # Back online, phone B's deal 1 is refused with the server's reason, never merged.
+    with phone_b.expect_response(lambda r: r.url.endswith("/donne/")) as answer:
+        context_b.set_offline(False)
+    assert answer.value.status == 409
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Refusé")
+    conflict = (
+        "La donne 1 a déjà été enregistrée avec d’autres chiffres (par l’autre téléphone ?) : "
+        "la vôtre n’a pas été enregistrée. Vérifiez la donne 1 dans la liste et "
+        "corrigez-la s’il le faut."
+    )
+    expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
+    expect(phone_b.locator("p.notice").first).to_have_text(conflict)
+    assert deals() == [(1, 104, DealStatus.PENDING)]
+    shot(phone_b, "b-refused")
+
+    # The refusal stays until read, also after a reload; its figures can go back into the
+    # form (as the next deal), and "OK" puts a refusal away.
+    phone_b.reload()
+    expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
+    outbox(phone_b).get_by_role("button", name="Remettre dans le formulaire").tap()
+    expect(outbox(phone_b)).to_have_count(0)
+    expect(phone_b.locator("#outbox")).to_be_hidden()
+    expect(phone_b.locator("#entry-title")).to_have_text("Donne 2")
+    expect(form_b.get_by_label("Points du preneur")).to_have_value("80")
+    expect(form_b.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    context_b.set_offline(True)
+    form_b.get_by_role("button", name="Enregistrer la donne").tap()
+    context_b.set_offline(False)
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
+    assert deals() == [(1, 104, DealStatus.PENDING), (2, 80, DealStatus.PENDING)]
+    fill_deal(phone_b, points=150)
+    context_b.set_offline(True)
+    phone_b.get_by_role("button", name="Enregistrer la donne").tap()
+    fill_deal(phone_a, points=90)  # phone A still offers deal 2: refused, already taken
+    phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Refusé")
+    outbox(phone_a).get_by_role("button", name="OK").tap()
+    expect(outbox(phone_a)).to_have_count(0)
+    context_b.set_offline(False)
+    expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
+    assert deals() == [
+        (1, 104, DealStatus.PENDING),
+        (2, 80, DealStatus.PENDING),
+        (3, 150, DealStatus.PENDING),
+    ]
+
+    assert (problems_a, problems_b) == ([], [])
+    context_a.close()
+    context_b.close()
