@@ -49,7 +49,7 @@ def build(teams: int) -> None:
     from django.utils import timezone
 
     from tournaments.models import Club, Match, MatchResult, Round, Team, Tournament
-    from tournaments.services import ensure_table_links
+    from tournaments.services import ensure_team_links
 
     call_command("migrate", verbosity=0)
     rng = random.Random(1)
@@ -106,7 +106,7 @@ def build(teams: int) -> None:
                 )
             )
         Match.objects.bulk_create(matches)
-        ensure_table_links(round=round_, now=now)
+        ensure_team_links(tournament=round_.tournament, now=now)
 
 
 def measure(export: str) -> dict:

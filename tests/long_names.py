@@ -16,8 +16,8 @@ import random
 from django.utils import timezone
 
 import scoring
-from tournaments import services
-from tournaments.models import Club, DealEntry, DealStatus, Match, TableLink, Tournament
+from tournaments import selectors, services
+from tournaments.models import Club, DealEntry, DealStatus, Match, Tournament
 
 #: Eight teams: two players each (up to 100 characters a name is allowed) and a club.
 TEAMS = [
@@ -119,7 +119,7 @@ def long_names_concours(*, club: Club) -> Tournament:
             status=DealStatus.PENDING,
         )
     services.dispute_deal(
-        link=TableLink.objects.get(match=table_2, side="B"),
+        seat=selectors.match_links(match=table_2)["B"],
         deal_number=1,
         note="Nous avions 4 plis, pas 5.",
         now=now,

@@ -4,7 +4,7 @@ everything a restored copy must show the same (tests/tournaments/test_archive*.p
 :func:`play_concours` plays it: 7 teams (a bye), round 1 closed after table entries
 confirmed at the table and by PIN, a dispute settled by the organiser, a correction, an
 unlock, a deal deleted and entered again, a table stopped for time and reopened, a passed
-deal, a renewed table link; a team withdrawn; round 2 being played (a deal waiting for the
+deal, a renewed team link; a team withdrawn; round 2 being played (a deal waiting for the
 opponents, a table done, a table not started). :func:`play_paper_concours` plays a
 classic belote concours on paper sheets (RULES.md §G): a table switched to paper whose
 sheet the desk types and corrects, a table recorded by its totals whose counts do not add
@@ -35,7 +35,7 @@ import scoring
 from tournaments import selectors, services
 from tournaments.archive import tournament_archive
 from tournaments.exports import csv, pdf, xlsx
-from tournaments.models import Club, DealEntry, TeamData, Tournament
+from tournaments.models import Club, DealEntry, Seat, TeamData, Tournament
 from tournaments.presentation.audit import audit_entries
 from tournaments.services.deals import Author
 
@@ -117,9 +117,9 @@ def play_concours() -> Tournament:
     )
     table_1, table_2, table_3 = round_1.matches.order_by("table_number")
     links = {
-        (match.table_number, link.side): link
+        (match.table_number, side): seat
         for match in (table_1, table_2, table_3)
-        for link in match.links.all()
+        for side, seat in selectors.match_links(match=match).items()
     }
     at = iter(START + n * MINUTE for n in range(1, 1000))
 
@@ -148,29 +148,29 @@ def play_concours() -> Tournament:
     # Table 2: entered at the table, confirmed by the opponents and by PIN, locked,
     # unlocked by the organiser with a reason, confirmed again.
     services.submit_deal(
-        link=links[2, "A"], entry=deal("A", "C", 100, 110, 6), deal_number=1, now=next(at)
+        seat=links[2, "A"], entry=deal("A", "C", 100, 110, 6), deal_number=1, now=next(at)
     )
-    services.confirm_deals(link=links[2, "B"], now=next(at))
+    services.confirm_deals(seat=links[2, "B"], now=next(at))
     services.submit_deal(
-        link=links[2, "B"], entry=deal("B", "TA", "capot", 252, 8), deal_number=2, now=next(at)
+        seat=links[2, "B"], entry=deal("B", "TA", "capot", 252, 8), deal_number=2, now=next(at)
     )
-    services.confirm_with_pin(link=links[2, "B"], pin=links[2, "A"].pin, now=next(at))
+    services.confirm_with_pin(seat=links[2, "B"], pin=links[2, "A"].link.pin, now=next(at))
     table_2.refresh_from_db()
     services.unlock_match(match=table_2, reason="Erreur de saisie", now=next(at), user=organiser)
-    services.confirm_deals(link=links[2, "A"], now=next(at))
-    services.confirm_deals(link=links[2, "B"], now=next(at))
+    services.confirm_deals(seat=links[2, "A"], now=next(at))
+    services.confirm_deals(seat=links[2, "B"], now=next(at))
 
     # Table 3: a renewed link, a dispute settled by the organiser, stopped for time and
     # reopened, a deal deleted and entered again.
-    renewed = services.regenerate_link(link=links[3, "A"], now=next(at))
+    renewed = services.regenerate_link(link=links[3, "A"].link, now=next(at))
     services.submit_deal(
-        link=renewed,
+        seat=Seat(renewed, table_3, "A"),
         entry=deal("A", "D", 80, 81, 4, taker_declarations=20),
         deal_number=1,
         now=next(at),
     )
     disputed = services.dispute_deal(
-        link=links[3, "B"], deal_number=1, note="Pas de tierce", now=next(at)
+        seat=links[3, "B"], deal_number=1, note="Pas de tierce", now=next(at)
     )
     services.confirm_deal_by_organiser(
         deal=disputed, version=disputed.version, now=next(at), user=organiser
@@ -191,8 +191,8 @@ def play_concours() -> Tournament:
     services.withdraw_team(team=bye)
     round_2 = services.publish_round(round=services.draw_round(tournament=tournament), now=next(at))
     playing = list(round_2.matches.order_by("table_number"))
-    link = playing[0].links.get(side="A", revoked_at__isnull=True)
-    services.submit_deal(link=link, entry=deal("A", "H", 80, 90, 5), deal_number=1, now=next(at))
+    seat = selectors.match_links(match=playing[0])["A"]
+    services.submit_deal(seat=seat, entry=deal("A", "H", 80, 90, 5), deal_number=1, now=next(at))
     services.record_deal(
         match=playing[1], entry=deal("A", "S", 80, 82, 5), now=next(at), author=marie
     )

@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import PASSWORD, TeamFactory, TournamentFactory, UserFactory
-from tournaments.models import Match, TableLink, Tournament
+from tournaments.models import Match, TeamLink, Tournament
 
 POLICY = {
     "default-src": ["'self'"],
@@ -96,8 +96,8 @@ def played(desk, tournament) -> Match:
     desk.post("/concours/t/gestion/tirer/")
     desk.post("/concours/t/gestion/parties/1/publier/")
     match = Match.objects.get(round__tournament=tournament, table_number=1)
-    link = TableLink.objects.get(match=match, side="A")
-    Client().post(f"/table/{link.token}/donne/", DEAL_1)
+    link = TeamLink.objects.get(team=match.team_a)
+    Client().post(f"/table/{link.token}/parties/1/donne/", DEAL_1)
     return match
 
 
@@ -201,9 +201,9 @@ def test_every_desk_page_has_the_policy_and_no_inline_code(desk, played, path):
     )
 
 
-@pytest.mark.parametrize(("side", "page"), [("A", ""), ("A", "donnes/1/"), ("B", "")])
+@pytest.mark.parametrize(("side", "page"), [("A", ""), ("A", "parties/1/donnes/1/"), ("B", "")])
 def test_a_table_link_on_a_phone_has_the_policy_and_no_inline_code(played, side, page):
-    link = TableLink.objects.get(match=played, side=side)
+    link = TeamLink.objects.get(team=played.team_a if side == "A" else played.team_b)
     phone = Client(HTTP_USER_AGENT="Mozilla/5.0 (Linux; Android 14) Mobile")
 
     response = phone.get(f"/table/{link.token}/{page}")

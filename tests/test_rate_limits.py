@@ -12,7 +12,7 @@ from belote_club.rate_limits import RateDecision, record_request
 from belote_club.views import too_many_requests
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory
 from tournaments import services
-from tournaments.models import TableLink
+from tournaments.models import TeamLink
 
 #: 1,000,000 s after the epoch lies in the 10-minute window [999,600 s, 1,000,200 s).
 NOW = 1_000_000.0
@@ -42,12 +42,12 @@ def card_text(response) -> list[str]:
 
 
 @pytest.fixture
-def table_links(db) -> list[TableLink]:
-    """Team A's links at tables 1 and 2 of a published round."""
+def table_links(db) -> list[TeamLink]:
+    """The links of team A at tables 1 and 2 of a published round."""
     round_ = RoundFactory(tournament=TournamentFactory(slug="t"), number=1)
     matches = [MatchFactory(round=round_, table_number=table) for table in (1, 2)]
-    services.ensure_table_links(round=round_, now=PUBLISHED_AT)
-    return [TableLink.objects.get(match=match, side="A") for match in matches]
+    services.ensure_team_links(tournament=round_.tournament, now=PUBLISHED_AT)
+    return [TeamLink.objects.get(team=match.team_a) for match in matches]
 
 
 @pytest.fixture

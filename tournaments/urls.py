@@ -223,7 +223,8 @@ urlpatterns = [
         archive.tournament_archive_download,
         name="tournament-archive",
     ),
-    # Table entry on the players' phones: the token is the secret (views/table/).
+    # Table entry on the players' phones: the token is the team's secret (views/table/);
+    # every write names its partie.
     path("table/sw.js", table_app.table_service_worker, name="service-worker"),
     path("table/<str:token>/", table_entry.table_entry, name="table-entry"),
     path(
@@ -231,30 +232,45 @@ urlpatterns = [
         table_app.table_manifest,
         name="table-manifest",
     ),
-    path("table/<str:token>/donne/", table_entry.table_deal, name="table-deal"),
     path(
-        "table/<str:token>/donnes/<num:number>/",
+        "table/<str:token>/parties/<num:partie>/donne/", table_entry.table_deal, name="table-deal"
+    ),
+    path(
+        "table/<str:token>/parties/<num:partie>/donnes/<num:number>/",
         table_entry.table_deal_edit,
         name="table-deal-edit",
     ),
     path(
-        "table/<str:token>/donnes/<num:number>/confirmer/",
+        "table/<str:token>/parties/<num:partie>/donnes/<num:number>/confirmer/",
         table_confirmation.table_confirm,
         name="table-confirm",
     ),
     path(
-        "table/<str:token>/donnes/<num:number>/contester/",
+        "table/<str:token>/parties/<num:partie>/donnes/<num:number>/contester/",
         table_confirmation.table_dispute,
         name="table-dispute",
     ),
     path(
-        "table/<str:token>/tout-confirmer/",
+        "table/<str:token>/parties/<num:partie>/tout-confirmer/",
         table_confirmation.table_confirm_all,
         name="table-confirm-all",
     ),
-    path("table/<str:token>/code/", table_confirmation.table_pin, name="table-pin"),
-    path("table/<str:token>/apercu/", table_entry.table_preview, name="table-preview"),
+    path(
+        "table/<str:token>/parties/<num:partie>/code/",
+        table_confirmation.table_pin,
+        name="table-pin",
+    ),
+    path(
+        "table/<str:token>/parties/<num:partie>/apercu/",
+        table_entry.table_preview,
+        name="table-preview",
+    ),
     # PDF exports (tournaments/exports/pdf.py) and the prize list the standings print.
+    path(
+        "concours/<slug:slug>/gestion/cartes-equipes.pdf",
+        exports_pdf.team_cards_pdf,
+        name="team-cards-pdf",
+    ),
     path(
         "concours/<slug:slug>/gestion/parties/<num:number>/feuilles.pdf",
         exports_pdf.score_sheets_pdf,

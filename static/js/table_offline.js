@@ -10,8 +10,8 @@
 // sent. Each write shows one of: sending, waiting for the network, sent (with the server's
 // notice), refused (with the server's reason, kept until dismissed).
 //
-// The deal being typed is kept too (a draft per link), so that a reload, the back button
-// or a locked screen loses nothing. The page also registers the table service worker
+// The deal being typed is kept too (a draft per team link and partie), so that a reload,
+// the back button or a locked screen loses nothing. The page also registers the table service worker
 // (/table/sw.js), which keeps the page and its static files for a reload without network.
 // The words come from the template's data-text-* attributes (translated there).
 (() => {
@@ -340,8 +340,10 @@
     if (!form || !isNewDealForm(form)) return;
     const fields = Array.from(new FormData(form).entries(), ([name, value]) => [name, String(value)])
       .filter(([name]) => name !== "csrfmiddlewaretoken");
+    // The partie is in the form's address: a draft of one partie never fills the next's.
+    const draft = { action: new URL(form.action).pathname, fields };
     try {
-      window.localStorage.setItem(draftKey(), JSON.stringify(fields));
+      window.localStorage.setItem(draftKey(), JSON.stringify(draft));
     } catch (error) {
       // Nothing kept: the form itself still holds it.
     }
@@ -351,16 +353,18 @@
     window.localStorage.removeItem(draftKey());
   }
 
-  // Fill the new-deal form with the draft typed for its number, if any.
+  // Fill the new-deal form with the draft typed for its partie and number, if any.
   function restoreDraft() {
     const form = document.getElementById("deal-form");
     if (!form || !isNewDealForm(form)) return;
-    let fields;
+    let draft;
     try {
-      fields = JSON.parse(window.localStorage.getItem(draftKey()) || "null");
+      draft = JSON.parse(window.localStorage.getItem(draftKey()) || "null");
     } catch (error) {
       return;
     }
+    if (!draft || draft.action !== new URL(form.action).pathname) return;
+    const fields = draft.fields;
     if (!Array.isArray(fields)) return;
     const number = form.querySelector("[name='deal_number']");
     const drafted = fields.find(([name]) => name === "deal_number");

@@ -117,7 +117,7 @@ def test_two_phones_enter_and_confirm_a_deal_with_no_violation(
     watches = [watch_policy(phone_a), watch_policy(phone_b)]
     page_a, page_b = phone_a.new_page(), phone_b.new_page()
 
-    page_a.goto(live_server.url + links["A"].get_absolute_url())
+    page_a.goto(live_server.url + links["A"].link.get_absolute_url())
     form = page_a.locator("form#deal-form")
     for name, value in (("taker", "A"), ("trump", "H"), ("coinche", "none"), ("taker_tricks", 5)):
         form.locator(f'input[name="{name}"][value="{value}"] + label').tap()
@@ -131,7 +131,7 @@ def test_two_phones_enter_and_confirm_a_deal_with_no_violation(
     expect(page_a.locator("p.notice").first).to_have_text(
         "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone."
     )
-    page_b.goto(live_server.url + links["B"].get_absolute_url())
+    page_b.goto(live_server.url + links["B"].link.get_absolute_url())
     page_b.locator("details.dispute summary").tap()
     expect(page_b.locator("details.dispute")).to_have_attribute("open", "")
     page_b.get_by_role("button", name="Confirmer", exact=True).tap()

@@ -264,8 +264,8 @@ def play_on_phones(
     team B's link, as two phones would."""
     links = selectors.match_links(match=match)
     for number, entry in enumerate(entries, start=first):
-        services.submit_deal(link=links["A"], entry=entry, deal_number=number, now=now)
-        services.confirm_deals(link=links["B"], now=now)
+        services.submit_deal(seat=links["A"], entry=entry, deal_number=number, now=now)
+        services.confirm_deals(seat=links["B"], now=now)
 
 
 @pytest.fixture
@@ -444,7 +444,7 @@ def test_it_photographs_every_step_of_the_guide_from_a_concours_day(
     phones = browser.new_context(locale=LOCALES[language], **PHONE)
     phone_problems = watch_for_problems(phones)
     phone_a = phones.new_page()
-    phone_a.goto(url + links["A"].get_absolute_url())
+    phone_a.goto(url + links["A"].link.get_absolute_url())
     enter_on_phone(phone_a, PHONE_DEALS[0])
     pictures.element(phone_a.locator("#saisie"), "07-phone-entry")
     record_on_phone(phone_a)
@@ -453,7 +453,7 @@ def test_it_photographs_every_step_of_the_guide_from_a_concours_day(
 
     # 8. Team B's phone: both deals wait for it; it confirms deal 1 and disputes deal 2.
     phone_b = phones.new_page()
-    phone_b.goto(url + links["B"].get_absolute_url())
+    phone_b.goto(url + links["B"].link.get_absolute_url())
     expect(phone_b.locator(".to-confirm .deal-item")).to_have_count(2)
     pictures.page(phone_b, "08-phone-confirm", whole=False)
     with phone_b.expect_response(lambda r: r.request.method == "POST"):

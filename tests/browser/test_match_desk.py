@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.long_names import long_names_concours
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
@@ -86,7 +86,11 @@ def test_renewing_a_link_comes_back_to_its_table_on_the_qr_page(
 
     block.get_by_role("button", name="Renouveler").nth(1).click()
 
-    expect(page.locator(".messages")).to_contain_text("Nouveau lien pour l’équipe B de la table 4")
+    # One link per team for the concours: the message names the team (table 4's team B).
+    team_b = Match.objects.get(round__tournament=concours, round__number=2, table_number=4).team_b
+    expect(page.locator(".messages")).to_contain_text(
+        f"Nouveau lien pour l’équipe {team_b.number} : imprimez de nouveau sa carte d’équipe."
+    )
     screenshot("renewed")
     assert page.url.endswith("/gestion/parties/2/qr/#table-4")
     heading = page.locator("#table-4 h2")

@@ -143,13 +143,13 @@ def test_deals_and_confirmations_survive_a_lost_network(
 ):
     links = selectors.match_links(match=match)
     context_a, phone_a, problems_a = open_phone(
-        browser, live_server.url + links["A"].get_absolute_url()
+        browser, live_server.url + links["A"].link.get_absolute_url()
     )
     manifest = phone_a.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
     )
     assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (
-        links["A"].get_absolute_url(),
+        links["A"].link.get_absolute_url(),
         "/table/",
         "standalone",
     )
@@ -170,7 +170,9 @@ def test_deals_and_confirmations_survive_a_lost_network(
 
     # A reload without network: the page comes from the service worker, deal 1 still waits.
     phone_a.reload()
-    expect(phone_a.get_by_role("heading", level=1)).to_have_text("Partie 1, table 1")
+    expect(phone_a.get_by_role("heading", level=1)).to_have_text(
+        f"Partie 1 : table 1 contre l’équipe {links['A'].opponent.number}"
+    )
     expect(outbox(phone_a).locator(".outbox-state")).to_have_text(WAITING)
     expect(outbox(phone_a).locator(".outbox-label")).to_have_text("Donne 1 · Enregistrer la donne")
     expect(phone_a.locator("#entry-title")).to_have_text("Donne 2")
@@ -209,12 +211,12 @@ def test_deals_and_confirmations_survive_a_lost_network(
     expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=2))
     assert (len(sent), sent[0][0] == sent[1][0]) == (2, True)
     assert deals() == [(1, 104, DealStatus.PENDING), (2, 120, DealStatus.PENDING)]
-    assert IdempotencyRecord.objects.filter(token=links["A"].token).count() == 2
+    assert IdempotencyRecord.objects.filter(token=links["A"].link.token).count() == 2
     phone_a.unroute("**/donne/")
 
     # Phone B confirms deal 1 with the network gone, then back.
     context_b, phone_b, problems_b = open_phone(
-        browser, live_server.url + links["B"].get_absolute_url()
+        browser, live_server.url + links["B"].link.get_absolute_url()
     )
     deal_1 = phone_b.locator(".to-confirm #deal-1")
     expect(deal_1).to_be_visible()
@@ -247,10 +249,10 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
 ):
     links = selectors.match_links(match=match)
     context_a, phone_a, problems_a = open_phone(
-        browser, live_server.url + links["A"].get_absolute_url()
+        browser, live_server.url + links["A"].link.get_absolute_url()
     )
     context_b, phone_b, problems_b = open_phone(
-        browser, live_server.url + links["B"].get_absolute_url()
+        browser, live_server.url + links["B"].link.get_absolute_url()
     )
 
     # Phone B types deal 1 and loses nothing to a reload: the draft comes back.

@@ -2,7 +2,7 @@
 
 The issue's browser test, in Chromium at a phone's size (390 × 844, touch): the concours
 is set up through the services (an ``ffb-coinche`` concours of 12 deals a match, two
-teams, round 1 drawn and published, which gives each team its table link). Team A's
+teams, round 1 drawn and published, which gives each team its link). Team A's
 phone enters 13 deals through the phone form, a pass and 12 that count, covering a
 coinche made, a surcoinche chuted, a capot bid and made, an unbid capot at sans atout, a
 capot by the defence, belotes (one at a suit, two at tout atout, one by the defence)
@@ -445,8 +445,10 @@ def test_two_phones_play_a_match_that_the_desk_standings_and_audit_trail_follow(
 
     # Phone 1, team A: the 13 deals, one after the other, through the phone form.
     context_a, phone_a, problems_a = new_phone(browser)
-    phone_a.goto(url + links["A"].get_absolute_url())
-    expect(phone_a.get_by_role("heading", level=1)).to_have_text("Partie 1, table 1")
+    phone_a.goto(url + links["A"].link.get_absolute_url())
+    expect(phone_a.get_by_role("heading", level=1)).to_have_text(
+        f"Partie 1 : table 1 contre l’équipe {match.team_b.number}"
+    )
     for number, deal in enumerate(DEALS, start=1):
         photograph = None
         if number == CAPOT_DEAL:
@@ -469,7 +471,7 @@ def test_two_phones_play_a_match_that_the_desk_standings_and_audit_trail_follow(
 
     # Phone 2, team B: the 13 deals wait for its confirmation; it confirms them all.
     context_b, phone_b, problems_b = new_phone(browser)
-    phone_b.goto(url + links["B"].get_absolute_url())
+    phone_b.goto(url + links["B"].link.get_absolute_url())
     waiting = phone_b.locator(".to-confirm .deal-item")
     expect(waiting).to_have_count(13)
     expect(waiting.locator(".deal-status")).to_have_text(["À vous de confirmer"] * 13)

@@ -29,7 +29,7 @@ from tests.played_concours import (
 from tournaments.archive import FORMAT, VERSION, restore_tournament, tournament_archive
 from tournaments.archive.fields import RECORD_FIELDS, RECORD_LINKS
 from tournaments.importing import import_played_tournament
-from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 from tournaments.selectors import tournament_standings
 
 LATER = START + datetime.timedelta(days=3)
@@ -212,13 +212,11 @@ def test_it_writes_the_format_its_version_and_the_settings_first():
 def test_a_copy_restored_beside_its_original_gets_its_own_addresses():
     tournament = play_concours()
     data = tournament_archive(tournament=tournament, now=LATER)
-    tokens = set(TableLink.objects.values_list("token", flat=True))
+    tokens = set(TeamLink.objects.values_list("token", flat=True))
 
     copy = restore_tournament(data=data, now=LATER, name="Copie de la Saint-Martin")
 
-    copy_tokens = set(
-        TableLink.objects.filter(match__round__tournament=copy).values_list("token", flat=True)
-    )
+    copy_tokens = set(TeamLink.objects.filter(tournament=copy).values_list("token", flat=True))
     assert (
         copy.name,
         copy.slug,
@@ -230,7 +228,7 @@ def test_a_copy_restored_beside_its_original_gets_its_own_addresses():
         "Copie de la Saint-Martin",
         "copie-de-la-saint-martin",
         False,
-        13,
+        8,
         set(),
         standing_rows(tournament),
     )
@@ -291,19 +289,20 @@ def test_an_author_known_here_is_that_account():
 @pytest.mark.django_db
 def test_a_phone_link_of_the_round_being_played_still_opens_its_table(client):
     tournament = play_concours()
-    link = TableLink.objects.get(
-        match__round__tournament=tournament,
-        match__round__number=2,
-        match__table_number=1,
-        side="B",
-    )
+    match = Match.objects.get(round__tournament=tournament, round__number=2, table_number=1)
+    link = TeamLink.objects.get(team=match.team_b, revoked_at__isnull=True)
     data = tournament_archive(tournament=tournament, now=LATER)
     delete_concours(tournament)
     restore_tournament(data=data, now=LATER)
 
     response = client.get(f"/table/{link.token}/")
 
-    assert (response.status_code, response.context["match"].round.tournament.name) == (200, NAME)
+    shown = response.context["match"]
+    assert (response.status_code, shown.round.tournament.name, shown.round.number) == (
+        200,
+        NAME,
+        2,
+    )
 
 
 def test_the_archive_holds_every_field_of_the_models():
@@ -314,6 +313,7 @@ def test_the_archive_holds_every_field_of_the_models():
         "match": {*RECORD_FIELDS["match"], "round", "team_a", "team_b"},
         "deal": {*RECORD_FIELDS["deal"], "match"},
         "tablelink": {*RECORD_FIELDS["link"], "match"},
+        "teamlink": {*RECORD_FIELDS["team_link"], "tournament", "team"},
     }
     history = {"history_id", "history_user", "id", *RECORD_FIELDS["history"]}
 
@@ -321,7 +321,7 @@ def test_the_archive_holds_every_field_of_the_models():
         model._meta.model_name: {
             field.name for field in model._meta.concrete_fields if not field.primary_key
         }
-        for model in (Tournament, Team, Round, Match, Deal, TableLink)
+        for model in (Tournament, Team, Round, Match, Deal, TableLink, TeamLink)
     }
     history_fields = {
         model._meta.model_name: {field.name for field in model._meta.concrete_fields}
@@ -355,6 +355,7 @@ def test_it_writes_the_archive_in_the_same_queries_for_1_and_3_tables(
     tournament = played_tables(tables)
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
 
-    # The teams, rounds, matches, byes, deals, links, and the history of matches and deals.
-    with django_assert_num_queries(8):
+    # The teams, rounds, matches, byes, deals, team links, table links, and the history of
+    # matches and deals.
+    with django_assert_num_queries(9):
         tournament_archive(tournament=tournament, now=LATER)

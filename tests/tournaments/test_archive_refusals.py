@@ -12,9 +12,9 @@ from django.utils import translation
 from tests.played_concours import START, play_concours, play_paper_concours
 from tournaments.archive import ArchiveError, restore_tournament, tournament_archive
 from tournaments.forms.archive import restore_refused_message
-from tournaments.models import Club, Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.models import Club, Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 
-COUNTED = (Tournament, Team, Round, Match, Deal, TableLink, Club, get_user_model())
+COUNTED = (Tournament, Team, Round, Match, Deal, TableLink, TeamLink, Club, get_user_model())
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +63,15 @@ def changed(document: dict, change) -> bytes:
 
 def match(data: dict, round_number: int, table: int) -> dict:
     return data["rounds"][round_number - 1]["matches"][table - 1]
+
+
+def team(data: dict, number: int) -> dict:
+    return next(entry for entry in data["teams"] if entry["number"] == number)
+
+
+def renewed(data: dict) -> dict:
+    """Return the team whose link was renewed (its first link revoked)."""
+    return next(entry for entry in data["teams"] if len(entry["links"]) == 2)
 
 
 @pytest.mark.django_db
@@ -219,8 +228,8 @@ def test_it_refuses_a_file_that_is_not_an_archive_it_reads(data, message):
             id="time-without-offset",
         ),
         pytest.param(
-            lambda d: match(d, 1, 2)["links"][0].__setitem__("created_at", "midi"),
-            "Rien n’a été restauré. Partie 1, table 2, lien de table de l’équipe A : « created_at » n’est pas une date et une heure avec leur décalage UTC (ISO 8601) : « midi ».",
+            lambda d: team(d, 2)["links"][0].__setitem__("created_at", "midi"),
+            "Rien n’a été restauré. L’équipe 2, élément 1 : « created_at » n’est pas une date et une heure avec leur décalage UTC (ISO 8601) : « midi ».",
             id="not-a-time",
         ),
         pytest.param(
@@ -306,16 +315,24 @@ def test_it_refuses_a_file_that_is_not_an_archive_it_reads(data, message):
             id="deals-in-a-draft",
         ),
         pytest.param(
-            lambda d: match(d, 1, 3)["links"][0].__setitem__("revoked_at", None),
-            "Rien n’a été restauré. Partie 1, table 3 : l’équipe A a deux liens de table actifs.",
+            lambda d: renewed(d)["links"][0].__setitem__("revoked_at", None),
+            "Rien n’a été restauré. L’équipe 5 : l’équipe a deux liens actifs.",
             id="two-active-links",
         ),
         pytest.param(
-            lambda d: match(d, 1, 2)["links"][0].__setitem__(
-                "token", match(d, 1, 1)["links"][0]["token"]
-            ),
-            "Rien n’a été restauré. Partie 1, table 2 : deux liens de table ont la même adresse.",
+            lambda d: team(d, 2)["links"][0].__setitem__("token", team(d, 1)["links"][0]["token"]),
+            "Rien n’a été restauré. L’équipe 2 : deux liens de table ont la même adresse.",
             id="token-twice",
+        ),
+        pytest.param(
+            lambda d: team(d, 2)["links"][0].__setitem__("pin", team(d, 1)["links"][0]["pin"]),
+            "Rien n’a été restauré. L’équipe 2 : deux équipes ont le même code.",
+            id="code-twice",
+        ),
+        pytest.param(
+            lambda d: [entry.pop("links") for entry in d["teams"][:1]],
+            "Rien n’a été restauré. L’équipe 2 : « links » ne fait pas partie de ce format.",
+            id="links-of-some-teams-only",
         ),
         pytest.param(
             lambda d: match(d, 1, 2)["deals"][0].__setitem__("defence_card_points", 100),

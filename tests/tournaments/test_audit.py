@@ -30,7 +30,7 @@ MORE = scoring.Deal(
 def match(db):
     tournament = TournamentFactory(match_format_value=2)
     match = MatchFactory(round=RoundFactory(tournament=tournament, number=1))
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     return match
 
 
@@ -57,12 +57,12 @@ def trail(model, **lookup) -> list[tuple]:
 
 def test_it_keeps_the_side_of_the_table_that_entered_changed_and_confirmed_a_deal(match):
     table = links(match)
-    deal = services.submit_deal(link=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
+    deal = services.submit_deal(seat=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
     services.edit_deal_at_table(
-        link=table["A"], deal=deal, entry=DealEntry("A", MORE), version=1, now=LATER
+        seat=table["A"], deal=deal, entry=DealEntry("A", MORE), version=1, now=LATER
     )
 
-    services.confirm_deals(link=table["B"], now=LAST)
+    services.confirm_deals(seat=table["B"], now=LAST)
 
     assert trail(Deal, deal_number=1) == [
         ("+", None, "A", AuditAction.ENTERED, "", None, NOW),
@@ -97,8 +97,8 @@ def test_it_keeps_the_organiser_and_the_reason_of_an_entry_a_correction_and_a_de
 
 def test_it_keeps_the_dispute_and_the_organisers_confirmation(match, organiser):
     table = links(match)
-    services.submit_deal(link=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
-    services.dispute_deal(link=table["B"], deal_number=1, note="Belote oubliée", now=LATER)
+    services.submit_deal(seat=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
+    services.dispute_deal(seat=table["B"], deal_number=1, note="Belote oubliée", now=LATER)
 
     services.confirm_deal_by_organiser(deal=Deal.objects.get(), version=1, now=LAST, user=organiser)
 
@@ -113,9 +113,9 @@ def test_an_unlock_is_kept_on_the_match_and_on_each_deal_it_sends_back(match, or
     table = links(match)
     for number in (1, 2):
         services.submit_deal(
-            link=table["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
+            seat=table["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=table["B"], now=NOW)
+    services.confirm_deals(seat=table["B"], now=NOW)
     records = Match.history.count()
 
     services.unlock_match(match=match, reason=" Erreur signalée ", now=LATER, user=organiser)
@@ -151,8 +151,8 @@ def test_stopping_a_match_for_time_and_reopening_it_are_each_kept_once(match, or
 
 def test_it_reads_who_confirmed_a_deal_at_the_table_and_when(match):
     table = links(match)
-    services.submit_deal(link=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
-    services.confirm_deals(link=table["B"], now=LATER)
+    services.submit_deal(seat=table["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
+    services.confirm_deals(seat=table["B"], now=LATER)
 
     record = selectors.deal_confirmation(deal=Deal.objects.get())
 
@@ -168,9 +168,9 @@ def test_the_last_confirmation_of_a_deal_is_the_one_read(match, organiser):
     table = links(match)
     for number in (1, 2):
         services.submit_deal(
-            link=table["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
+            seat=table["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=table["B"], now=NOW)
+    services.confirm_deals(seat=table["B"], now=NOW)
     services.unlock_match(match=match, reason="Erreur", now=LATER, user=organiser)
 
     services.confirm_deal_by_organiser(

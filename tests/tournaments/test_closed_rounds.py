@@ -98,9 +98,9 @@ def play_round_one(tournament, organiser) -> Round:
     links = selectors.match_links(match=table(round_, 1))
     for number in (1, 2):
         services.submit_deal(
-            link=links["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
+            seat=links["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
     author = services.Author(user=organiser)
     for entry in (DealEntry("A", MADE), DealEntry("A", CHUTE)):
         services.record_deal(match=table(round_, 2), entry=entry, now=NOW, author=author)

@@ -22,8 +22,8 @@ from tests.factories import (
 )
 from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
 from tournaments.exports import pdf
-from tournaments.models import DealEntry, Round, TableLink, Team
-from tournaments.services import ensure_table_links, record_deal, record_match_totals
+from tournaments.models import DealEntry, Match, Round, Team, TeamLink
+from tournaments.services import ensure_team_links, record_deal, record_match_totals
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 BASE_URL = "https://belote.example/"
@@ -61,7 +61,7 @@ def concours(db):
     MatchFactory(round=first, table_number=1, team_a=teams[0], team_b=teams[1])
     MatchFactory(round=first, table_number=2, team_a=teams[2], team_b=teams[3])
     ByeFactory(round=first, team=teams[4])
-    ensure_table_links(round=first, now=NOW)
+    ensure_team_links(tournament=first.tournament, now=NOW)
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[3])
     return tournament
@@ -71,9 +71,14 @@ def round_of(tournament, number):
     return Round.objects.select_related("tournament").get(tournament=tournament, number=number)
 
 
+def team_link(round_, table, side) -> TeamLink:
+    match = Match.objects.get(round=round_, table_number=table)
+    team = match.team_a if side == "A" else match.team_b
+    return TeamLink.objects.get(team=team, revoked_at__isnull=True)
+
+
 def link_url(round_, table, side):
-    link = TableLink.objects.get(match__round=round_, match__table_number=table, side=side)
-    return f"{BASE_URL}table/{link.token}/"
+    return f"{BASE_URL}table/{team_link(round_, table, side).token}/"
 
 
 @pytest.mark.parametrize(
@@ -269,15 +274,61 @@ def test_a_published_round_sheet_does_not_say_draft(concours):
     assert [text for text in page_texts(data) if "Brouillon" in text] == []
 
 
-def test_a_revoked_table_link_is_not_printed(concours):
+def test_a_revoked_team_link_is_not_printed(concours):
     round_ = round_of(concours, 1)
-    revoked = TableLink.objects.get(match__round=round_, match__table_number=2, side="B")
-    TableLink.objects.filter(pk=revoked.pk).update(revoked_at=NOW)
+    revoked = team_link(round_, 2, "B")
+    TeamLink.objects.filter(pk=revoked.pk).update(revoked_at=NOW)
 
     html = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
 
     assert html.count('class="qr-code"') == 3
     assert (html.count(link_url(round_, 2, "A")), html.count(revoked.token)) == (1, 0)
+
+
+def test_a_team_card_has_its_number_players_qr_code_address_and_own_code(concours):
+    links = {link.team.number: link for link in TeamLink.objects.select_related("team")}
+
+    html = pdf.team_cards_html(tournament=concours, base_url=BASE_URL)
+
+    cards = re.findall(r'<section class="team-card">(.*?)</section>', html, re.S)
+    assert len(cards) == 5
+    assert html.count('class="qr-code"') == 5
+    for number, card in zip(range(1, 6), cards, strict=True):
+        assert re.findall(r'<h2 class="team-card-number">(.*?)</h2>', card) == [f"Équipe {number}"]
+        assert re.findall(r'<p class="qr-url">(.*?)</p>', card) == [
+            f"{BASE_URL}table/{links[number].token}/"
+        ]
+        assert re.findall(r"<strong>(\d{4})</strong>", card) == [links[number].pin]
+    assert re.findall(r'<p class="team-card-club">(.*?)</p>', html) == ["Club de Saint-Étienne"]
+    assert "\x07" not in html
+
+
+def test_a_team_whose_link_is_revoked_has_no_card(concours):
+    TeamLink.objects.filter(team__number=2).update(revoked_at=NOW)
+
+    html = pdf.team_cards_html(tournament=concours, base_url=BASE_URL)
+
+    assert re.findall(r'<h2 class="team-card-number">Équipe (\d+)</h2>', html) == [
+        "1",
+        "3",
+        "4",
+        "5",
+    ]
+
+
+def test_the_team_cards_pdf_puts_eight_cards_on_an_a4_page(concours):
+    for number in range(6, 12):
+        TeamFactory(tournament=concours, number=number)
+    ensure_team_links(tournament=concours, now=NOW)
+
+    data = pdf.team_cards_pdf(tournament=concours, base_url=BASE_URL)
+
+    pages = page_texts(data)
+    assert (len(pages), page_size_mm(data)) == (2, (210, 297))
+    assert [pages[0].count("Code de votre équipe"), pages[1].count("Code de votre équipe")] == [
+        8,
+        3,
+    ]
 
 
 def test_the_score_sheets_pdf_has_a_page_per_table(concours, tmp_path):

@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
-from tournaments.models import Deal, DealStatus, IdempotencyRecord, TableLink
+from tournaments.models import Deal, DealStatus, IdempotencyRecord, Seat, TeamLink
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 KEY = "8e03978e-40d5-43e8-bc93-6894a57f9324"
@@ -46,12 +46,12 @@ def make_match():
     round_ = RoundFactory(tournament=tournament, number=1)
     teams = [TeamFactory(tournament=tournament, number=number) for number in (3, 5)]
     match = MatchFactory(round=round_, table_number=1, team_a=teams[0], team_b=teams[1])
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=tournament, now=NOW)
     return match
 
 
 @pytest.fixture
-def links(db) -> dict[str, TableLink]:
+def links(db) -> dict[str, Seat]:
     return selectors.match_links(match=make_match())
 
 
@@ -62,16 +62,17 @@ def phone() -> Client:
     return client
 
 
-def url(name: str, link: TableLink, number: int | None = None) -> str:
-    kwargs: dict[str, object] = {"token": link.token}
+def url(name: str, seat: Seat, number: int | None = None) -> str:
+    """Return the address ``name`` of ``seat``'s team link at its partie."""
+    kwargs: dict[str, object] = {"token": seat.link.token, "partie": seat.match.round.number}
     if number is not None:
         kwargs["number"] = number
     return reverse(f"tournaments:{name}", kwargs=kwargs)
 
 
-def post(client: Client, link: TableLink, data: dict, key: str | None = KEY, name="table-deal"):
+def post(client: Client, seat: Seat, data: dict, key: str | None = KEY, name="table-deal"):
     headers = {} if key is None else {"Idempotency-Key": key}
-    return client.post(url(name, link), data, headers=headers)
+    return client.post(url(name, seat), data, headers=headers)
 
 
 def notices(response) -> list[tuple[str, str]]:
@@ -129,7 +130,7 @@ def test_run_once_runs_the_write_once_and_gives_its_outcome_back(db):
     )
 
 
-def test_run_once_keeps_keys_apart_per_table_link(db):
+def test_run_once_keeps_keys_apart_per_team_link(db):
     def run(token: str) -> services.Outcome:
         return services.run_once(
             token=token,
@@ -312,11 +313,11 @@ def test_a_wrong_pin_sent_twice_with_one_key_counts_once(links):
         post(
             client,
             links["A"],
-            {"pin": "0000" if links["B"].pin != "0000" else "1111"},
+            {"pin": "0000" if links["B"].link.pin != "0000" else "1111"},
             name="table-pin",
         )
 
-    assert TableLink.objects.get(pk=links["A"].pk).pin_failures == 1
+    assert TeamLink.objects.get(pk=links["A"].link.pk).pin_failures == 1
 
 
 def test_a_write_without_a_key_works_as_before(links):

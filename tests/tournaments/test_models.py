@@ -29,6 +29,7 @@ from tournaments.models import (
     Round,
     TableLink,
     Team,
+    TeamLink,
     Tournament,
 )
 
@@ -750,13 +751,14 @@ EXPECTED_RANGES = {
     ("deal", "rules_version"): (1, 999),
     ("deal", "version"): (1, 2_000_000_000),
     ("tablelink", "pin_failures"): (0, 999),
+    ("teamlink", "pin_failures"): (0, 999),
 }
 
 
 def test_every_integer_field_of_the_models_has_its_range():
     integer_fields = {
         (model._meta.model_name, field.name)
-        for model in (Tournament, Team, Round, Match, Deal, TableLink)
+        for model in (Tournament, Team, Round, Match, Deal, TableLink, TeamLink)
         for field in model._meta.concrete_fields
         if isinstance(field, IntegerField) and not field.primary_key
     }
@@ -791,6 +793,9 @@ def _with(model: str, **fields):
         )
     if model == "deal":
         return DealFactory.build(match=MatchFactory(), **fields)
+    if model == "teamlink":
+        team = TeamFactory()
+        return TeamLink(tournament=team.tournament, team=team, pin="1234", created_at=NOW, **fields)
     return TableLink(match=MatchFactory(), side="A", pin="1234", created_at=NOW, **fields)
 
 
@@ -843,6 +848,7 @@ OUT_OF_RANGE = [
     ("deal", "version", 0, "deal_version_range"),
     ("deal", "version", 2_000_000_001, "deal_version_range"),
     ("tablelink", "pin_failures", 1000, "table_link_pin_failures_max"),
+    ("teamlink", "pin_failures", 1000, "team_link_pin_failures_max"),
 ]
 
 

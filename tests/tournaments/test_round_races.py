@@ -78,11 +78,11 @@ def one_table_round(*, deals: int = 2, trust: bool = False) -> tuple[Round, Matc
 
 def submit(match: Match, number: int, deal: scoring.Deal = MADE) -> None:
     link = selectors.match_links(match=match)["A"]
-    services.submit_deal(link=link, entry=DealEntry("A", deal), deal_number=number, now=NOW)
+    services.submit_deal(seat=link, entry=DealEntry("A", deal), deal_number=number, now=NOW)
 
 
 def confirm(match: Match) -> None:
-    services.confirm_deals(link=selectors.match_links(match=match)["B"], now=NOW)
+    services.confirm_deals(seat=selectors.match_links(match=match)["B"], now=NOW)
 
 
 def state(round_: Round, match: Match) -> tuple:
@@ -356,7 +356,7 @@ def test_correcting_a_deal_while_the_opponents_confirm_it_keeps_the_correction_c
             author=organiser,
             reason="Points mal comptés",
         ),
-        lambda: services.confirm_deals(link=link, now=LATER, seen_versions={1: 1, 2: 1}),
+        lambda: services.confirm_deals(seat=link, now=LATER, seen_versions={1: 1, 2: 1}),
     )
 
     # Whichever goes first, the organiser's correction stands, confirmed, and the match

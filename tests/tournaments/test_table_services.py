@@ -1,12 +1,13 @@
-"""The table services (services/table.py) and table links (services/links.py), path by path."""
+"""The table services (services/table.py) and team links (services/links.py), path by path."""
 
 import datetime
 import re
 
 import pytest
+from django.db import IntegrityError, transaction
 
 import scoring
-from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
+from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.models import (
     AuditAction,
@@ -16,7 +17,8 @@ from tournaments.models import (
     DealStatus,
     Match,
     Round,
-    TableLink,
+    Seat,
+    TeamLink,
 )
 from tournaments.services.links import MAX_PIN_FAILURES
 
@@ -37,18 +39,18 @@ MORE = scoring.Deal(
 def match(db):
     tournament = TournamentFactory(match_format_value=2)
     match = MatchFactory(round=RoundFactory(tournament=tournament, number=1))
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     return match
 
 
 @pytest.fixture
-def links(match) -> dict[str, TableLink]:
+def links(match) -> dict[str, Seat]:
     return selectors.match_links(match=match)
 
 
-def submit(link: TableLink, number: int, deal=MADE, taker="A", now=NOW) -> Deal:
+def submit(link: Seat, number: int, deal=MADE, taker="A", now=NOW) -> Deal:
     return services.submit_deal(
-        link=link, entry=DealEntry(taker, deal), deal_number=number, now=now
+        seat=link, entry=DealEntry(taker, deal), deal_number=number, now=now
     )
 
 
@@ -90,7 +92,7 @@ def statuses(match: Match) -> list[tuple[int, str, str]]:
 
 def test_a_deal_from_a_link_waits_for_the_opponents(match, links):
     deal = services.submit_deal(
-        link=links["A"], entry=DealEntry("A", MADE, ("tierce:KH", "")), deal_number=1, now=NOW
+        seat=links["A"], entry=DealEntry("A", MADE, ("tierce:KH", "")), deal_number=1, now=NOW
     )
 
     match.refresh_from_db()
@@ -165,7 +167,7 @@ def test_a_deal_the_engine_rejects_saves_nothing(match, links):
 
 
 def test_a_revoked_link_cannot_write(match, links):
-    services.revoke_link(link=links["A"], now=NOW)
+    services.revoke_link(link=links["A"].link, now=NOW)
 
     assert refusal(lambda: submit(links["A"], 1)) == ("link_revoked", {})
 
@@ -188,13 +190,13 @@ def test_a_locked_match_cannot_be_written_to(match, links):
 
 def edit(link, deal, inputs=MORE, version=1, taker="A"):
     return services.edit_deal_at_table(
-        link=link, deal=deal, entry=DealEntry(taker, inputs), version=version, now=LATER
+        seat=link, deal=deal, entry=DealEntry(taker, inputs), version=version, now=LATER
     )
 
 
 def test_a_team_corrects_its_own_pending_deal_and_it_waits_again(match, links):
     deal = submit(links["A"], 1)
-    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
 
     row = edit(links["A"], deal).deal
 
@@ -238,7 +240,7 @@ def test_the_other_team_cannot_correct_a_deal(match, links):
 
 def test_a_confirmed_deal_cannot_be_corrected_at_the_table(match, links):
     deal = submit(links["A"], 1)
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
 
     assert refusal(lambda: edit(links["A"], deal)) == ("already_confirmed", {"number": 1})
 
@@ -256,7 +258,7 @@ def test_a_correction_from_a_stale_version_is_refused(match, links):
 
 def test_a_link_cannot_correct_another_matchs_deal(match, links):
     other = MatchFactory(round=match.round)
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     deal = submit(selectors.match_links(match=other)["A"], 1)
 
     with pytest.raises(Deal.DoesNotExist):
@@ -270,7 +272,7 @@ def test_a_team_confirms_every_deal_of_the_opponents_and_none_of_its_own(match, 
     submit(links["A"], 1)
     submit(links["B"], 2, taker="B")
 
-    count = services.confirm_deals(link=links["B"], now=LATER)
+    count = services.confirm_deals(seat=links["B"], now=LATER)
 
     assert (count, statuses(match)) == (1, [(1, "confirmed", "A"), (2, "pending", "B")])
     record = Deal.history.filter(deal_number=1).latest("history_id")
@@ -281,7 +283,7 @@ def test_a_team_confirms_one_deal(match, links):
     submit(links["A"], 1)
     submit(links["A"], 2)
 
-    count = services.confirm_deals(link=links["B"], now=LATER, deal_number=2)
+    count = services.confirm_deals(seat=links["B"], now=LATER, deal_number=2)
 
     assert (count, statuses(match)) == (1, [(1, "pending", "A"), (2, "confirmed", "A")])
 
@@ -289,13 +291,13 @@ def test_a_team_confirms_one_deal(match, links):
 def test_confirming_a_deal_number_that_is_not_waiting_confirms_nothing(match, links):
     submit(links["A"], 1)
 
-    assert services.confirm_deals(link=links["B"], now=LATER, deal_number=7) == 0
+    assert services.confirm_deals(seat=links["B"], now=LATER, deal_number=7) == 0
 
 
 def test_a_team_cannot_confirm_its_own_deal(match, links):
     submit(links["A"], 1)
 
-    assert refusal(lambda: services.confirm_deals(link=links["A"], now=LATER, deal_number=1)) == (
+    assert refusal(lambda: services.confirm_deals(seat=links["A"], now=LATER, deal_number=1)) == (
         "own_entry",
         {"number": 1},
     )
@@ -303,9 +305,9 @@ def test_a_team_cannot_confirm_its_own_deal(match, links):
 
 def test_confirming_a_disputed_deal_clears_the_dispute(match, links):
     submit(links["A"], 1)
-    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
 
-    services.confirm_deals(link=links["B"], now=LATER)
+    services.confirm_deals(seat=links["B"], now=LATER)
 
     deal = Deal.objects.get()
     assert (deal.status, deal.dispute_note, deal.updated_at) == (DealStatus.CONFIRMED, "", LATER)
@@ -314,15 +316,15 @@ def test_confirming_a_disputed_deal_clears_the_dispute(match, links):
 def test_the_match_locks_once_finished_and_all_confirmed(match, links):
     submit(links["A"], 1)
     submit(links["B"], 2, taker="B")
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
     match.refresh_from_db()
     assert match.locked_at is None
 
-    services.confirm_deals(link=links["A"], now=LATER)
+    services.confirm_deals(seat=links["A"], now=LATER)
 
     match.refresh_from_db()
     assert match.locked_at == LATER
-    assert refusal(lambda: services.confirm_deals(link=links["A"], now=LATER)) == (
+    assert refusal(lambda: services.confirm_deals(seat=links["A"], now=LATER)) == (
         "match_locked",
         {},
     )
@@ -335,8 +337,8 @@ def test_the_organiser_confirms_a_disputed_deal_as_it_stands_and_the_match_locks
     organiser = UserFactory(username="marie")
     submit(links["A"], 1)
     submit(links["B"], 2, taker="B")
-    services.confirm_deals(link=links["A"], now=NOW)
-    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+    services.confirm_deals(seat=links["A"], now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
 
     services.confirm_deal_by_organiser(
         deal=Deal.objects.get(deal_number=1), version=1, now=LATER, user=organiser
@@ -365,7 +367,7 @@ def test_the_organiser_cannot_confirm_a_deal_changed_since_or_already_confirmed(
     ) == ("stale", {"number": 1})
     assert Deal.objects.get().status == DealStatus.PENDING
 
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
     assert refusal(
         lambda: services.confirm_deal_by_organiser(deal=deal, version=2, now=LATER, user=organiser)
     ) == ("already_confirmed", {"number": 1})
@@ -378,19 +380,19 @@ def test_the_opponents_pin_confirms_this_teams_deals(match, links):
     submit(links["A"], 1)
     submit(links["B"], 2, taker="B")
 
-    count = services.confirm_with_pin(link=links["A"], pin=f" {links['B'].pin} ", now=LATER)
+    count = services.confirm_with_pin(seat=links["A"], pin=f" {links['B'].link.pin} ", now=LATER)
 
     assert (count, statuses(match)) == (1, [(1, "confirmed", "A"), (2, "pending", "B")])
 
 
 def test_a_wrong_pin_is_counted_and_confirms_nothing(match, links):
     submit(links["A"], 1)
-    wrong = "0000" if links["B"].pin != "0000" else "1111"
+    wrong = "0000" if links["B"].link.pin != "0000" else "1111"
 
-    code = refusal(lambda: services.confirm_with_pin(link=links["A"], pin=wrong, now=LATER))
+    code = refusal(lambda: services.confirm_with_pin(seat=links["A"], pin=wrong, now=LATER))
 
-    links["A"].refresh_from_db()
-    assert (code, links["A"].pin_failures, statuses(match)) == (
+    links["A"].link.refresh_from_db()
+    assert (code, links["A"].link.pin_failures, statuses(match)) == (
         ("wrong_pin", {}),
         1,
         [(1, "pending", "A")],
@@ -401,32 +403,46 @@ def test_this_teams_own_pin_is_a_wrong_pin(match, links):
     submit(links["A"], 1)
 
     assert refusal(
-        lambda: services.confirm_with_pin(link=links["A"], pin=links["A"].pin, now=LATER)
+        lambda: services.confirm_with_pin(seat=links["A"], pin=links["A"].link.pin, now=LATER)
     ) == ("wrong_pin", {})
 
 
 def test_a_revoked_opponents_link_has_no_valid_pin(match, links):
     submit(links["A"], 1)
-    services.revoke_link(link=links["B"], now=NOW)
+    services.revoke_link(link=links["B"].link, now=NOW)
 
     assert refusal(
-        lambda: services.confirm_with_pin(link=links["A"], pin=links["B"].pin, now=LATER)
+        lambda: services.confirm_with_pin(seat=links["A"], pin=links["B"].link.pin, now=LATER)
     ) == ("wrong_pin", {})
 
 
 def test_too_many_wrong_pins_block_even_the_right_one(match, links):
     submit(links["A"], 1)
-    TableLink.objects.filter(pk=links["A"].pk).update(pin_failures=MAX_PIN_FAILURES)
+    TeamLink.objects.filter(pk=links["A"].link.pk).update(pin_failures=MAX_PIN_FAILURES)
 
     code = refusal(
-        lambda: services.confirm_with_pin(link=links["A"], pin=links["B"].pin, now=LATER)
+        lambda: services.confirm_with_pin(seat=links["A"], pin=links["B"].link.pin, now=LATER)
     )
 
-    links["A"].refresh_from_db()
-    assert (code, links["A"].pin_failures, statuses(match)) == (
+    links["A"].link.refresh_from_db()
+    assert (code, links["A"].link.pin_failures, statuses(match)) == (
         ("pin_blocked", {}),
         MAX_PIN_FAILURES,
         [(1, "pending", "A")],
+    )
+
+
+def test_the_right_code_sets_the_wrong_code_count_back_to_0(match, links):
+    submit(links["A"], 1)
+    TeamLink.objects.filter(pk=links["A"].link.pk).update(pin_failures=MAX_PIN_FAILURES - 1)
+
+    count = services.confirm_with_pin(seat=links["A"], pin=links["B"].link.pin, now=LATER)
+
+    links["A"].link.refresh_from_db()
+    assert (count, links["A"].link.pin_failures, statuses(match)) == (
+        1,
+        0,
+        [(1, "confirmed", "A")],
     )
 
 
@@ -436,7 +452,7 @@ def test_too_many_wrong_pins_block_even_the_right_one(match, links):
 def test_the_opponents_dispute_a_deal_with_a_note_for_the_organiser(match, links):
     submit(links["A"], 1)
 
-    row = services.dispute_deal(link=links["B"], deal_number=1, note="  " + "x" * 310, now=LATER)
+    row = services.dispute_deal(seat=links["B"], deal_number=1, note="  " + "x" * 310, now=LATER)
 
     assert (row.status, row.dispute_note, row.updated_at) == (
         DealStatus.DISPUTED,
@@ -449,10 +465,10 @@ def test_the_opponents_dispute_a_deal_with_a_note_for_the_organiser(match, links
 
 def test_disputing_again_with_the_same_note_adds_nothing_to_the_trail(match, links):
     submit(links["A"], 1)
-    services.dispute_deal(link=links["B"], deal_number=1, note="faux", now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
 
-    services.dispute_deal(link=links["B"], deal_number=1, note=" faux ", now=LATER)
-    services.dispute_deal(link=links["B"], deal_number=1, note="belote oubliée", now=LATER)
+    services.dispute_deal(seat=links["B"], deal_number=1, note=" faux ", now=LATER)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="belote oubliée", now=LATER)
 
     deal = Deal.objects.get()
     assert [(h.status, h.dispute_note) for h in deal.history.order_by("history_id")] == [
@@ -466,22 +482,22 @@ def test_a_team_cannot_dispute_its_own_deal(match, links):
     submit(links["A"], 1)
 
     assert refusal(
-        lambda: services.dispute_deal(link=links["A"], deal_number=1, note="", now=LATER)
+        lambda: services.dispute_deal(seat=links["A"], deal_number=1, note="", now=LATER)
     ) == ("own_entry", {"number": 1})
 
 
 def test_a_confirmed_deal_cannot_be_disputed(match, links):
     submit(links["A"], 1)
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
 
     assert refusal(
-        lambda: services.dispute_deal(link=links["B"], deal_number=1, note="", now=LATER)
+        lambda: services.dispute_deal(seat=links["B"], deal_number=1, note="", now=LATER)
     ) == ("already_confirmed", {"number": 1})
 
 
 def test_disputing_a_deal_that_does_not_exist_raises(match, links):
     with pytest.raises(Deal.DoesNotExist):
-        services.dispute_deal(link=links["B"], deal_number=1, note="", now=LATER)
+        services.dispute_deal(seat=links["B"], deal_number=1, note="", now=LATER)
 
 
 # unlock_match ----------------------------------------------------------------------------------
@@ -514,65 +530,122 @@ def test_unlocking_needs_a_reason(match):
 # services/links.py -----------------------------------------------------------------------------
 
 
-def test_every_match_gets_one_link_and_pin_per_team(match, links):
+def test_every_team_gets_one_link_and_code_for_the_concours(match, links):
     assert sorted(links) == ["A", "B"]
     assert [
-        (link.side, bool(re.fullmatch(r"[0-9]{4}", link.pin)), link.created_at, link.revoked_at)
-        for link in TableLink.objects.order_by("side")
-    ] == [("A", True, NOW, None), ("B", True, NOW, None)]
+        (link.team, bool(re.fullmatch(r"[0-9]{4}", link.pin)), link.created_at, link.revoked_at)
+        for link in TeamLink.objects.order_by("team__number")
+    ] == [
+        (match.team_a, True, NOW, None),
+        (match.team_b, True, NOW, None),
+    ]
+
+
+def test_the_codes_of_a_concours_are_all_different(db, monkeypatch):
+    tournament = TournamentFactory()
+    TeamFactory.create_batch(3, tournament=tournament)
+    drawn = iter([1234, 1234, 1234, 42, 1234, 42, 7])
+    monkeypatch.setattr("tournaments.services.links.secrets.randbelow", lambda _n: next(drawn))
+
+    services.ensure_team_links(tournament=tournament, now=NOW)
+
+    assert sorted(TeamLink.objects.values_list("pin", flat=True)) == ["0007", "0042", "1234"]
+
+
+def test_the_database_refuses_two_active_links_with_one_code_in_a_concours(match, links):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TeamLink.objects.filter(pk=links["B"].link.pk).update(pin=links["A"].link.pin)
 
 
 def test_ensuring_links_again_keeps_them_and_replaces_only_revoked_ones(match, links):
-    services.revoke_link(link=links["B"], now=NOW)
+    services.revoke_link(link=links["B"].link, now=NOW)
 
-    services.ensure_table_links(round=match.round, now=LATER)
+    services.ensure_team_links(tournament=match.round.tournament, now=LATER)
 
     again = selectors.match_links(match=match)
-    assert (again["A"], again["B"] == links["B"], again["B"].created_at) == (
-        links["A"],
+    assert (again["A"].link, again["B"].link == links["B"].link, again["B"].link.created_at) == (
+        links["A"].link,
         False,
         LATER,
     )
-    assert TableLink.objects.count() == 3
+    assert TeamLink.objects.count() == 3
 
 
-def test_regenerating_a_link_revokes_it_and_gives_a_new_token_and_pin(match, links):
-    new = services.regenerate_link(link=links["A"], now=LATER)
+def test_one_link_serves_the_team_at_every_round(match, links):
+    match.round.status = Round.Status.CLOSED
+    match.round.save()
+    later = MatchFactory(
+        round=RoundFactory(tournament=match.round.tournament, number=2),
+        team_a=match.team_b,
+        team_b=match.team_a,
+    )
+    services.ensure_team_links(tournament=match.round.tournament, now=LATER)
 
-    links["A"].refresh_from_db()
-    assert (links["A"].revoked_at, new.revoked_at, new.side, new.created_at) == (
+    seats = selectors.match_links(match=later)
+    assert (seats["B"].link, seats["A"].link, TeamLink.objects.count()) == (
+        links["A"].link,
+        links["B"].link,
+        2,
+    )
+
+
+def test_regenerating_a_link_revokes_it_and_gives_a_new_token_and_code(match, links):
+    old = links["A"].link
+    TeamLink.objects.filter(pk=old.pk).update(pin_failures=3)
+
+    new = services.regenerate_link(link=old, now=LATER)
+
+    old.refresh_from_db()
+    assert (old.revoked_at, new.revoked_at, new.team, new.created_at, new.pin_failures) == (
         LATER,
         None,
-        "A",
+        match.team_a,
         LATER,
+        0,
     )
-    assert (new.token == links["A"].token, selectors.match_links(match=match)["A"]) == (False, new)
+    assert (new.token == old.token, new.pin == links["B"].link.pin) == (False, False)
+    assert selectors.match_links(match=match)["A"].link == new
+
+
+def test_revoking_and_renewing_are_in_the_links_history(match, links):
+    user = UserFactory()
+    services.revoke_link(link=links["A"].link, now=NOW, user=user)
+    new = services.regenerate_link(link=links["A"].link, now=LATER, user=user)
+
+    assert [
+        (record.id, record.history_type, record.audit_action, record.history_user)
+        for record in TeamLink.history.filter(audit_action__gt="").order_by("history_id")
+    ] == [
+        (links["A"].link.pk, "~", "link_revoked", user),
+        (new.pk, "+", "link_renewed", user),
+    ]
 
 
 def test_regenerating_a_revoked_link_keeps_its_revocation_time(match, links):
-    services.revoke_link(link=links["A"], now=NOW)
+    services.revoke_link(link=links["A"].link, now=NOW)
 
-    new = services.regenerate_link(link=links["A"], now=LATER)
+    new = services.regenerate_link(link=links["A"].link, now=LATER)
 
-    links["A"].refresh_from_db()
-    assert (links["A"].revoked_at, new.revoked_at, new.created_at) == (NOW, None, LATER)
+    links["A"].link.refresh_from_db()
+    assert (links["A"].link.revoked_at, new.revoked_at, new.created_at) == (NOW, None, LATER)
 
 
 def test_revoking_twice_keeps_the_first_time(match, links):
-    services.revoke_link(link=links["A"], now=NOW)
+    services.revoke_link(link=links["A"].link, now=NOW)
 
-    link = services.revoke_link(link=links["A"], now=LATER)
+    link = services.revoke_link(link=links["A"].link, now=LATER)
 
     assert (link.revoked_at, link.is_active) == (NOW, False)
 
 
 def test_regenerating_an_old_link_when_the_team_has_an_active_one_returns_that_one(match, links):
-    new = services.regenerate_link(link=links["A"], now=NOW)
+    new = services.regenerate_link(link=links["A"].link, now=NOW)
 
-    again = services.regenerate_link(link=links["A"], now=LATER)
+    again = services.regenerate_link(link=links["A"].link, now=LATER)
 
     new.refresh_from_db()
-    assert (again, new.revoked_at, TableLink.objects.filter(side="A").count()) == (new, None, 2)
+    count = TeamLink.objects.filter(team=match.team_a).count()
+    assert (again, new.revoked_at, count) == (new, None, 2)
 
 
 # Review fixes: confirming what was seen, unlocking, closing ---------------------------------
@@ -581,10 +654,10 @@ def test_regenerating_an_old_link_when_the_team_has_an_active_one_returns_that_o
 def test_a_deal_corrected_since_the_phone_showed_it_is_not_confirmed_blind(match, links):
     deal = submit(links["A"], 1)
     services.edit_deal_at_table(
-        link=links["A"], deal=deal, entry=DealEntry("A", MORE), version=1, now=LATER
+        seat=links["A"], deal=deal, entry=DealEntry("A", MORE), version=1, now=LATER
     )
 
-    code = refusal(lambda: services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1}))
+    code = refusal(lambda: services.confirm_deals(seat=links["B"], now=LATER, seen_versions={1: 1}))
 
     assert code == ("changed", {"numbers": (1,)})
     assert statuses(match) == [(1, "pending", "A")]
@@ -593,7 +666,7 @@ def test_a_deal_corrected_since_the_phone_showed_it_is_not_confirmed_blind(match
 def test_confirming_the_versions_seen_confirms_them(match, links):
     submit(links["A"], 1)
 
-    count = services.confirm_deals(link=links["B"], now=LATER, seen_versions={1: 1})
+    count = services.confirm_deals(seat=links["B"], now=LATER, seen_versions={1: 1})
 
     assert (count, statuses(match)) == (1, [(1, "confirmed", "A")])
 
@@ -601,7 +674,7 @@ def test_confirming_the_versions_seen_confirms_them(match, links):
 def test_unlocking_puts_the_tables_deals_back_to_waiting_for_the_opponents(match, links):
     submit(links["A"], 1)
     submit(links["A"], 2)
-    services.confirm_deals(link=links["B"], now=LATER)
+    services.confirm_deals(seat=links["B"], now=LATER)
 
     services.unlock_match(match=match, reason="Plis mal comptés", now=LATER, user=UserFactory())
 

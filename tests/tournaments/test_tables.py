@@ -9,7 +9,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import ClubFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import DealEntry, Team
 from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing, TeamFigures
@@ -144,13 +144,13 @@ def test_the_progress_table_flags_a_match_with_a_disputed_or_a_pending_deal():
     quiet = MatchFactory(round=round_, table_number=1)
     disputed = MatchFactory(round=round_, table_number=2)
     pending = MatchFactory(round=round_, table_number=3)
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=round_.tournament, now=NOW)
     services.record_deal(match=quiet, entry=DealEntry("A", MADE_90), now=NOW)
-    links = {link.side: link for link in disputed.links.all()}
-    services.submit_deal(link=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
-    services.dispute_deal(link=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
-    pending_link = pending.links.get(side="A")
-    services.submit_deal(link=pending_link, entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
+    links = selectors.match_links(match=disputed)
+    services.submit_deal(seat=links["A"], entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="Belote oubliée", now=NOW)
+    pending_seat = selectors.match_links(match=pending)["A"]
+    services.submit_deal(seat=pending_seat, entry=DealEntry("A", MADE_90), deal_number=1, now=NOW)
 
     table = progress_table(RequestFactory().get("/"), round=round_)
 

@@ -40,7 +40,7 @@ from typing import Protocol
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
 
-from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 
 FORMAT = "belote-club-concours"
 VERSION = 1
@@ -134,6 +134,7 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "updated_at",
     ),
     "link": ("side", "token", "pin", "pin_failures", "created_at", "revoked_at"),
+    "team_link": ("token", "pin", "pin_failures", "created_at", "revoked_at"),
     "history": (
         "history_date",
         "history_type",
@@ -152,6 +153,7 @@ RECORD_MODELS: dict[str, type[models.Model]] = {
     "match": Match,
     "deal": Deal,
     "link": TableLink,
+    "team_link": TeamLink,
     "history": Deal.history.model,
 }
 #: The keys of each record besides its fields: names of related rows, and nested lists.
@@ -162,6 +164,7 @@ RECORD_LINKS: dict[str, tuple[str, ...]] = {
     "match": ("team_a", "team_b", "deals", "links", "history", "deal_history"),
     "deal": ("key",),
     "link": (),
+    "team_link": (),
     "user": (),
 }
 #: The keys of a history record besides its fields.

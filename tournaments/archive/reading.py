@@ -40,6 +40,7 @@ from tournaments.models import (
     Round,
     TableLink,
     Team,
+    TeamLink,
     TieBreak,
     Tournament,
 )
@@ -110,7 +111,9 @@ class ArchiveContents:
     """Everything an archive holds, checked, as unsaved rows.
 
     ``club`` is the organising club's name (or None), ``teams`` the teams by number with
-    their club's name (``""``: none).
+    their club's name (``""``: none), ``team_links`` each team's links by its number
+    (revoked or not). ``has_team_links`` is False for an archive made before team links,
+    whose teams have no ``links`` key: restoring gives its teams new links.
     """
 
     tournament: Tournament
@@ -118,6 +121,8 @@ class ArchiveContents:
     users: dict[str, ArchivedUser]
     teams: dict[int, tuple[Team, str]]
     rounds: list[ArchivedRound]
+    team_links: dict[int, list[TeamLink]] = field(default_factory=dict)
+    has_team_links: bool = True
 
 
 def _refuse(
@@ -320,23 +325,70 @@ def _read_users(entries: list) -> dict[str, ArchivedUser]:
     return users
 
 
-def _read_teams(entries: list) -> dict[int, tuple[Team, str]]:
+def _read_teams(
+    entries: list,
+) -> tuple[dict[int, tuple[Team, str]], dict[int, list[TeamLink]], bool]:
+    """Return the teams by number with their club's name, their links by team number,
+    and whether the archive has team links at all (an older one has no ``links`` key)."""
     teams: dict[int, tuple[Team, str]] = {}
+    team_links: dict[int, list[TeamLink]] = {}
+    has_links = True
     for position, entry in enumerate(entries, start=1):
         place = _entry_place(entry, "number", "team", (("teams", None), ("item", position)))
+        has_links = has_links and isinstance(entry, dict) and "links" in entry
+        keys = (*RECORD_LINKS["team"], "links") if has_links else RECORD_LINKS["team"]
         team, entry = _row(
             Team,
             entry,
             place,
             fields=RECORD_FIELDS["team"],
-            links=RECORD_LINKS["team"],
+            links=keys,
             ranges="team",
         )
         if team.number in teams:
             raise _refuse((), "team_twice", team=team.number)
         place = (("team", team.number),)
         teams[team.number] = (team, _club_name(_text(entry, "club", place), place))
-    return teams
+        team_links[team.number] = _read_team_links(entry, team, place) if has_links else []
+    _check_team_codes(team_links)
+    return teams, team_links, has_links
+
+
+def _read_team_links(entry: dict, team: Team, place: Place) -> list[TeamLink]:
+    """Return the links of ``team`` (unsaved, team set); raise ``team_link_twice`` when it
+    has two active ones."""
+    links = []
+    for position, link_entry in enumerate(_list(entry, "links", place), start=1):
+        link, _ = _row(
+            TeamLink,
+            link_entry,
+            (*place, ("item", position)),
+            fields=RECORD_FIELDS["team_link"],
+            links=RECORD_LINKS["team_link"],
+            ranges="teamlink",
+        )
+        link.team = team
+        links.append(link)
+    if sum(link.revoked_at is None for link in links) > 1:
+        raise _refuse(place, "team_link_twice")
+    return links
+
+
+def _check_team_codes(team_links: dict[int, list[TeamLink]]) -> None:
+    """Raise ``code_twice`` when two active team links share a code, ``token_twice`` when
+    two team links share an address."""
+    codes: set[str] = set()
+    tokens: set[str] = set()
+    for number, links in team_links.items():
+        place = (("team", number),)
+        for link in links:
+            if link.token in tokens:
+                raise _refuse(place, "token_twice")
+            tokens.add(link.token)
+            if link.revoked_at is None:
+                if link.pin in codes:
+                    raise _refuse(place, "code_twice")
+                codes.add(link.pin)
 
 
 def _history(
@@ -600,9 +652,9 @@ def read_archive(data: bytes) -> ArchiveContents:
     document = _document(data)
     tournament, club = _read_tournament(document["tournament"])
     users = _read_users(_list(document, "users", (("users", None),)))
-    teams = _read_teams(_list(document, "teams", (("teams", None),)))
+    teams, team_links, has_team_links = _read_teams(_list(document, "teams", (("teams", None),)))
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
     _check_deal_inputs(rounds, tournament.rules)
     _check_match_totals(rounds, tournament.rules)
     _check_tokens(rounds)
-    return ArchiveContents(tournament, club, users, teams, rounds)
+    return ArchiveContents(tournament, club, users, teams, rounds, team_links, has_team_links)

@@ -26,8 +26,20 @@ import scoring
 from tournaments.archive.fields import DEAL_SCORE_FIELDS, MATCH_SCORE_FIELDS
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.archive.reading import ArchiveContents, ArchivedMatch, read_archive
-from tournaments.models import Bye, Club, Deal, Match, Round, TableLink, Team, Tournament, new_token
+from tournaments.models import (
+    Bye,
+    Club,
+    Deal,
+    Match,
+    Round,
+    TableLink,
+    Team,
+    TeamLink,
+    Tournament,
+    new_token,
+)
 from tournaments.services.errors import ServiceError
+from tournaments.services.links import ensure_team_links
 from tournaments.services.registration import register_club
 from tournaments.services.scores import replay_match
 from tournaments.services.setup import unique_slug
@@ -106,8 +118,28 @@ def _save_tournament(contents: ArchiveContents, club: Club | None, name: str | N
     return tournament
 
 
+def _save_team_links(contents: ArchiveContents, tournament: Tournament) -> None:
+    """Save the teams' links (teams saved first). A copy restored beside its original
+    gets new addresses; an archive made before team links gives each team a new link."""
+    if not contents.has_team_links:
+        ensure_team_links(tournament=tournament, now=contents.tournament.created_at)
+        return
+    links = [link for links in contents.team_links.values() for link in links]
+    taken = set(
+        TeamLink.objects.filter(token__in=[link.token for link in links]).values_list(
+            "token", flat=True
+        )
+    )
+    for link in links:
+        link.tournament = tournament
+        if link.token in taken:
+            link.token = new_token()
+    TeamLink.objects.bulk_create(links)
+
+
 def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[ArchivedMatch]:
-    """Save the teams, rounds, matches, byes, deals and table links; return the matches."""
+    """Save the teams and their links, rounds, matches, byes, deals and former table links;
+    return the matches."""
     clubs = {
         club_name: register_club(name=club_name)
         for club_name in sorted({club_name for _, club_name in contents.teams.values()})
@@ -119,6 +151,7 @@ def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[Archiv
         team.club = clubs.get(club_name)
         teams.append(team)
     Team.objects.bulk_create(teams)
+    _save_team_links(contents, tournament)
     Round.objects.bulk_create(archived.round for archived in contents.rounds)
     matches = [archived for round_ in contents.rounds for archived in round_.matches]
     Match.objects.bulk_create(archived.match for archived in matches)

@@ -20,7 +20,7 @@ from tournaments.archive.fields import (
     model_field,
     to_json,
 )
-from tournaments.models import Bye, Deal, Match, TableLink, Tournament
+from tournaments.models import Bye, Deal, Match, TableLink, TeamLink, Tournament
 
 
 def _record(
@@ -96,6 +96,9 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
     deals = defaultdict(list)
     for deal in Deal.objects.filter(match_id__in=match_ids).order_by("deal_number"):
         deals[deal.match_id].append(deal)
+    team_links = defaultdict(list)
+    for team_link in TeamLink.objects.filter(tournament=tournament).order_by("created_at", "pk"):
+        team_links[team_link.team_id].append(_record("team_link", team_link))
     links = defaultdict(list)
     for link in TableLink.objects.filter(match_id__in=match_ids).order_by(
         "side", "created_at", "pk"
@@ -148,7 +151,11 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
         | {"club": tournament.club.name if tournament.club is not None else None},
         "users": [_user_record(users[name]) for name in sorted(users)],
         "teams": [
-            _record("team", team) | {"club": team.club.name if team.club is not None else ""}
+            _record("team", team)
+            | {
+                "club": team.club.name if team.club is not None else "",
+                "links": team_links[team.pk],
+            }
             for team in teams
         ],
         "rounds": [

@@ -1,4 +1,4 @@
-"""PDF exports (STYLE.md §5): score sheets, the draw sheet, filled match sheets, standings.
+"""PDF exports (STYLE.md §5): score sheets, team cards, the draw sheet, match sheets, standings.
 
 Each export renders HTML from a template under ``tournaments/pdf/`` first (the
 ``*_html`` functions, which the tests read), then WeasyPrint turns it into A4 pages.
@@ -35,8 +35,8 @@ from tournaments.models import (
     MatchFormatKind,
     MatchResult,
     Round,
-    TableLink,
     Team,
+    TeamLink,
     Tournament,
     Trump,
 )
@@ -108,6 +108,18 @@ class QrCode:
     number: int
     url: str
     svg: SafeString
+
+
+@dataclass(frozen=True)
+class TeamCard:
+    """A team's card: its number, players, link as a QR code and URL, and its own code."""
+
+    number: int
+    players: str
+    club: str
+    url: str
+    svg: SafeString
+    pin: str
 
 
 @dataclass(frozen=True)
@@ -205,7 +217,7 @@ def sheet_row_count(tournament: Tournament) -> int:
     return min(MAX_TARGET_ROWS, max(MIN_TARGET_ROWS, rows))
 
 
-def _qr_codes(match: Match, links: dict[str, TableLink], base_url: str) -> tuple[QrCode, ...]:
+def _qr_codes(match: Match, links: dict[str, TeamLink], base_url: str) -> tuple[QrCode, ...]:
     """Return a QR code per team of ``match`` with an active link (a revoked one is not
     printed: the organiser renews it first)."""
     codes = []
@@ -267,9 +279,9 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     """Return the HTML of the blank score sheets of ``round``: one per table, by table.
 
     Each sheet has the teams and players, the rule preset in one line, a row per deal
-    (:func:`sheet_row_count`), signature boxes, and a QR code of each team's table link,
-    made absolute with ``base_url`` (e.g. ``https://club.example/``). A draft round has
-    no links, so its sheets have no QR code, and each says « Brouillon ».
+    (:func:`sheet_row_count`), signature boxes, and a QR code of each team's link (one
+    for the concours), made absolute with ``base_url`` (e.g. ``https://club.example/``).
+    A draft round has no links, so its sheets have no QR code, and each says « Brouillon ».
     ``two_per_page`` puts two sheets side by side on a landscape A4 page.
 
     The sheet of a table on paper (``Match.is_paper``), which the desk types, has no QR
@@ -376,6 +388,48 @@ def score_sheets_pdf(*, round: Round, two_per_page: bool = False, base_url: str)
     """Return the PDF of :func:`score_sheets_html`: one A4 page per table, or one
     landscape A4 page per two tables with ``two_per_page``."""
     return render_pdf(score_sheets_html(round=round, two_per_page=two_per_page, base_url=base_url))
+
+
+# Team cards --------------------------------------------------------------------------
+
+#: Team cards on an A4 page: two columns of four.
+CARDS_PER_PAGE = 8
+
+
+def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
+    """Return the HTML of the team cards of ``tournament``: one per team with an active
+    link, by number, :data:`CARDS_PER_PAGE` to an A4 page, to cut out and hand over.
+
+    Each card has the team's number and players, its link as a QR code and its address
+    made absolute with ``base_url``, and its own code (which its opponents type, never
+    shown on the other phone: services/table.py). A team whose link is revoked has no
+    card until the organiser renews it.
+    """
+    links = selectors.team_links(tournament=tournament)
+    cards = []
+    for team in selectors.tournament_teams(tournament=tournament):
+        link = links.get(team.pk)
+        if link is None or not link.is_active:
+            continue
+        url = urljoin(base_url, link.get_absolute_url())
+        title = _("Team %(number)s") % {"number": team.number}
+        cards.append(
+            TeamCard(
+                number=team.number,
+                players=printable(team.players),
+                club=printable(team.club.name) if team.club is not None else "",
+                url=url,
+                svg=qr_code_svg(url, title=title),
+                pin=link.pin,
+            )
+        )
+    context = {"heading": _heading(tournament), "pages": _pages(cards, CARDS_PER_PAGE)}
+    return render_to_string("tournaments/pdf/team_cards.html", context)
+
+
+def team_cards_pdf(*, tournament: Tournament, base_url: str) -> bytes:
+    """Return the PDF of :func:`team_cards_html`."""
+    return render_pdf(team_cards_html(tournament=tournament, base_url=base_url))
 
 
 # Draw sheet --------------------------------------------------------------------------

@@ -100,6 +100,8 @@ ARCHIVE_MESSAGES = {
     "deal_in_draft": _("%(place)s: the round is a draft, so its tables have no deals."),
     "link_twice": _("%(place)s: team %(side)s has two active table links."),
     "token_twice": _("%(place)s: two table links have the same address."),
+    "team_link_twice": _("%(place)s: the team has two active links."),
+    "code_twice": _("%(place)s: two teams have the same code."),
     "deal_inputs": _("%(place)s: %(reason)s"),
     "match_finished": _("%(place)s: a deal comes after the end of the match."),
     "scores": _(

@@ -42,7 +42,7 @@ from tournaments.models.choices import (
 from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
-from tournaments.models.links import TableLink
+from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
 
@@ -75,7 +75,9 @@ __all__ = [
     "Round",
     "RulesPreset",
     "IdempotencyRecord",
+    "Seat",
     "TableLink",
+    "TeamLink",
     "Team",
     "TeamData",
     "TeamSide",

@@ -108,6 +108,9 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "tablelink": {
         "pin_failures": (0, MAX_PIN_FAILURES),
     },
+    "teamlink": {
+        "pin_failures": (0, MAX_PIN_FAILURES),
+    },
 }
 
 

@@ -172,7 +172,8 @@ class AuditAction(models.TextChoices):
     back to the opponents when the organiser unlocks its match. A match is unlocked, stopped
     for time or reopened by the organiser, switched to paper sheets typed at the desk and
     back to the phones, or recorded by its totals from the paper sheet, then corrected
-    (RULES.md §G). A round is closed, or reopened by the organiser (with a reason).
+    (RULES.md §G). A round is closed, or reopened by the organiser (with a reason). A
+    team's link is revoked or renewed by the organiser.
     """
 
     ENTERED = "entered", _("Entered")
@@ -191,6 +192,8 @@ class AuditAction(models.TextChoices):
     TOTALS_CORRECTED = "totals_corrected", _("Totals corrected")
     SWITCHED_TO_PAPER = "switched_to_paper", _("Table switched to paper")
     SWITCHED_TO_PHONES = "switched_to_phones", _("Table back to phones")
+    LINK_REVOKED = "link_revoked", _("Team link revoked")
+    LINK_RENEWED = "link_renewed", _("Team link renewed")
 
 
 class ResultsMode(models.TextChoices):

@@ -2,7 +2,7 @@
 
 A phone that loses the network while it posts a deal or a confirmation keeps the request
 and sends it again, with the same ``Idempotency-Key`` header, until it gets an answer.
-The first answer is stored here, per table link and key, so that a repeat gets that
+The first answer is stored here, per team link and key, so that a repeat gets that
 answer back and records nothing twice (services/idempotency.py).
 """
 
@@ -19,10 +19,10 @@ MAX_STATUS = 599
 
 
 class IdempotencyRecord(models.Model):
-    """The first outcome of one write sent by one table link under one key.
+    """The first outcome of one write sent by one team link under one key.
 
-    ``token`` is the table link's token (the link itself may be replaced: the key stays
-    scoped to the link that sent it). ``fingerprint`` is a SHA-256 (hex) of the method,
+    ``token`` is the team link's token, the one the phone opens (the link itself may be
+    renewed: the key stays scoped to the link that sent it). ``fingerprint`` is a SHA-256 (hex) of the method,
     the path and the form fields, so that the same key with another payload is told
     apart. ``status``, ``content_type``, ``headers`` and ``body`` are the response sent
     the first time, the body compressed with zlib (a board of 40 KB keeps 4 KB); ``status`` is 0 while that first write runs (inside its transaction,

@@ -17,7 +17,17 @@ from tournaments.selectors.history import (
     match_unlocks,
     round_history,
 )
-from tournaments.selectors.links import match_links, round_links, table_link_by_token
+from tournaments.selectors.links import (
+    TeamSituation,
+    active_team_link,
+    match_links,
+    round_links,
+    table_link_by_token,
+    team_link_by_token,
+    team_links,
+    team_seat,
+    team_situation,
+)
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.results import (
     UNCONFIRMED,
@@ -67,7 +77,13 @@ __all__ = [
     "Standing",
     "TeamCounts",
     "TeamFigures",
+    "TeamSituation",
+    "active_team_link",
     "table_link_by_token",
+    "team_link_by_token",
+    "team_links",
+    "team_seat",
+    "team_situation",
     "award_prizes",
     "counted_matches",
     "deal_confirmation",

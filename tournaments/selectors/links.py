@@ -1,44 +1,130 @@
-"""Table links: the secret link of each team at each match."""
+"""Team links: each team's secret link, where it plays now, and the former match links."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from dataclasses import dataclass
 
-from tournaments.models import (
-    Match,
-    Round,
-    TableLink,
-)
+from django.db.models import Q
+
+from tournaments.models import Bye, Match, Round, Seat, TableLink, TeamLink, TeamSide, Tournament
+from tournaments.selectors.standings import Standing, tournament_standings
 
 
-def round_links(*, round: Round) -> dict[int, dict[str, TableLink]]:
+def team_links(*, tournament: Tournament) -> dict[int, TeamLink]:
+    """Return the newest link of each team of ``tournament``, revoked or not, by team id.
+
+    A team never given a link is missing. One query. The organiser prints the active ones
+    and renews the revoked ones.
+    """
+    links: dict[int, TeamLink] = {}
+    rows = TeamLink.objects.filter(tournament=tournament).order_by("team_id", "-created_at", "-pk")
+    for link in rows:
+        links.setdefault(link.team_id, link)
+    return links
+
+
+def round_links(*, round: Round) -> dict[int, dict[str, TeamLink]]:
     """Return the newest link of each team of each match of ``round``, revoked or not.
 
-    Keyed by match id, then side ("A", "B"); a side never given a link is missing. One
-    query. The organiser prints the active ones and renews the revoked ones.
+    Keyed by match id, then side ("A", "B"); a team never given a link is missing. Two
+    queries.
     """
-    links: dict[int, dict[str, TableLink]] = defaultdict(dict)
-    rows = TableLink.objects.filter(match__round=round).order_by(
-        "match_id", "side", "-created_at", "-pk"
-    )
-    for link in rows:
-        links[link.match_id].setdefault(link.side, link)
-    return dict(links)
+    links = team_links(tournament=round.tournament)
+    by_match: dict[int, dict[str, TeamLink]] = {}
+    for match in Match.objects.filter(round=round):
+        sides = {TeamSide.A.value: match.team_a_id, TeamSide.B.value: match.team_b_id}
+        by_match[match.pk] = {side: links[team] for side, team in sides.items() if team in links}
+    return by_match
+
+
+def team_link_by_token(*, token: str) -> TeamLink | None:
+    """Return the team link with ``token`` (revoked or not), its team and tournament joined."""
+    return TeamLink.objects.select_related("team", "tournament").filter(token=token).first()
 
 
 def table_link_by_token(*, token: str) -> TableLink | None:
-    """Return the table link with ``token`` (revoked or not), its match and teams joined."""
-    return (
-        TableLink.objects.select_related(
-            "match__round__tournament", "match__team_a", "match__team_b"
-        )
-        .filter(token=token)
+    """Return the former match link with ``token`` (revoked or not), its match joined."""
+    return TableLink.objects.select_related("match").filter(token=token).first()
+
+
+def active_team_link(*, team_id: int) -> TeamLink | None:
+    """Return the active link of team ``team_id``, or None (revoked and not renewed)."""
+    return TeamLink.objects.filter(team_id=team_id, revoked_at__isnull=True).first()
+
+
+def _seat(link: TeamLink, match: Match | None) -> Seat | None:
+    if match is None:
+        return None
+    return Seat(link, match, TeamSide.A if match.team_a_id == link.team_id else TeamSide.B)
+
+
+def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
+    """Return ``link``'s seat at its team's match of partie ``round_number``, or None (no
+    such round, a bye, or not in that draw). Its match, teams, round and tournament are
+    joined."""
+    match = (
+        Match.objects.select_related("round__tournament", "team_a", "team_b")
+        .filter(round__tournament_id=link.tournament_id, round__number=round_number)
+        .filter(Q(team_a_id=link.team_id) | Q(team_b_id=link.team_id))
         .first()
     )
+    return _seat(link, match)
 
 
-def match_links(*, match: Match) -> dict[str, TableLink]:
-    """Return the active links of ``match`` by side ("A", "B")."""
-    return {
-        link.side: link for link in TableLink.objects.filter(match=match, revoked_at__isnull=True)
-    }
+def match_links(*, match: Match) -> dict[str, Seat]:
+    """Return the seats of ``match`` of its teams' active links, by side ("A", "B")."""
+    seats = {}
+    for side, team_id in ((TeamSide.A, match.team_a_id), (TeamSide.B, match.team_b_id)):
+        link = active_team_link(team_id=team_id)
+        if link is not None:
+            seats[side.value] = Seat(link, match, side.value)
+    return seats
+
+
+@dataclass(frozen=True)
+class TeamSituation:
+    """Where a team stands now, for its phone.
+
+    ``state`` is one of: "playing" (``seat`` is its match of the partie being played),
+    "bye" (exempt in that partie), "absent" (not in that draw: withdrawn or registered
+    later), "waiting" (``number`` is the next partie, not drawn yet or still a draft),
+    "over" (every partie played). ``round`` is the partie being played or the last one
+    played (None before the first draw); ``last_seat`` its match in the last partie
+    played, when waiting or over. ``standing`` is its running rank (None before any
+    match counts).
+    """
+
+    state: str
+    number: int
+    round: Round | None
+    seat: Seat | None
+    last_seat: Seat | None
+    standing: Standing | None
+    team_count: int
+
+
+def team_situation(*, link: TeamLink) -> TeamSituation:
+    """Return where ``link``'s team stands now (see :class:`TeamSituation`)."""
+    tournament = link.tournament
+    latest = (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .first()
+    )
+    standings = tournament_standings(tournament=tournament)
+    standing = next((row for row in standings if row.team.pk == link.team_id), None)
+    if latest is None:
+        return TeamSituation("waiting", 1, None, None, None, standing, len(standings))
+    seat = team_seat(link=link, round_number=latest.number)
+    if latest.status == Round.Status.PUBLISHED:
+        if seat is not None:
+            state = "playing"
+        elif Bye.objects.filter(round=latest, team_id=link.team_id).exists():
+            state = "bye"
+        else:
+            state = "absent"
+        return TeamSituation(state, latest.number, latest, seat, None, standing, len(standings))
+    state = "over" if latest.number >= tournament.number_of_rounds else "waiting"
+    number = latest.number if state == "over" else latest.number + 1
+    return TeamSituation(state, number, latest, None, seat, standing, len(standings))

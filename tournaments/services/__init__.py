@@ -27,7 +27,7 @@ from tournaments.services.draws import (
 )
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.idempotency import Outcome, fingerprint, parse_key, run_once
-from tournaments.services.links import ensure_table_links, regenerate_link, revoke_link
+from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
@@ -68,7 +68,7 @@ __all__ = [
     "delete_deal",
     "dispute_deal",
     "edit_deal_at_table",
-    "ensure_table_links",
+    "ensure_team_links",
     "regenerate_link",
     "reopen_match",
     "reopen_round",

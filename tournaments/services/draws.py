@@ -49,7 +49,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import tournament_standings
 from tournaments.services.errors import Refusal, ServiceError
-from tournaments.services.links import ensure_table_links
+from tournaments.services.links import ensure_team_links
 from tournaments.services.locks import lock_match, lock_round, lock_round_matches, lock_tournament
 from tournaments.services.scores import replay_match
 
@@ -290,14 +290,14 @@ def _delete_draft(round_: Round) -> None:
 def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     """Publish a draft draw: it is fixed, shown to players, and tables can play.
 
-    Each match gets its two table links (QR codes). Raises ServiceError ``not_draft``.
+    Every team gets its link (QR code) if it has none yet. Raises ServiceError ``not_draft``.
     """
     with transaction.atomic():
         round_ = _draft(round)
         round_.status = Round.Status.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["status", "published_at"])
-        ensure_table_links(round=round_, now=now)
+        ensure_team_links(tournament=round_.tournament, now=now)
     return round_
 
 

@@ -83,7 +83,7 @@ def run_once(
     now: datetime.datetime,
     write: Callable[[], Outcome],
 ) -> Outcome:
-    """Run ``write`` once for the table link ``token`` and ``key``; return its outcome.
+    """Run ``write`` once for the team link ``token`` and ``key``; return its outcome.
 
     Keys of this link older than KEY_LIFETIME (before ``now``) are forgotten first.
     A repeat (same token, key and fingerprint) returns the stored outcome, with

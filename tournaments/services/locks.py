@@ -1,4 +1,4 @@
-"""Row locks in one order: the tournament, then the round, then the match (then its deals).
+"""Row locks in one order: the tournament, the round, the match (its deals), a team link.
 
 Every service that reads a round's or a match's state and decides on it locks these rows
 first, always in this order, so that two organiser actions or a table and the organiser
@@ -13,7 +13,7 @@ Call these inside ``transaction.atomic()``.
 
 from __future__ import annotations
 
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, TeamLink, Tournament
 
 _SELF = ("self",)
 
@@ -52,3 +52,9 @@ def lock_round_matches(round_: Round) -> list[Match]:
     return list(
         Match.objects.select_for_update(of=_SELF).filter(round=round_).order_by("table_number")
     )
+
+
+def lock_team_link(link: TeamLink) -> TeamLink:
+    """Lock ``link``'s row (after its match's, when a table writes) and return it as stored
+    now: its wrong-code count is read and written under this lock (services/table.py)."""
+    return TeamLink.objects.select_for_update(of=_SELF).get(pk=link.pk)

@@ -1,15 +1,18 @@
-"""Entry at the table: secret links, deals from the players' phones, confirmation, locks.
+"""Entry at the table: deals from the players' phones, confirmation, locks.
 
-Each match of a published round gets one link per team (a QR code on the score
-sheet). In ``confirm`` mode a deal recorded through one team's link waits until the
-other team confirms it, on its own link or by typing its PIN on the first phone; a
-disputed deal is flagged to the organiser. In ``trust`` mode entries count at once.
-Only confirmed deals count; a confirmed match is locked for the table.
+Each team has one link for the concours (services/links.py); at a match it writes as a
+:class:`~tournaments.models.Seat` (its link, the match, its side there). In ``confirm``
+mode a deal recorded through one team's link waits until the other team confirms it, on
+its own phone or by typing its own code on the first phone (the code is printed on its
+team card, never shown on the other phone); a disputed deal is flagged to the organiser.
+In ``trust`` mode entries count at once. Only confirmed deals count; a confirmed match is
+locked for the table.
 
 A table writes only while its round is published. The organiser unlocks a match only
 then too: in a closed round every deal stays confirmed (services/draws.py states the
 rules). Each service locks the tournament, the round, then the match
-(services/locks.py), so a table's write and the closing of its round never interleave.
+(services/locks.py), so a table's write and the closing of its round never interleave;
+a code typed locks the typing team's link last, and counts a wrong one under that lock.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 
 from tournaments.models import (
     ENTRY_FIELDS,
@@ -31,21 +34,25 @@ from tournaments.models import (
     DealStatus,
     Match,
     Round,
-    TableLink,
+    Seat,
+    TeamLink,
+    TeamSide,
     set_audit,
 )
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
-from tournaments.services.locks import lock_match
+from tournaments.services.locks import lock_match, lock_team_link
 
 
-def _writable(link: TableLink) -> Match:
-    """Lock and return the link's match if the table may still write to it."""
-    link = TableLink.objects.get(pk=link.pk)
-    if link.revoked_at is not None:
+def _writable(seat: Seat) -> Match:
+    """Lock and return the seat's match if its team may still write to it."""
+    match = lock_match(Match(pk=seat.match_id))
+    if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
         raise ServiceError(Refusal.LINK_REVOKED)
-    match = lock_match(Match(pk=link.match_id))
+    team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
+    if team_id != seat.link.team_id:  # a seat is only ever made for the link's own team
+        raise ServiceError(Refusal.LINK_REVOKED)
     if match.round.status != Round.Status.PUBLISHED:
         raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
     if match.locked_at is not None:
@@ -59,10 +66,8 @@ def _status_for(match: Match) -> str:
     return DealStatus.PENDING
 
 
-def submit_deal(
-    *, link: TableLink, entry: DealEntry, deal_number: int, now: datetime.datetime
-) -> Deal:
-    """Record a deal from a table link (see services.record_deal).
+def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime.datetime) -> Deal:
+    """Record a deal from a team's phone at its seat (see services.record_deal).
 
     ``deal_number`` is the number the phone expected: a double tap, or the other phone
     sending the same deal, is refused with ``deal_exists`` instead of counted twice (also
@@ -76,7 +81,7 @@ def submit_deal(
     """
     try:
         with transaction.atomic():
-            match = _writable(link)
+            match = _writable(seat)
             expected = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
             is_recorded = match.deals.filter(deal_number=deal_number).exists()
             if deal_number != expected and not is_recorded and not match.is_complete:
@@ -85,13 +90,13 @@ def submit_deal(
                 match=match,
                 entry=entry,
                 now=now,
-                author=Author(side=link.side),
+                author=Author(side=seat.side),
                 deal_number=deal_number,
                 status=_status_for(match),
             )
             _lock_if_confirmed(match, now)
     except ServiceError as refusal:
-        raise _as_repeat(link, deal_number, entry, refusal) from None
+        raise _as_repeat(seat, deal_number, entry, refusal) from None
     return row
 
 
@@ -101,13 +106,13 @@ _TAKEN = (Refusal.DEAL_EXISTS, Refusal.MATCH_FINISHED, Refusal.MATCH_LOCKED)
 
 
 def _as_repeat(
-    link: TableLink, deal_number: int, entry: DealEntry, refusal: ServiceError
+    seat: Seat, deal_number: int, entry: DealEntry, refusal: ServiceError
 ) -> ServiceError:
     """Return ``deal_exists`` when deal ``deal_number`` is recorded with these very inputs,
     ``deal_conflict`` when with others, else ``refusal`` as it is."""
     if refusal.code not in _TAKEN:
         return refusal
-    recorded = Deal.objects.filter(match_id=link.match_id, deal_number=deal_number).first()
+    recorded = Deal.objects.filter(match_id=seat.match_id, deal_number=deal_number).first()
     if recorded is None:
         return refusal
     sent = Deal()
@@ -118,18 +123,18 @@ def _as_repeat(
 
 
 def edit_deal_at_table(
-    *, link: TableLink, deal: Deal, entry: DealEntry, version: int, now: datetime.datetime
+    *, seat: Seat, deal: Deal, entry: DealEntry, version: int, now: datetime.datetime
 ) -> Correction:
-    """Change a deal this link recorded to ``entry``, while it is not confirmed yet.
+    """Change a deal this seat's team recorded to ``entry``, while it is not confirmed yet.
 
     It goes back to waiting for the opponents. Returns the :class:`Correction`. Raises
     ServiceError ``not_yours``,
     ``already_confirmed``, ``stale`` (changed meanwhile) and the refusals above.
     """
     with transaction.atomic():
-        match = _writable(link)
+        match = _writable(seat)
         row = Deal.objects.select_for_update().get(pk=deal.pk, match=match)
-        if row.entered_by_side != link.side:
+        if row.entered_by_side != seat.side:
             raise ServiceError(Refusal.NOT_YOURS, number=row.deal_number)
         if row.status == DealStatus.CONFIRMED:
             raise ServiceError(Refusal.ALREADY_CONFIRMED, number=row.deal_number)
@@ -138,14 +143,14 @@ def edit_deal_at_table(
             entry=entry,
             version=version,
             now=now,
-            author=Author(side=link.side),
+            author=Author(side=seat.side),
             status=_status_for(match),
         )
 
 
 def confirm_deals(
     *,
-    link: TableLink,
+    seat: Seat,
     now: datetime.datetime,
     deal_number: int | None = None,
     seen_versions: Mapping[int, int] | None = None,
@@ -155,18 +160,18 @@ def confirm_deals(
     Returns how many were confirmed; the match locks once finished and all confirmed.
     ``seen_versions`` maps each deal number to the version the confirming phone showed:
     a deal corrected since is not confirmed blind (ServiceError ``changed``).
-    Raises ServiceError ``own_entry`` when the deal was recorded by this same link's
+    Raises ServiceError ``own_entry`` when the deal was recorded by this same seat's
     team (a team cannot confirm its own sheet), and the refusals of a closed table.
     """
     with transaction.atomic():
-        match = _writable(link)
+        match = _writable(seat)
         pending = match.deals.filter(status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
         if deal_number is not None:
             pending = pending.filter(deal_number=deal_number)
             row = pending.first()
-            if row is not None and row.entered_by_side == link.side:
+            if row is not None and row.entered_by_side == seat.side:
                 raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
-        rows = list(pending.exclude(entered_by_side=link.side))
+        rows = list(pending.exclude(entered_by_side=seat.side))
         if seen_versions is not None:
             changed = [r.deal_number for r in rows if seen_versions.get(r.deal_number) != r.version]
             if changed:
@@ -176,37 +181,43 @@ def confirm_deals(
             row.status = DealStatus.CONFIRMED
             row.dispute_note = ""
             row.updated_at = now
-            set_audit(row, action=AuditAction.CONFIRMED_AT_TABLE, now=now, side=link.side)
+            set_audit(row, action=AuditAction.CONFIRMED_AT_TABLE, now=now, side=seat.side)
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
         _lock_if_confirmed(match, now)
     return count
 
 
-def confirm_with_pin(*, link: TableLink, pin: str, now: datetime.datetime) -> int:
-    """Confirm this team's pending deals with the opponents' PIN typed on this phone.
+def confirm_with_pin(*, seat: Seat, pin: str, now: datetime.datetime) -> int:
+    """Confirm this team's pending deals with the opponents' code typed on this phone.
 
-    Returns how many were confirmed. Raises ServiceError ``wrong_pin`` (and counts the
-    failure) or ``pin_blocked`` after too many wrong PINs.
+    The opponents type their own code (printed on their team card): it confirms their
+    side of this match, as if they had tapped on their phone. Returns how many were
+    confirmed. The wrong-code count of this seat's link is read and written under its row
+    lock, in one transaction, so a burst of guesses stops at :data:`MAX_PIN_FAILURES`; a
+    right code sets it back to 0. Raises ServiceError ``wrong_pin`` (the failure counted)
+    or ``pin_blocked`` after too many wrong codes (the organiser renews the link).
     """
     with transaction.atomic():
-        match = _writable(link)
-        link = TableLink.objects.select_for_update().get(pk=link.pk)
+        match = _writable(seat)
+        link = lock_team_link(seat.link)
         if link.pin_failures >= MAX_PIN_FAILURES:
             raise ServiceError(Refusal.PIN_BLOCKED)
-        other = (
-            TableLink.objects.filter(match=match, revoked_at__isnull=True)
-            .exclude(side=link.side)
-            .first()
-        )
+        other_side = TeamSide.B if seat.side == TeamSide.A else TeamSide.A
+        other_team = match.team_b_id if seat.side == TeamSide.A else match.team_a_id
+        other = TeamLink.objects.filter(team_id=other_team, revoked_at__isnull=True).first()
         if other is not None and secrets.compare_digest(other.pin, pin.strip()):
-            return confirm_deals(link=other, now=now)
-    # Counted outside the transaction, so that refusing does not roll the count back.
-    TableLink.objects.filter(pk=link.pk).update(pin_failures=F("pin_failures") + 1)
+            if link.pin_failures:
+                link.pin_failures = 0
+                link.save(update_fields=["pin_failures"])
+            return confirm_deals(seat=Seat(other, match, other_side), now=now)
+        link.pin_failures += 1
+        link.save(update_fields=["pin_failures"])
+    # Raised once the count is committed: refusing does not roll it back.
     raise ServiceError(Refusal.WRONG_PIN)
 
 
-def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.datetime) -> Deal:
+def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datetime) -> Deal:
     """Flag the other team's deal as disputed: the organiser sees it and decides.
 
     Disputing it again with the same note changes nothing (no new audit entry).
@@ -214,9 +225,9 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
     Raises ServiceError ``own_entry``, ``already_confirmed`` or the table refusals.
     """
     with transaction.atomic():
-        match = _writable(link)
+        match = _writable(seat)
         row = Deal.objects.select_for_update().get(match=match, deal_number=deal_number)
-        if row.entered_by_side == link.side:
+        if row.entered_by_side == seat.side:
             raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
         if row.status == DealStatus.CONFIRMED:
             raise ServiceError(Refusal.ALREADY_CONFIRMED, number=deal_number)
@@ -226,7 +237,7 @@ def dispute_deal(*, link: TableLink, deal_number: int, note: str, now: datetime.
         row.status = DealStatus.DISPUTED
         row.dispute_note = note
         row.updated_at = now
-        set_audit(row, action=AuditAction.DISPUTED, now=now, side=link.side)
+        set_audit(row, action=AuditAction.DISPUTED, now=now, side=seat.side)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
     return row
 

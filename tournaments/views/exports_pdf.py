@@ -1,7 +1,7 @@
 """PDF downloads (tournaments.exports.pdf) and the prize list the standings PDF prints.
 
-The score sheets, the draw sheet and the filled match sheets are the organiser's; the
-standings PDF is public, like the standings page.
+The score sheets, the team cards, the draw sheet and the filled match sheets are the
+organiser's; the standings PDF is public, like the standings page.
 """
 
 from io import BytesIO
@@ -10,8 +10,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import services
 from tournaments.exports import pdf
 from tournaments.forms.prizes import PrizeListForm
 from tournaments.services.prizes import set_prize_list
@@ -42,6 +44,16 @@ def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileRespon
         base_url=public_url(request, "/"),
     )
     return _pdf_response(data, f"{tournament.slug}-partie-{number}-feuilles.pdf")
+
+
+@login_required
+def team_cards_pdf(request: HttpRequest, slug: str) -> FileResponse:
+    """Download the team cards, several to an A4 page: each team's QR code, address and
+    own code for the whole concours. A team with no link yet gets one first."""
+    tournament = get_tournament_for_organiser(request, slug)
+    services.ensure_team_links(tournament=tournament, now=timezone.now())
+    data = pdf.team_cards_pdf(tournament=tournament, base_url=public_url(request, "/"))
+    return _pdf_response(data, f"{tournament.slug}-cartes-equipes.pdf")
 
 
 @login_required

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.models import Deal, Match, Round, Team, TeamLink, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -92,9 +92,7 @@ def get_deal(match: Match, deal_number: int) -> Deal:
     return get_object_or_404(Deal, match=match, deal_number=deal_number)
 
 
-def get_link(tournament: Tournament, pk: int) -> TableLink:
-    """Return the table link ``pk`` of a match of ``tournament`` (its match and round
-    joined), or raise 404: another tournament's link is not found."""
-    return get_object_or_404(
-        TableLink.objects.select_related("match__round"), pk=pk, match__round__tournament=tournament
-    )
+def get_link(tournament: Tournament, pk: int) -> TeamLink:
+    """Return the team link ``pk`` of ``tournament`` (its team joined), or raise 404:
+    another tournament's link is not found."""
+    return get_object_or_404(TeamLink.objects.select_related("team"), pk=pk, tournament=tournament)

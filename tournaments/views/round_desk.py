@@ -1,8 +1,9 @@
 """Organiser views of a round being played: the tables' progress and the table links.
 
 The progress fragment is polled by the round page (HTMX). The QR page prints one block
-per table with each team's link as a QR code and its PIN; a link can be revoked (it
-opens nothing any more) or renewed (a new token and PIN for that team).
+per table with each team's link (one for the whole concours) as a QR code and its code;
+a link can be revoked (it opens nothing any more) or renewed (a new token and code for
+that team), both kept in the link's history with who did it.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.models import Match, TableLink, Team
+from tournaments.models import Match, Team, TeamLink
 from tournaments.qr import qr_code_svg
 from tournaments.tables import progress_table
 from tournaments.views.lookups import get_link, get_round, get_tournament_for_organiser, public_url
+from tournaments.views.requests import AuthenticatedHttpRequest
 
 #: The round page asks for the tables' progress this often, in seconds.
 PROGRESS_SECONDS = 10
@@ -35,12 +37,12 @@ class TeamLinkCard:
 
     side: str
     team: Team
-    link: TableLink | None
+    link: TeamLink | None
     url: str
     svg: SafeString | str
 
 
-def _cards(request: HttpRequest, match: Match, links: dict[str, TableLink]) -> list:
+def _cards(request: HttpRequest, match: Match, links: dict[str, TeamLink]) -> list:
     """Return each team's card of ``match``; none at a table on paper, which shows no code."""
     if match.is_paper:
         return []
@@ -87,38 +89,36 @@ def round_qr(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/round_qr.html", context)
 
 
-def _back_to_qr(link: TableLink, slug: str) -> HttpResponse:
-    """Go back to the link's table on the QR page (its block's #fragment), where the
-    organiser clicked, not to the top of the page."""
-    page = reverse("tournaments:round-qr", kwargs={"slug": slug, "number": link.match.round.number})
-    return redirect(f"{page}#table-{link.match.table_number}")
-
-
-def _link_words(link: TableLink) -> dict:
-    return {"side": link.side, "table": link.match.table_number}
-
-
-@login_required
-@require_POST
-def link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Revoke a table link: it opens nothing any more, until the organiser renews it."""
-    link = get_link(get_tournament_for_organiser(request, slug), pk)
-    services.revoke_link(link=link, now=timezone.now())
-    messages.success(
-        request, _("Link of team %(side)s at table %(table)s revoked.") % _link_words(link)
-    )
-    return _back_to_qr(link, slug)
+def _back(request: HttpRequest, slug: str, link: TeamLink) -> HttpResponse:
+    """Go back to the QR page of the round the form was on, at the team's table there (its
+    block's #fragment, where the organiser clicked), else to the concours' desk."""
+    number = request.POST.get("round", "")
+    if not (number.isascii() and number.isdigit() and 0 < int(number[:3]) < 1000):
+        return redirect("tournaments:tournament-manage", slug=slug)
+    page = reverse("tournaments:round-qr", kwargs={"slug": slug, "number": int(number)})
+    seat = selectors.team_seat(link=link, round_number=int(number))
+    return redirect(f"{page}#table-{seat.match.table_number}" if seat else page)
 
 
 @login_required
 @require_POST
-def link_regenerate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Give a team a new link (new QR code and PIN); the old one opens nothing any more."""
+def link_revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Revoke a team's link: it opens nothing any more, until the organiser renews it."""
     link = get_link(get_tournament_for_organiser(request, slug), pk)
-    services.regenerate_link(link=link, now=timezone.now())
+    services.revoke_link(link=link, now=timezone.now(), user=request.user)
+    messages.success(request, _("Link of team %(number)s revoked.") % {"number": link.team.number})
+    return _back(request, slug, link)
+
+
+@login_required
+@require_POST
+def link_regenerate(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Give a team a new link (new QR code and code); the old one opens nothing any more."""
+    link = get_link(get_tournament_for_organiser(request, slug), pk)
+    services.regenerate_link(link=link, now=timezone.now(), user=request.user)
     messages.success(
         request,
-        _("New link for team %(side)s at table %(table)s: print its QR code again.")
-        % _link_words(link),
+        _("New link for team %(number)s: print its team card again.")
+        % {"number": link.team.number},
     )
-    return _back_to_qr(link, slug)
+    return _back(request, slug, link)

@@ -21,7 +21,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import urls
-from tournaments.models import Bye, Club, Deal, Match, Round, TableLink, Team, Tournament
+from tournaments.models import Bye, Club, Deal, Match, Round, Team, TeamLink, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -48,7 +48,7 @@ PUBLIC = {
     "standings-pdf",
 }
 
-#: The primary key of the fixture's table link (team A, table 1, round 1).
+#: The primary key of the fixture's team link (team 1).
 LINK = 7
 
 KWARGS = {
@@ -81,6 +81,7 @@ KWARGS = {
     "match-totals": {"slug": "t", "number": 1, "table": 1},
     "round-progress": {"slug": "t", "number": 1},
     "round-qr": {"slug": "t", "number": 1},
+    "team-cards-pdf": {"slug": "t"},
     "link-revoke": {"slug": "t", "pk": LINK},
     "link-regenerate": {"slug": "t", "pk": LINK},
     "tournament-xlsx": {"slug": "t"},
@@ -190,7 +191,9 @@ def tournament(db):
     )
     # Waiting for confirmation, so that confirming it would change something.
     DealFactory(match=match, deal_number=1, status="pending")
-    TableLink.objects.create(pk=LINK, match=match, side="A", pin="1234", created_at=NOW)
+    TeamLink.objects.create(
+        pk=LINK, tournament=tournament, team=teams[0], pin="1234", created_at=NOW
+    )
     ByeFactory(round=played, team=teams[2])
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[2])
@@ -199,7 +202,7 @@ def tournament(db):
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TableLink)
+    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 

@@ -18,7 +18,7 @@ from tests.factories import (
 )
 from tests.html_reading import table_rows
 from tournaments import selectors, services
-from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, Match, Round, TableLink
+from tournaments.models import ENTRY_FIELDS, Deal, DealEntry, Match, Round, Seat
 from tournaments.presentation.audit import AUDITED_FIELDS
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -72,12 +72,12 @@ def match(organiser):
         team_a=TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Bruno"),
         team_b=TeamFactory(tournament=tournament, number=2, player_1="Chloé", player_2="Denis"),
     )
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     return match
 
 
-def link(match: Match, side: str) -> TableLink:
-    return TableLink.objects.get(match=match, side=side, revoked_at__isnull=True)
+def link(match: Match, side: str) -> Seat:
+    return selectors.match_links(match=match)[side]
 
 
 def correction(number: int, version: int, reason: str, **inputs) -> dict:
@@ -102,19 +102,19 @@ def correction(number: int, version: int, reason: str, **inputs) -> dict:
 
 def test_the_audit_trail_says_who_did_what_when_with_values_before_and_after(desk, match):
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=timezone.now()
+        seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=timezone.now()
     )
-    services.confirm_deals(link=link(match, "B"), now=timezone.now())
+    services.confirm_deals(seat=link(match, "B"), now=timezone.now())
     corrected = desk.post(
         f"{MATCH_URL}donnes/1/corriger/",
         correction(1, 1, "Points mal comptés", taker_card_points="114", defence_card_points="48"),
         follow=True,
     )
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=timezone.now()
+        seat=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=timezone.now()
     )
     services.dispute_deal(
-        link=link(match, "B"), deal_number=2, note="Belote oubliée", now=timezone.now()
+        seat=link(match, "B"), deal_number=2, note="Belote oubliée", now=timezone.now()
     )
     deleted = desk.post(
         f"{MATCH_URL}donnes/2/supprimer/", {"delete-2-reason": "Donne rejouée"}, follow=True
@@ -198,10 +198,10 @@ def test_a_correction_without_a_reason_is_refused_beside_the_reason_and_saves_no
 
 def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+        seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
     )
     services.edit_deal_at_table(
-        link=link(match, "A"),
+        seat=link(match, "A"),
         deal=Deal.objects.get(),
         entry=DealEntry("A", CHUTE_90),
         version=1,
@@ -249,11 +249,11 @@ def test_a_deletion_without_a_reason_is_refused(desk, match):
 
 def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(desk, client, match):
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+        seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
     )
-    services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
+    services.dispute_deal(seat=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
+        seat=link(match, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
     )
 
     page = desk.get(MATCH_URL).content.decode()
@@ -277,9 +277,9 @@ def test_a_disputed_deal_is_flagged_with_its_note_and_a_pending_one_is_marked(de
 
 def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_so(desk, match):
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+        seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
     )
-    services.dispute_deal(link=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
+    services.dispute_deal(seat=link(match, "B"), deal_number=1, note="Belote oubliée", now=NOW)
     page = desk.get(MATCH_URL).content.decode()
     assert page.count("Valider la donne 1 telle quelle") == 1
 
@@ -310,7 +310,7 @@ def test_an_organiser_confirms_a_disputed_deal_as_it_stands_and_the_trail_says_s
 )
 def test_confirming_a_deal_from_a_stale_page_is_refused(desk, match, version, message):
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+        seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
     )
 
     response = desk.post(f"{MATCH_URL}donnes/1/valider/", {"version": version}, follow=True)
@@ -322,9 +322,9 @@ def test_confirming_a_deal_from_a_stale_page_is_refused(desk, match, version, me
 def confirm_whole_match(match: Match) -> None:
     for number in (1, 2, 3):
         services.submit_deal(
-            link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
+            seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=link(match, "B"), now=NOW)
+    services.confirm_deals(seat=link(match, "B"), now=NOW)
 
 
 def test_an_organiser_unlocks_a_confirmed_match_with_a_reason(desk, match):
@@ -448,9 +448,9 @@ def test_the_organisers_match_page_runs_the_same_queries_for_1_and_2_deals(
 ):
     for number in range(1, deals + 1):
         services.submit_deal(
-            link=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
+            seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=link(match, "B"), now=NOW)
+    services.confirm_deals(seat=link(match, "B"), now=NOW)
 
     with django_assert_num_queries(11):
         response = desk.get(MATCH_URL)

@@ -115,9 +115,9 @@ def closed_round(tournament, organiser) -> Round:
     links = selectors.match_links(match=round_.matches.get(table_number=1))
     for number in (1, 2):
         services.submit_deal(
-            link=links["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
+            seat=links["A"], entry=DealEntry("A", MADE), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
     author = services.Author(user=organiser)
     for entry in (DealEntry("A", MADE), DealEntry("A", CHUTE)):
         services.record_deal(
@@ -166,9 +166,9 @@ def test_the_match_page_of_a_round_being_played_still_offers_delete_and_unlock(d
     round_ = services.draw_round(tournament=tournament, seed=2026)
     services.publish_round(round=round_, now=NOW)
     links = selectors.match_links(match=round_.matches.get(table_number=1))
-    services.submit_deal(link=links["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
-    services.submit_deal(link=links["A"], entry=DealEntry("A", MADE), deal_number=2, now=NOW)
-    services.confirm_deals(link=links["B"], now=NOW)
+    services.submit_deal(seat=links["A"], entry=DealEntry("A", MADE), deal_number=1, now=NOW)
+    services.submit_deal(seat=links["A"], entry=DealEntry("A", MADE), deal_number=2, now=NOW)
+    services.confirm_deals(seat=links["B"], now=NOW)
 
     response = desk.get(MATCH_URL)
 

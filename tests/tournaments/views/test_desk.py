@@ -457,6 +457,7 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
 
     links = re.compile(r'href="([^"]+\.(?:pdf|xlsx|csv)[^"]*)"')
     assert links.findall(desk_page) == [
+        "/concours/t/gestion/cartes-equipes.pdf",
         "/concours/t/classement.pdf",
         "/concours/t/gestion/export.xlsx",
         "/concours/t/gestion/classement.csv?excel=fr",
@@ -467,6 +468,7 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
     assert links.findall(round_page) == [
         "/concours/t/gestion/parties/1/feuilles.pdf",
         "/concours/t/gestion/parties/1/feuilles.pdf?two_per_page=1",
+        "/concours/t/gestion/cartes-equipes.pdf",
         "/concours/t/gestion/parties/1/tirage.pdf",
         "/concours/t/gestion/parties/1/resultats.pdf",
     ]

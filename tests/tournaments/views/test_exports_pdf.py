@@ -17,8 +17,8 @@ from tests.factories import (
 )
 from tests.pdf_reading import page_size_mm, page_texts
 from tournaments.forms.prizes import MAX_PRIZE_LIST_LENGTH
-from tournaments.models import Round, TableLink, Tournament
-from tournaments.services import ensure_table_links
+from tournaments.models import Round, TeamLink, Tournament
+from tournaments.services import ensure_team_links
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -49,7 +49,7 @@ def tournament(organiser):
     )
     MatchFactory(round=first, table_number=2, team_a=teams[2], team_b=teams[3])
     ByeFactory(round=first, team=teams[4])
-    ensure_table_links(round=first, now=NOW)
+    ensure_team_links(tournament=first.tournament, now=NOW)
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[1], team_b=teams[4])
     return tournament
@@ -67,11 +67,30 @@ def test_the_organiser_downloads_the_score_sheets_one_page_per_table(desk, tourn
     pages = page_texts(pdf_of(response))
     assert len(pages) == 2
     assert "Équipe B 2 Bob / Ana" in pages[0].splitlines()
-    # Each table link's URL is printed once under its QR code (wrapped: spaces removed).
+    # Each team link's URL is printed once under its QR code (wrapped: spaces removed).
     text = "".join(pages[0].split())
-    links = TableLink.objects.filter(match__round__number=1, match__table_number=1)
+    links = TeamLink.objects.filter(team__number__in=(1, 2)).order_by("team__number")
     urls = [f"http://testserver/table/{link.token}/" for link in links]
     assert [text.count(url) for url in urls] == [1, 1]
+
+
+def test_the_organiser_downloads_the_team_cards_a_late_team_included(desk, tournament):
+    TeamFactory(tournament=tournament, number=6, player_1="Tardif", player_2="Aussi")
+
+    response = desk.get("/concours/noel/gestion/cartes-equipes.pdf")
+
+    assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
+    assert response["Content-Disposition"] == 'attachment; filename="noel-cartes-equipes.pdf"'
+    text = "".join(page_texts(pdf_of(response))[0].split())
+    links = TeamLink.objects.order_by("team__number")
+    assert [link.team.number for link in links] == [1, 2, 3, 4, 5, 6]
+    assert [text.count(f"http://testserver/table/{link.token}/") for link in links] == [1] * 6
+
+
+def test_the_team_cards_are_the_organisers_only(client, tournament):
+    response = client.get("/concours/noel/gestion/cartes-equipes.pdf")
+
+    assert (response.status_code, TeamLink.objects.count()) == (302, 5)
 
 
 def test_two_score_sheets_per_page_halve_the_pages(desk, tournament):

@@ -11,7 +11,7 @@ import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import selectors, services
-from tournaments.models import DealEntry, Match, Round, TableLink
+from tournaments.models import DealEntry, Match, Round, Seat
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -21,14 +21,14 @@ MADE_90 = scoring.Deal(
 )
 
 
-def link(match: Match, side: str) -> TableLink:
+def link(match: Match, side: str) -> Seat:
     return selectors.match_links(match=match)[side]
 
 
 def phone_deal(match: Match, number: int, taker: str = "A") -> None:
     """Team A's phone records deal ``number`` of ``match``: it waits for team B."""
     services.submit_deal(
-        link=link(match, "A"), entry=DealEntry(taker, MADE_90), deal_number=number, now=NOW
+        seat=link(match, "A"), entry=DealEntry(taker, MADE_90), deal_number=number, now=NOW
     )
 
 
@@ -53,14 +53,14 @@ def hall(club) -> dict[int, Match]:
             team_a=TeamFactory(tournament=tournament, number=2 * table - 1),
             team_b=TeamFactory(tournament=tournament, number=2 * table),
         )
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=tournament, now=NOW)
     phone_deal(matches[1], 1)
-    services.confirm_deals(link=link(matches[1], "B"), now=NOW, deal_number=1)
+    services.confirm_deals(seat=link(matches[1], "B"), now=NOW, deal_number=1)
     phone_deal(matches[1], 2, taker="B")
     for number in (1, 2, 3):
         phone_deal(matches[2], number)
         phone_deal(matches[3], number)
-    services.confirm_deals(link=link(matches[2], "B"), now=NOW)
+    services.confirm_deals(seat=link(matches[2], "B"), now=NOW)
     services.set_match_results_mode(match=matches[4], is_paper=True, now=NOW, user=None)
     for number in (1, 2, 3):
         services.save_sheet_row(
@@ -97,7 +97,7 @@ def test_the_selector_gives_confirmed_totals_and_the_deals_waiting(hall):
 
 def test_a_confirmed_deal_after_a_waiting_one_is_not_counted_yet(hall):
     # Table 3: deal 2 confirmed on its own, deals 1 and 3 still wait.
-    services.confirm_deals(link=link(hall[3], "B"), now=NOW, deal_number=2)
+    services.confirm_deals(seat=link(hall[3], "B"), now=NOW, deal_number=2)
 
     result = selectors.match_results(match=hall[3])
 
@@ -105,7 +105,7 @@ def test_a_confirmed_deal_after_a_waiting_one_is_not_counted_yet(hall):
 
 
 def test_once_every_deal_is_confirmed_the_totals_are_the_matchs(hall):
-    services.confirm_deals(link=link(hall[1], "B"), now=NOW)
+    services.confirm_deals(seat=link(hall[1], "B"), now=NOW)
 
     result = selectors.match_results(match=hall[1])
 
@@ -113,7 +113,7 @@ def test_once_every_deal_is_confirmed_the_totals_are_the_matchs(hall):
 
 
 def test_a_disputed_deal_does_not_count_either(hall):
-    services.dispute_deal(link=link(hall[1], "B"), deal_number=2, note="Belote oubliée", now=NOW)
+    services.dispute_deal(seat=link(hall[1], "B"), deal_number=2, note="Belote oubliée", now=NOW)
 
     result = selectors.match_results(match=hall[1])
 

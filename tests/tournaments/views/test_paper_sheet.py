@@ -10,7 +10,7 @@ import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import services
 from tournaments.exports import pdf
-from tournaments.models import AuditAction, Club, Deal, DealEntry, Round, TableLink, Tournament
+from tournaments.models import AuditAction, Club, Deal, DealEntry, Round, TeamLink, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 SHEET = "/concours/t/gestion/parties/1/tables/1/feuille/"
@@ -44,7 +44,7 @@ def make_match(*, mode: str = "paper", deals_per_match: int = 12) -> "Match":  #
         team_a=TeamFactory(tournament=tournament, number=7, player_1="Anne", player_2="Bruno"),
         team_b=TeamFactory(tournament=tournament, number=12, player_1="Chloé", player_2="Denis"),
     )
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=round_.tournament, now=NOW)
     return match
 
 
@@ -248,24 +248,27 @@ def test_the_round_desk_switches_a_table_to_paper_and_back(desk):
 
 def test_a_paper_tables_phone_link_says_the_desk_enters_it_and_writes_nothing(db, client):
     match = make_match_for_phones_test()
-    link = TableLink.objects.get(match=match, side="A")
+    link = TeamLink.objects.get(team=match.team_a)
 
     page = client.get(f"/table/{link.token}/")
     posted = client.post(
-        f"/table/{link.token}/donne/",
+        f"/table/{link.token}/parties/1/donne/",
         {"deal_number": "1", "taker": "A", "trump": "H", "contract": "90", "taker_tricks": "5",
          "taker_card_points": "104"},
     )  # fmt: skip
 
-    assert (page.status_code, posted.status_code, Deal.objects.count()) == (403, 403, 0)
-    assert "La table de marque saisit cette table" in page.content.decode()
+    # The team's page still says where it plays, and that the desk enters it.
+    assert (page.status_code, posted.status_code, Deal.objects.count()) == (200, 403, 0)
+    assert "Votre table est sur papier : notez vos donnes" in page.content.decode()
+    assert 'id="deal-form"' not in page.content.decode()
+    assert "La table de marque saisit cette table" in posted.content.decode()
 
 
 def make_match_for_phones_test():
     club = Club.objects.create(name="Amicale de Cahors")
     tournament = TournamentFactory(club=club, slug="t")
     match = MatchFactory(round=RoundFactory(tournament=tournament), table_number=1)
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     services.set_match_results_mode(match=match, is_paper=True, now=NOW)
     return match
 
@@ -273,7 +276,7 @@ def make_match_for_phones_test():
 def test_a_paper_table_has_no_qr_code_on_its_sheet_nor_on_the_qr_page(desk):
     match = make_match(mode="phones")
     other = MatchFactory(round=match.round, table_number=2)
-    services.ensure_table_links(round=match.round, now=NOW)
+    services.ensure_team_links(tournament=match.round.tournament, now=NOW)
     services.set_match_results_mode(match=match, is_paper=True, now=NOW)
 
     html = pdf.score_sheets_html(round=match.round, base_url="https://club.example/")

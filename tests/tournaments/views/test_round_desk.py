@@ -16,8 +16,8 @@ from tests.factories import (
     UserFactory,
 )
 from tests.html_reading import table_rows
-from tournaments import services
-from tournaments.models import Club, DealEntry, Round, TableLink, Tournament
+from tournaments import selectors, services
+from tournaments.models import Club, DealEntry, Round, Seat, TeamLink, Tournament
 from tournaments.views.lookups import public_url
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -54,14 +54,13 @@ def make_round(tables: int, *, status=Round.Status.PUBLISHED) -> Round:
             ),
         )
     if status != Round.Status.DRAFT:
-        services.ensure_table_links(round=round_, now=NOW)
+        services.ensure_team_links(tournament=round_.tournament, now=NOW)
     return round_
 
 
-def link(round_: Round, table: int, side: str) -> TableLink:
-    return TableLink.objects.get(
-        match__round=round_, match__table_number=table, side=side, revoked_at__isnull=True
-    )
+def link(round_: Round, table: int, side: str) -> Seat:
+    """Return the seat at ``table`` of team ``side``, through its team's active link."""
+    return selectors.match_links(match=round_.matches.get(table_number=table))[side]
 
 
 def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
@@ -69,17 +68,17 @@ def test_the_desk_shows_each_tables_deals_totals_and_flags(desk):
     first = round_.matches.get(table_number=1)
     services.record_deal(match=first, entry=DealEntry("A", MADE_90), now=NOW)
     services.submit_deal(
-        link=link(round_, 1, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
+        seat=link(round_, 1, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
     )
-    services.dispute_deal(link=link(round_, 1, "B"), deal_number=2, note="Belote oubliée", now=NOW)
+    services.dispute_deal(seat=link(round_, 1, "B"), deal_number=2, note="Belote oubliée", now=NOW)
     services.submit_deal(
-        link=link(round_, 2, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
+        seat=link(round_, 2, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW
     )
     for number in (1, 2, 3):
         services.submit_deal(
-            link=link(round_, 3, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
+            seat=link(round_, 3, "A"), entry=DealEntry("A", MADE_90), deal_number=number, now=NOW
         )
-    services.confirm_deals(link=link(round_, 3, "B"), now=NOW)
+    services.confirm_deals(seat=link(round_, 3, "B"), now=NOW)
 
     response = desk.get(DESK)
 
@@ -165,7 +164,7 @@ def qr_pins(page: str) -> list[str]:
 
 def test_the_qr_page_shows_both_links_of_every_table_with_their_pins(desk):
     round_ = make_round(2)
-    links = [link(round_, table, side) for table in (1, 2) for side in ("A", "B")]
+    links = [link(round_, table, side).link for table in (1, 2) for side in ("A", "B")]
 
     response = desk.get(f"{DESK}qr/")
 
@@ -185,47 +184,60 @@ def test_the_qr_page_shows_both_links_of_every_table_with_their_pins(desk):
 
 def test_a_revoked_link_has_no_qr_code_until_it_is_renewed(desk):
     round_ = make_round(1)
-    old = link(round_, 1, "A")
+    old = link(round_, 1, "A").link
 
-    revoked = desk.post(f"/concours/t/gestion/liens/{old.pk}/revoquer/", follow=True)
+    revoked = desk.post(
+        f"/concours/t/gestion/liens/{old.pk}/revoquer/", {"round": "1"}, follow=True
+    )
 
     old.refresh_from_db()
     assert revoked.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
-    assert messages_of(revoked) == ["Lien de l’équipe A de la table 1 révoqué."]
+    assert messages_of(revoked) == ["Lien de l’équipe 1 révoqué."]
     assert old.revoked_at is not None
     page = revoked.content.decode()
-    assert qr_urls(page) == [f"http://testserver{link(round_, 1, 'B').get_absolute_url()}"]
+    assert qr_urls(page) == [f"http://testserver{link(round_, 1, 'B').link.get_absolute_url()}"]
     assert page.count("<svg") == 1
     assert "Lien révoqué : il n’ouvre plus rien." in page
 
 
 def test_renewing_a_link_gives_a_new_token_and_pin_and_revokes_the_old_one(desk):
     round_ = make_round(1)
-    old = link(round_, 1, "B")
+    old = link(round_, 1, "B").link
 
-    renewed = desk.post(f"/concours/t/gestion/liens/{old.pk}/renouveler/", follow=True)
+    renewed = desk.post(
+        f"/concours/t/gestion/liens/{old.pk}/renouveler/", {"round": "1"}, follow=True
+    )
     again = desk.post(f"/concours/t/gestion/liens/{old.pk}/renouveler/", follow=True)
 
     old.refresh_from_db()
-    new = link(round_, 1, "B")
-    assert renewed.redirect_chain == again.redirect_chain == [(f"{DESK}qr/#table-1", 302)]
+    new = link(round_, 1, "B").link
+    # Without the round it came from, the desk goes back to the concours' page.
+    assert (renewed.redirect_chain, again.redirect_chain) == (
+        [(f"{DESK}qr/#table-1", 302)],
+        [("/concours/t/gestion/", 302)],
+    )
     assert messages_of(renewed) == [
-        "Nouveau lien pour l’équipe B de la table 1 : imprimez de nouveau son QR code."
+        "Nouveau lien pour l’équipe 2 : imprimez de nouveau sa carte d’équipe."
     ]
     assert (old.revoked_at is not None, new.token != old.token, new.pk != old.pk) == (
         True,
         True,
         True,
     )
-    assert TableLink.objects.filter(match__round=round_, side="B").count() == 2
-    assert qr_urls(again.content.decode())[1] == f"http://testserver{new.get_absolute_url()}"
+    assert TeamLink.objects.filter(team=old.team).count() == 2
+    assert qr_urls(renewed.content.decode())[1] == f"http://testserver{new.get_absolute_url()}"
+    assert [
+        (record.id, record.audit_action, record.history_user.username)
+        for record in TeamLink.history.filter(team=old.team).order_by("history_id")
+        if record.audit_action
+    ] == [(old.pk, "link_revoked", "marie"), (new.pk, "link_renewed", "marie")]
 
 
 def test_a_link_of_another_tournament_is_not_found(desk):
     make_round(1)
     elsewhere = MatchFactory(round__tournament__slug="ailleurs")
-    services.ensure_table_links(round=elsewhere.round, now=NOW)
-    foreign = TableLink.objects.get(match=elsewhere, side="A")
+    services.ensure_team_links(tournament=elsewhere.round.tournament, now=NOW)
+    foreign = TeamLink.objects.get(team=elsewhere.team_a)
 
     response = desk.post(f"/concours/t/gestion/liens/{foreign.pk}/revoquer/")
 
@@ -239,7 +251,10 @@ def test_a_draft_round_has_no_links_yet(desk):
     response = desk.get(f"{DESK}qr/")
 
     page = response.content.decode()
-    assert "Les liens sont créés à la publication de la partie." in page
+    assert (
+        "Une équipe reçoit son lien à la publication de la première partie, ou à "
+        "l’impression des cartes d’équipe." in page
+    )
     assert page.count("<svg") == 0
 
 

@@ -14,18 +14,18 @@ from django.urls import reverse
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
-from tournaments.models import Round, TableLink
+from tournaments.models import Round, Seat
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
 
 @pytest.fixture
-def links(db) -> dict[str, TableLink]:
+def links(db) -> dict[str, Seat]:
     tournament = TournamentFactory(slug="t", name="Concours de la Saint-André")
     round_ = RoundFactory(tournament=tournament, number=2)
     teams = [TeamFactory(tournament=tournament, number=number) for number in (3, 5)]
     match = MatchFactory(round=round_, table_number=4, team_a=teams[0], team_b=teams[1])
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=tournament, now=NOW)
     return selectors.match_links(match=match)
 
 
@@ -58,7 +58,7 @@ def test_the_service_worker_imports_only_vendored_files_of_this_site(db):
 
 
 def test_the_manifest_opens_the_team_s_link_within_the_table_pages(links):
-    link = links["B"]
+    link = links["B"].link
 
     response = french().get(reverse("tournaments:table-manifest", kwargs={"token": link.token}))
 
@@ -66,8 +66,8 @@ def test_the_manifest_opens_the_team_s_link_within_the_table_pages(links):
     assert (response.status_code, response["Content-Type"]) == (200, "application/manifest+json")
     assert {k: v for k, v in manifest.items() if k != "icons"} == {
         "id": f"/table/{link.token}/",
-        "name": "Partie 2, table 4 – Belote Club",
-        "short_name": "Partie 2, table 4",
+        "name": "Équipe 5 – Belote Club",
+        "short_name": "Équipe 5",
         "lang": "fr",
         "start_url": f"/table/{link.token}/",
         "scope": "/table/",
@@ -90,7 +90,7 @@ def test_an_unknown_token_has_no_manifest(db):
 
 
 def test_the_table_page_links_its_manifest_script_and_outbox(links):
-    link = links["A"]
+    link = links["A"].link
 
     page = french().get(link.get_absolute_url()).content.decode()
 
@@ -113,15 +113,31 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
     ]
 
 
-def test_a_closed_round_s_page_has_no_outbox(links):
-    link = links["A"]
-    Round.objects.filter(pk=link.match.round_id).update(status=Round.Status.CLOSED)
+def test_between_rounds_the_team_s_page_keeps_its_outbox(links):
+    # One link for the whole concours: the team's page stays open between parties, so
+    # that writes kept offline during the last one are still sent (and refused if late).
+    seat = links["A"]
+    Round.objects.filter(pk=seat.match.round_id).update(status=Round.Status.CLOSED)
 
-    response = french().get(link.get_absolute_url())
+    response = french().get(seat.link.get_absolute_url())
 
     page = response.content.decode()
     assert (response.status_code, 'id="outbox"' in page, 'rel="manifest"' in page) == (
-        403,
-        False,
-        False,
+        200,
+        True,
+        True,
     )
+
+
+def test_a_revoked_link_s_page_and_a_closed_partie_have_no_outbox(links):
+    seat = links["A"]
+    closed = reverse("tournaments:table-deal", kwargs={"token": seat.link.token, "partie": 2})
+    Round.objects.filter(pk=seat.match.round_id).update(status=Round.Status.CLOSED)
+    services.revoke_link(link=links["B"].link, now=NOW)
+
+    answers = [french().post(closed), french().get(links["B"].link.get_absolute_url())]
+
+    assert [
+        (r.status_code, 'id="outbox"' in r.content.decode(), 'rel="manifest"' in r.content.decode())
+        for r in answers
+    ] == [(403, False, False), (403, False, False)]

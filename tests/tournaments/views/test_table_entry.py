@@ -23,8 +23,10 @@ from tournaments.models import (
     DealStatus,
     Match,
     Round,
+    Seat,
     TableLink,
     Team,
+    TeamLink,
     Tournament,
 )
 
@@ -71,12 +73,12 @@ def _match_with_links(round_: Round, *, table: int, numbers: tuple[int, int]) ->
         for number in numbers
     ]
     match = MatchFactory(round=round_, table_number=table, team_a=teams[0], team_b=teams[1])
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=round_.tournament, now=NOW)
     return match
 
 
 @pytest.fixture
-def links(match) -> dict[str, TableLink]:
+def links(match) -> dict[str, Seat]:
     return selectors.match_links(match=match)
 
 
@@ -88,8 +90,15 @@ def phone():
     return client
 
 
-def url(name: str, link: TableLink, number: int | None = None) -> str:
-    kwargs = {"token": link.token}
+#: The addresses of the team's link itself; every other one names a partie.
+TEAM_URLS = ("table-entry", "table-manifest")
+
+
+def url(name: str, seat: Seat, number: int | None = None) -> str:
+    """Return the address ``name`` of ``seat``: the team's page, or a write of its partie."""
+    kwargs: dict[str, str | int] = {"token": seat.link.token}
+    if name not in TEAM_URLS:
+        kwargs["partie"] = seat.match.round.number
     if number is not None:
         kwargs["number"] = number
     return reverse(f"tournaments:{name}", kwargs=kwargs)
@@ -140,12 +149,12 @@ def entry_title(response) -> str:
 
 
 def snapshot() -> str:
-    models = (Tournament, Team, Round, Match, Deal, TableLink)
+    models = (Tournament, Team, Round, Match, Deal, TeamLink)
     rows = serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
     return f"{rows} history={Deal.history.count()}"
 
 
-def record(phone, link: TableLink, number: int, changes: dict | None = None):
+def record(phone, link: Seat, number: int, changes: dict | None = None):
     data = VALID | {"deal_number": str(number)} | (changes or {})
     return phone.post(url("table-deal", link), data)
 
@@ -167,9 +176,15 @@ def test_it_shows_the_match_its_teams_and_the_form_for_deal_1(phone, match, link
         ("A", "3 – Joueur 3a / Joueur 3b"),
         ("B", "5 – Joueur 5a / Joueur 5b"),
     ]
-    assert re.findall(r'<strong class="pin">(\d{4})</strong>', response.content.decode()) == [
-        links["A"].pin
+    page = response.content.decode()
+    assert re.findall(r'<h1 id="where-now">(.*?)</h1>', page) == [
+        "Partie 1 : table 1 contre l’équipe 5"
     ]
+    # The team's own code is not on its screen: only in a closed box it opens on request.
+    assert re.findall(r'<details class="team-code" id="team-code" data-hide-after="5">', page)
+    assert re.findall(r"\b\d{4}\b", page.partition('id="team-code"')[0]) == []
+    assert re.findall(r'<strong class="pin">(\d{4})</strong>', page) == [links["A"].link.pin]
+    assert links["B"].link.pin not in page
 
 
 def test_an_unknown_token_is_a_404(phone, match):
@@ -178,8 +193,24 @@ def test_an_unknown_token_is_a_404(phone, match):
     assert response.status_code == 404
 
 
+def test_the_address_of_a_former_match_link_opens_its_teams_page(phone, match, links):
+    TableLink.objects.create(match=match, side="B", pin="0000", token="ancien-lien", created_at=NOW)
+    TableLink.objects.create(
+        match=match, side="A", pin="0001", token="ancien-revoque", created_at=NOW, revoked_at=NOW
+    )
+
+    moved = phone.get("/table/ancien-lien/", HTTP_HX_REQUEST="", follow=True)
+    revoked = phone.get("/table/ancien-revoque/", HTTP_HX_REQUEST="")
+
+    assert moved.redirect_chain == [(url("table-entry", links["B"]), 302)]
+    assert re.findall(r'<h1 id="where-now">(.*?)</h1>', moved.content.decode()) == [
+        "Partie 1 : table 1 contre l’équipe 3"
+    ]
+    assert revoked.status_code == 403
+
+
 def test_a_revoked_link_gets_a_403_page_in_french(phone, links):
-    services.revoke_link(link=links["A"], now=NOW)
+    services.revoke_link(link=links["A"].link, now=NOW)
 
     response = phone.get(url("table-entry", links["A"]))
 
@@ -197,10 +228,10 @@ def test_a_revoked_link_gets_a_403_page_in_french(phone, links):
         (Round.Status.CLOSED, "La partie 1 est close"),
     ],
 )
-def test_a_round_not_being_played_gets_a_403_page(phone, match, links, status, title):
+def test_a_write_to_a_round_not_being_played_gets_a_403_page(phone, match, links, status, title):
     Round.objects.filter(pk=match.round_id).update(status=status)
 
-    response = phone.get(url("table-entry", links["A"]))
+    response = record(phone, links["A"], 1)
 
     page = response.content.decode()
     assert (response.status_code, re.findall(r'<h1 id="refusal-title">(.*?)</h1>', page)) == (
@@ -212,15 +243,43 @@ def test_a_round_not_being_played_gets_a_403_page(phone, match, links, status, t
 def test_a_closed_round_points_to_the_public_score_sheet(phone, match, links):
     Round.objects.filter(pk=match.round_id).update(status=Round.Status.CLOSED)
 
-    response = phone.get(url("table-entry", links["B"]))
+    response = record(phone, links["B"], 1)
 
     assert re.findall(r'<p><a href="([^"]+)">', response.content.decode()) == [
         "/concours/t/parties/1/tables/1/"
     ]
 
 
+def test_before_the_first_draw_is_published_the_team_page_waits_for_it(phone, match, links):
+    Round.objects.filter(pk=match.round_id).update(status=Round.Status.DRAFT)
+
+    response = phone.get(url("table-entry", links["A"]))
+
+    page = response.content.decode()
+    assert (response.status_code, re.findall(r'<h1 id="where-now">(.*?)</h1>', page)) == (
+        200,
+        ["Partie 1 : en attente du tirage"],
+    )
+    assert ('id="deal-form"' in page, "table 1" in page) == (False, False)
+
+
+def test_between_two_rounds_the_team_page_waits_and_shows_the_last_match(phone, match, links):
+    Round.objects.filter(pk=match.round_id).update(status=Round.Status.CLOSED)
+
+    response = phone.get(url("table-entry", links["B"]))
+
+    page = response.content.decode()
+    assert (response.status_code, re.findall(r'<h1 id="where-now">(.*?)</h1>', page)) == (
+        200,
+        ["Partie 2 : en attente du tirage"],
+    )
+    assert re.findall(r'<p class="table-note">.*?<a href="([^"]+)">', page) == [
+        "/concours/t/parties/1/tables/1/"
+    ]
+
+
 def test_a_write_to_a_revoked_link_through_htmx_reloads_the_page(phone, links):
-    services.revoke_link(link=links["A"], now=NOW)
+    services.revoke_link(link=links["A"].link, now=NOW)
 
     response = record(phone, links["A"], 1)
 
@@ -836,7 +895,7 @@ def test_the_opponents_pin_typed_on_this_phone_confirms_this_teams_deals(phone, 
     record(phone, links["A"], 1)
     record(phone, links["A"], 2)
 
-    response = phone.post(url("table-pin", links["A"]), {"pin": links["B"].pin})
+    response = phone.post(url("table-pin", links["A"]), {"pin": links["B"].link.pin})
 
     assert notices(response) == [("success", "2 donnes confirmées.")]
     assert set(Deal.objects.values_list("status", flat=True)) == {DealStatus.CONFIRMED}
@@ -844,26 +903,26 @@ def test_the_opponents_pin_typed_on_this_phone_confirms_this_teams_deals(phone, 
 
 def test_a_wrong_pin_is_counted_and_refused(phone, match, links):
     record(phone, links["A"], 1)
-    wrong = "0000" if links["B"].pin != "0000" else "1111"
+    wrong = "0000" if links["B"].link.pin != "0000" else "1111"
 
     response = phone.post(url("table-pin", links["A"]), {"pin": wrong})
     empty = phone.post(url("table-pin", links["A"]), {"pin": ""})
 
-    links["A"].refresh_from_db()
+    links["A"].link.refresh_from_db()
     assert notices(response) == [
         ("error", "Code erroné : tapez les 4 chiffres affichés sur le téléphone des adversaires.")
     ]
     assert notices(empty) == [
         ("error", "Tapez les 4 chiffres affichés sur le téléphone des adversaires.")
     ]
-    assert (links["A"].pin_failures, Deal.objects.get().status) == (1, DealStatus.PENDING)
+    assert (links["A"].link.pin_failures, Deal.objects.get().status) == (1, DealStatus.PENDING)
 
 
 def test_five_wrong_pins_block_pin_confirmation(phone, match, links):
     record(phone, links["A"], 1)
-    TableLink.objects.filter(pk=links["A"].pk).update(pin_failures=5)
+    TeamLink.objects.filter(pk=links["A"].link.pk).update(pin_failures=5)
 
-    response = phone.post(url("table-pin", links["A"]), {"pin": links["B"].pin})
+    response = phone.post(url("table-pin", links["A"]), {"pin": links["B"].link.pin})
 
     assert notices(response) == [
         (
@@ -1161,8 +1220,8 @@ def two_matches(phone, match, links):
     return links, other_links
 
 
-def post_data(link: TableLink) -> dict:
-    return VALID | {"version": "1", "pin": link.pin, "note": "faux"}
+def post_data(link: Seat) -> dict:
+    return VALID | {"version": "1", "pin": link.link.pin, "note": "faux"}
 
 
 def cases_with_numbers():
@@ -1194,7 +1253,7 @@ def test_a_token_never_reaches_another_matchs_deals(phone, two_matches, name, me
 @pytest.mark.parametrize(("name", "method"), all_cases())
 def test_a_revoked_token_gets_403_and_changes_nothing(phone, two_matches, name, method):
     links, _ = two_matches
-    services.revoke_link(link=links["B"], now=NOW)
+    services.revoke_link(link=links["B"].link, now=NOW)
     before = snapshot()
 
     numbered = TABLE_URLS[name][0]
@@ -1207,7 +1266,9 @@ def test_a_revoked_token_gets_403_and_changes_nothing(phone, two_matches, name, 
 @pytest.mark.parametrize(("name", "method"), all_cases())
 def test_a_random_token_gets_404_and_changes_nothing(phone, two_matches, name, method):
     before = snapshot()
-    kwargs = {"token": secrets.token_urlsafe(16)}
+    kwargs: dict[str, str | int] = {"token": secrets.token_urlsafe(16)}
+    if name not in TEAM_URLS:
+        kwargs["partie"] = 1
     if TABLE_URLS[name][0]:
         kwargs["number"] = 1
 
@@ -1244,7 +1305,7 @@ def test_a_write_with_the_csrf_token_goes_through(match, links):
 def test_table_tokens_are_long_random_and_unrelated(match, links):
     _match_with_links(match.round, table=2, numbers=(7, 8))
 
-    tokens = [link.token for link in TableLink.objects.order_by("pk")]
+    tokens = [link.token for link in TeamLink.objects.order_by("pk")]
 
     assert [bool(re.fullmatch(r"[A-Za-z0-9_-]{22}", token)) for token in tokens] == [True] * 4
     assert len(set(tokens)) == 4

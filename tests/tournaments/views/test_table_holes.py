@@ -19,7 +19,7 @@ import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
 from tournaments.forms.table import DECLARATIONS_PER_SIDE, TableDealForm
-from tournaments.models import Deal, Match, TableLink, Team, Tournament
+from tournaments.models import Deal, Match, Seat, Team, TeamLink, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
@@ -43,12 +43,12 @@ def match(db) -> Match:
     round_ = RoundFactory(tournament=tournament, number=1)
     team_a, team_b = (TeamFactory(tournament=tournament, number=n) for n in (3, 5))
     match = MatchFactory(round=round_, table_number=1, team_a=team_a, team_b=team_b)
-    services.ensure_table_links(round=round_, now=NOW)
+    services.ensure_team_links(tournament=tournament, now=NOW)
     return match
 
 
 @pytest.fixture
-def link(match) -> TableLink:
+def link(match) -> Seat:
     return selectors.match_links(match=match)["A"]
 
 
@@ -60,15 +60,19 @@ def phone() -> Client:
     return client
 
 
-def post(phone: Client, link: TableLink, changes: dict | None = None):
-    return phone.post(
-        reverse("tournaments:table-deal", kwargs={"token": link.token}), VALID | (changes or {})
-    )
+def deal_url(seat: Seat) -> str:
+    """Return the address where ``seat``'s phone records a deal of its partie."""
+    kwargs = {"token": seat.link.token, "partie": seat.match.round.number}
+    return reverse("tournaments:table-deal", kwargs=kwargs)
+
+
+def post(phone: Client, seat: Seat, changes: dict | None = None):
+    return phone.post(deal_url(seat), VALID | (changes or {}))
 
 
 def snapshot() -> str:
     """Return every row a deal could touch, and the history's size."""
-    models = (Tournament, Team, Match, Deal, TableLink)
+    models = (Tournament, Team, Match, Deal, TeamLink)
     rows = serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
     return f"{rows} history={Deal.history.count()}"
 
@@ -137,7 +141,7 @@ def test_the_service_refuses_a_number_past_the_next(link):
     assert entry.is_valid(), entry.errors
 
     with pytest.raises(services.ServiceError) as refused:
-        services.submit_deal(link=link, entry=entry.cleaned_data["entry"], deal_number=2, now=NOW)
+        services.submit_deal(seat=link, entry=entry.cleaned_data["entry"], deal_number=2, now=NOW)
 
     assert (refused.value.code, refused.value.params) == (
         services.Refusal.DEAL_NOT_NEXT,
@@ -208,7 +212,7 @@ def test_a_second_tap_on_the_next_deals_fresh_form_says_one_calm_line(phone, lin
     fresh = {"deal_number": "2", "coinche": "none", "taker_belotes": "0", "defence_belotes": "0"}
     before = snapshot()
 
-    response = phone.post(reverse("tournaments:table-deal", kwargs={"token": link.token}), fresh)
+    response = phone.post(deal_url(link), fresh)
 
     assert (errors_beside_fields(response), non_field_errors(response)) == (
         {},
@@ -219,7 +223,7 @@ def test_a_second_tap_on_the_next_deals_fresh_form_says_one_calm_line(phone, lin
 
 def test_a_double_tap_of_a_passed_deal_answers_calmly_too(phone, link):
     passed = {"deal_number": "1", "is_passed": "on"}
-    url = reverse("tournaments:table-deal", kwargs={"token": link.token})
+    url = deal_url(link)
     phone.post(url, passed)
     before = snapshot()
 
@@ -282,7 +286,7 @@ phone_posts = st.fixed_dictionaries({}, optional={name: field_value(name) for na
 def test_whatever_a_phone_sends_to_its_deal_form_is_never_a_500(phone, link, data):
     # Each example starts from the same match: what it saves is rolled back after it.
     with transaction.atomic():
-        response = phone.post(reverse("tournaments:table-deal", kwargs={"token": link.token}), data)
+        response = phone.post(deal_url(link), data)
         assert response.status_code == 200
         assert Deal.objects.count() <= 1
         transaction.set_rollback(True)

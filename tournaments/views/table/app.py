@@ -4,7 +4,7 @@ The service worker (static/js/table_sw.js) is served from ``/table/sw.js``, not 
 ``/static/``: a worker controls the pages under its own folder, so this one gets the
 scope ``/table/`` (the table pages) and nothing of the organiser's desk. It keeps the
 page's static files and the last copy of each table page, for a page opened without
-the network. The manifest names the app after the table and opens this team's link.
+the network. The manifest names the app after the team and opens its link (every partie).
 Browsers allow both on https or on localhost only (a secure context); on a club's plain
 http Wi-Fi the page still keeps its writes on the phone (static/js/table_offline.js).
 """
@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from tournaments.models import TableLink
-from tournaments.views.table.board import table_link_required
+from tournaments.models import TeamLink
+from tournaments.views.table.board import team_link_required
 
 #: The service worker's source, in the static files.
 SERVICE_WORKER = "js/table_sw.js"
-#: The pages the worker controls: every table link's.
+#: The pages the worker controls: every team link's.
 SCOPE = "/table/"
 #: The site's card-table green (static/css/site.css, --colour-primary).
 THEME_COLOUR = "#17603f"
@@ -50,8 +50,8 @@ def table_service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@table_link_required
-def table_manifest(request: HttpRequest, link: TableLink) -> HttpResponse:
+@team_link_required
+def table_manifest(request: HttpRequest, link: TeamLink) -> HttpResponse:
     """Return the web app manifest of this team's table page (opens this link)."""
     return JsonResponse(
         manifest(link),
@@ -60,13 +60,10 @@ def table_manifest(request: HttpRequest, link: TableLink) -> HttpResponse:
     )
 
 
-def manifest(link: TableLink) -> dict[str, Any]:
-    """Return the manifest's members for ``link``: names, start URL, scope, icons, colours."""
-    match = link.match
-    name = _("Round %(number)s, table %(table)s") % {
-        "number": match.round.number,
-        "table": match.table_number,
-    }
+def manifest(link: TeamLink) -> dict[str, Any]:
+    """Return the manifest's members for the team link ``link``: names (after the team,
+    whose link serves every partie), start URL, scope, icons, colours."""
+    name = _("Team %(number)s") % {"number": link.team.number}
     start = reverse("tournaments:table-entry", kwargs={"token": link.token})
     icons = [
         {"src": static(f"img/table-app-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}

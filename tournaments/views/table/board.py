@@ -1,10 +1,15 @@
 """What every table view shares: the link check, the page's context, the answer to a write.
 
-Access. An unknown token is a 404 that says nothing about other matches. A revoked link
-is a 403 page. So is a round that is not being played: a draft, or a closed round (the
-table link closes with its round, STYLE.md §4; the public match page keeps the results
-for reading), and a table on paper, whose sheet the desk types (services/paper.py). A locked match (confirmed) is shown read-only. A token reaches its own
-match only: deals are looked up in that match, so another match's numbers give 404.
+Access. The token is a team's (one link for the whole concours). An unknown token is a
+404 that says nothing about other teams; a revoked link is a 403 page. The team's page
+says where it plays now (selectors.team_situation) and shows that match. Every write names
+its partie in its address (``parties/<number>/``), so a form left open from an earlier
+partie never lands in the next one: a round that is not being played is a 403 page (a
+draft, or a closed round: STYLE.md §4; the public match page keeps the results), and so
+is a table on paper, whose sheet the desk types (services/paper.py). A locked match
+(confirmed) is shown read-only. A link reaches its own team's match only: deals are
+looked up in that match, so another match's numbers give 404. The address of a former
+match link (TableLink, printed on older score sheets) redirects to its team's page.
 
 Writes are POSTs with CSRF (base.html sends the token in htmx's headers) and call one
 service each, which locks and re-checks everything. htmx gets the board fragment back
@@ -30,7 +35,16 @@ from django_htmx.http import push_url
 from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
-from tournaments.models import ConfirmationMode, Deal, DealStatus, Round, TableLink, Team, TeamSide
+from tournaments.models import (
+    ConfirmationMode,
+    Deal,
+    DealStatus,
+    Round,
+    Seat,
+    Team,
+    TeamLink,
+    TeamSide,
+)
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.requests import HtmxHttpRequest
 
@@ -68,96 +82,149 @@ class DealRow:
         return self.deal.get_status_display()
 
 
-def _refusal(link: TableLink) -> str:
-    """Return why this link opens nothing ("revoked", "draft", "closed", "paper"), or "".
+def _refusal(seat: Seat) -> str:
+    """Return why this seat writes nothing ("revoked", "draft", "closed", "paper"), or "".
 
     A table switched to paper sheets typed at the desk ("paper") neither shows nor writes
     anything on its phones while it is on paper: the page says the desk enters it, and
     links to the public score sheet. Switched back, the same links work again.
     """
-    if link.revoked_at is not None:
+    if seat.link.revoked_at is not None:
         return "revoked"
-    status = link.match.round.status
+    status = seat.match.round.status
     if status != Round.Status.PUBLISHED:
         return str(status)
-    return "paper" if link.match.is_paper else ""
+    return "paper" if seat.match.is_paper else ""
 
 
-def table_link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Look the link up by its token: 404 when unknown, 403 page when it opens nothing.
+def _refused_page(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    response = render(request, TEMPLATE, context, status=403)
+    if request.htmx:
+        response["HX-Refresh"] = "true"  # htmx swaps no 403: reload to show it
+    return response
 
-    The wrapped view gets the :class:`TableLink` instead of the token. Responses are never
-    cached and ask robots not to index them (the URL is the secret).
-    """
+
+def _private(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Never cache the answer, and ask robots not to index it (the URL is the secret)."""
 
     @functools.wraps(view)
-    def wrapper(request: HtmxHttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-        link = selectors.table_link_by_token(token=token)
-        if link is None:
-            raise Http404
-        refusal = _refusal(link)
-        if refusal:
-            context = {"refusal": refusal, "match": link.match, "round": link.match.round}
-            response = render(request, TEMPLATE, context, status=403)
-            if request.htmx:
-                response["HX-Refresh"] = "true"  # htmx swaps no 403: reload to show it
-        else:
-            response = view(request, link, **kwargs)
+    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response
 
     return never_cache(wrapper)
 
 
-def _team_names(link: TableLink) -> tuple[str, str]:
-    return (str(link.match.team_a), str(link.match.team_b))
+def team_link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Look the team link up by its token: 404 when unknown, 403 page when revoked.
+
+    The token of a former match link redirects to its team's active link (a 403 page if
+    it was revoked, or its team's link is). The wrapped view gets the :class:`TeamLink`.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HtmxHttpRequest, token: str) -> HttpResponse:
+        link = selectors.team_link_by_token(token=token)
+        if link is None:
+            return _former_link(request, token)
+        if link.revoked_at is not None:
+            return _refused_page(request, {"refusal": "revoked", "link": link})
+        return view(request, link)
+
+    return _private(wrapper)
 
 
-def new_deal_form(link: TableLink, data: Mapping[str, Any] | None = None) -> TableDealForm:
+def _former_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Answer the address of a former match link: its team's page, or 404/403."""
+    former = selectors.table_link_by_token(token=token)
+    if former is None:
+        raise Http404
+    target = None
+    if former.revoked_at is None:
+        target = selectors.active_team_link(team_id=former.team_pk)
+    if target is None:
+        return _refused_page(request, {"refusal": "revoked"})
+    return redirect(target)
+
+
+def seat_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Find the team's seat at partie ``partie``: 404 when the token is unknown or the
+    team has no match then, 403 page when the link is revoked or the table closed.
+
+    The wrapped view gets the :class:`Seat` instead of the token and the partie.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HtmxHttpRequest, token: str, partie: int, **kwargs: Any) -> HttpResponse:
+        link = selectors.team_link_by_token(token=token)
+        seat = selectors.team_seat(link=link, round_number=partie) if link else None
+        if seat is None:
+            raise Http404
+        refusal = _refusal(seat)
+        if refusal:
+            match = seat.match
+            context = {"refusal": refusal, "match": match, "round": match.round, "link": link}
+            return _refused_page(request, context)
+        return view(request, seat, **kwargs)
+
+    return _private(wrapper)
+
+
+def _team_names(seat: Seat) -> tuple[str, str]:
+    return (str(seat.match.team_a), str(seat.match.team_b))
+
+
+def new_deal_form(seat: Seat, data: Mapping[str, Any] | None = None) -> TableDealForm:
     """Return the form for the next deal, carrying the number it will get."""
     return TableDealForm(
         data,
-        initial={"deal_number": selectors.next_deal_number(match=link.match)},
-        rules=link.match.round.tournament.rules,
-        team_names=_team_names(link),
+        initial={"deal_number": selectors.next_deal_number(match=seat.match)},
+        rules=seat.match.round.tournament.rules,
+        team_names=_team_names(seat),
     )
 
 
-def edit_form(link: TableLink, deal: Deal, data: Mapping[str, Any] | None = None) -> TableDealForm:
+def edit_form(seat: Seat, deal: Deal, data: Mapping[str, Any] | None = None) -> TableDealForm:
     """Return the form to correct ``deal``, filled with what was recorded."""
     return TableDealForm(
         data,
         initial=deal_initial(deal),
-        rules=link.match.round.tournament.rules,
-        team_names=_team_names(link),
+        rules=seat.match.round.tournament.rules,
+        team_names=_team_names(seat),
         is_edit=True,
     )
 
 
-def may_edit(link: TableLink, deal: Deal) -> bool:
+def may_edit(seat: Seat, deal: Deal) -> bool:
     """Return True when this team recorded ``deal`` and it is not confirmed yet."""
-    return deal.entered_by_side == link.side and deal.status != DealStatus.CONFIRMED
+    return deal.entered_by_side == seat.side and deal.status != DealStatus.CONFIRMED
 
 
-def _may_confirm(link: TableLink, deal: Deal) -> bool:
+def _may_confirm(seat: Seat, deal: Deal) -> bool:
     """Return True when the other team recorded ``deal`` and it waits for this team."""
-    return deal.entered_by_side not in ("", link.side) and deal.status != DealStatus.CONFIRMED
+    return deal.entered_by_side not in ("", seat.side) and deal.status != DealStatus.CONFIRMED
 
 
 def page_context(
-    link: TableLink,
+    seat: Seat,
     *,
     form: TableDealForm | None = None,
     editing: Deal | None = None,
     notice: Notice | None = None,
 ) -> dict[str, Any]:
-    """Return the page's context for ``link``: the match, its deals as this team sees them,
-    the form when the table may still write, and what is waiting for confirmation."""
-    fresh = selectors.table_link_by_token(token=link.token)  # the match as the last write left it
-    if fresh is None:  # the link was deleted meanwhile: like an unknown token
+    """Return the page's context for ``seat``: the match, its deals as this team sees them,
+    the form when the table may still write, and what is waiting for confirmation.
+
+    ``situation`` (where the team stands, its rank) is a callable the template calls only
+    when it shows the page's head, not for the board alone.
+    """
+    link = selectors.team_link_by_token(token=seat.link.token)
+    fresh = selectors.team_seat(link=link, round_number=seat.match.round.number) if link else None
+    if fresh is None:  # the link or the match was deleted meanwhile: like an unknown token
         raise Http404
-    link = fresh
-    match = link.match
+    seat = fresh  # the match as the last write left it
+    match = seat.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
     rows = [
@@ -165,20 +232,22 @@ def page_context(
             deal,
             describe_deal(deal, is_classic=is_classic),
             taker_team=match.team_a if deal.taker == TeamSide.A else match.team_b,
-            may_edit=may_edit(link, deal),
-            may_confirm=_may_confirm(link, deal),
+            may_edit=may_edit(seat, deal),
+            may_confirm=_may_confirm(seat, deal),
         )
         for deal in selectors.match_deals(match=match)
     ]
     is_writable = match.locked_at is None
-    if editing is not None and not may_edit(link, editing):
+    if editing is not None and not may_edit(seat, editing):
         editing = None
     if form is None or (form.is_edit and editing is None):
-        form = new_deal_form(link)
+        form = new_deal_form(seat)
     if not is_writable or (match.is_complete and editing is None):
         form = None
     return {
-        "link": link,
+        "link": seat.link,
+        "seat": seat,
+        "situation": functools.partial(selectors.team_situation, link=seat.link),
         "match": match,
         "round": match.round,
         "tournament": tournament,
@@ -197,25 +266,26 @@ def page_context(
         "pin_form": PinForm(),
         "dispute_form": DisputeForm(),
         "notice": notice,
+        "board": True,
     }
 
 
 def answer(
-    request: HtmxHttpRequest, link: TableLink, notice: Notice, *, status: int = 200
+    request: HtmxHttpRequest, seat: Seat, notice: Notice, *, status: int = 200
 ) -> HttpResponse:
     """Answer a write: htmx gets the fresh board with ``notice`` (and ``status``: 409 for a
-    conflict), a plain form a redirect."""
+    conflict), a plain form a redirect to the team's page."""
     if request.htmx:
-        response = render(request, BOARD, page_context(link, notice=notice), status=status)
-        return push_url(response, link.get_absolute_url())
+        response = render(request, BOARD, page_context(seat, notice=notice), status=status)
+        return push_url(response, seat.link.get_absolute_url())
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR
     messages.add_message(request, level, notice.text)
-    return redirect(link)
+    return redirect(seat.link)
 
 
 def show(
     request: HtmxHttpRequest,
-    link: TableLink,
+    seat: Seat,
     form: TableDealForm,
     *,
     editing: Deal | None = None,
@@ -226,7 +296,7 @@ def show(
 
     htmx only swaps a 2xx answer, so the board comes back as 200 with the errors in it.
     """
-    context = page_context(link, form=form, editing=editing, notice=notice)
+    context = page_context(seat, form=form, editing=editing, notice=notice)
     if not request.htmx:
         return render(request, TEMPLATE, context, status=status)
     response = render(request, BOARD, context)
@@ -240,6 +310,19 @@ def refused(refusal: services.ServiceError) -> Notice:
     return Notice("error", service_error_message(refusal.code, refusal.params))
 
 
-def get_link_deal(link: TableLink, number: int) -> Deal:
-    """Return deal ``number`` of this link's match, or 404 (another match's deal too)."""
-    return get_object_or_404(Deal, match_id=link.match_id, deal_number=number)
+def get_link_deal(seat: Seat, number: int) -> Deal:
+    """Return deal ``number`` of this seat's match, or 404 (another match's deal too)."""
+    return get_object_or_404(Deal, match_id=seat.match_id, deal_number=number)
+
+
+def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
+    """Return the team's page: where it plays now and its rank, with the board of its
+    match while a partie is played (a table on paper shows no board)."""
+    situation = selectors.team_situation(link=link)
+    seat = situation.seat
+    if situation.state == "playing" and seat is not None and not seat.match.is_paper:
+        context = page_context(seat)
+    else:
+        context = {"link": link, "seat": seat, "tournament": link.tournament, "board": False}
+    context["situation"] = situation
+    return render(request, TEMPLATE, context)

@@ -11,47 +11,47 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.forms.table import DisputeForm, PinForm
-from tournaments.models import TableLink
+from tournaments.models import Seat
 from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import (
     Notice,
     answer,
     get_link_deal,
     refused,
-    table_link_required,
+    seat_required,
 )
 from tournaments.views.table.once import sent_once
 
 
 @require_POST
-@table_link_required
+@seat_required
 @sent_once
-def table_confirm(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Confirm one of the opponents' deals."""
-    deal = get_link_deal(link, number)
+    deal = get_link_deal(seat, number)
     try:
         count = services.confirm_deals(
-            link=link, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
+            seat=seat, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
         )
     except services.ServiceError as refusal:
-        return answer(request, link, refused(refusal))
+        return answer(request, seat, refused(refusal))
     if count == 0:
         text = _("Deal %(number)s is already confirmed.")
     else:
         text = _("Deal %(number)s confirmed.")
-    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+    return answer(request, seat, Notice("success", text % {"number": deal.deal_number}))
 
 
 @require_POST
-@table_link_required
+@seat_required
 @sent_once
-def table_confirm_all(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
+def table_confirm_all(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm every deal of the opponents still waiting."""
     try:
-        count = services.confirm_deals(link=link, now=timezone.now(), seen_versions=_seen(request))
+        count = services.confirm_deals(seat=seat, now=timezone.now(), seen_versions=_seen(request))
     except services.ServiceError as refusal:
-        return answer(request, link, refused(refusal))
-    return answer(request, link, _confirmed_count(count))
+        return answer(request, seat, refused(refusal))
+    return answer(request, seat, _confirmed_count(count))
 
 
 def _seen(request: HtmxHttpRequest) -> dict[int, int]:
@@ -76,35 +76,35 @@ def _confirmed_count(count: int) -> Notice:
 
 
 @require_POST
-@table_link_required
+@seat_required
 @sent_once
-def table_dispute(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
-    deal = get_link_deal(link, number)
+    deal = get_link_deal(seat, number)
     form = DisputeForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
     try:
         services.dispute_deal(
-            link=link, deal_number=deal.deal_number, note=note, now=timezone.now()
+            seat=seat, deal_number=deal.deal_number, note=note, now=timezone.now()
         )
     except services.ServiceError as refusal:
-        return answer(request, link, refused(refusal))
+        return answer(request, seat, refused(refusal))
     text = _("Deal %(number)s disputed: the organiser has been told.")
-    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+    return answer(request, seat, Notice("success", text % {"number": deal.deal_number}))
 
 
 @require_POST
-@table_link_required
+@seat_required
 @sent_once
-def table_pin(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
+def table_pin(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
     form = PinForm(request.POST)
     if not form.is_valid():
-        return answer(request, link, Notice("error", str(form.errors["pin"][0])))
+        return answer(request, seat, Notice("error", str(form.errors["pin"][0])))
     try:
         count = services.confirm_with_pin(
-            link=link, pin=form.cleaned_data["pin"], now=timezone.now()
+            seat=seat, pin=form.cleaned_data["pin"], now=timezone.now()
         )
     except services.ServiceError as refusal:
-        return answer(request, link, refused(refusal))
-    return answer(request, link, _confirmed_count(count))
+        return answer(request, seat, refused(refusal))
+    return answer(request, seat, _confirmed_count(count))

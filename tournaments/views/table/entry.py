@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import scoring
 from tournaments import selectors, services
 from tournaments.forms.table import TableDealForm
-from tournaments.models import Deal, DealStatus, TableLink
+from tournaments.models import Deal, DealStatus, Seat, TeamLink
 from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import (
     TEMPLATE,
@@ -23,13 +23,15 @@ from tournaments.views.table.board import (
     new_deal_form,
     page_context,
     refused,
+    seat_required,
     show,
-    table_link_required,
+    team_link_required,
+    team_page,
 )
 from tournaments.views.table.once import sent_once
 
 
-def _as_double_tap(link: TableLink, data: dict, refusal: services.ServiceError) -> Notice:
+def _as_double_tap(seat: Seat, data: dict, refusal: services.ServiceError) -> Notice:
     """Word a refused new deal; a second tap of the same deal is no error.
 
     The services find the match over (or locked, in trust mode) before they look at the
@@ -39,10 +41,10 @@ def _as_double_tap(link: TableLink, data: dict, refusal: services.ServiceError) 
     """
     number = data["deal_number"]
     is_over = refusal.code in (services.Refusal.MATCH_FINISHED, services.Refusal.MATCH_LOCKED)
-    if is_over and selectors.next_deal_number(match=link.match) > number:
+    if is_over and selectors.next_deal_number(match=seat.match) > number:
         refusal = services.ServiceError(services.Refusal.DEAL_EXISTS, number=number)
     if refusal.code == services.Refusal.DEAL_EXISTS and selectors.is_recorded_as(
-        match=link.match, deal_number=number, entry=data["entry"], side=link.side
+        match=seat.match, deal_number=number, entry=data["entry"], side=seat.side
     ):
         return Notice("success", _("Deal %(number)s is recorded.") % {"number": number})
     return refused(refusal)
@@ -53,7 +55,7 @@ def _status(refusal: services.ServiceError) -> int:
     return 409 if refusal.code == services.Refusal.DEAL_CONFLICT else 200
 
 
-def _recorded(link: TableLink, deal: Deal) -> Notice:
+def _recorded(seat: Seat, deal: Deal) -> Notice:
     if deal.status == DealStatus.CONFIRMED:
         text = _("Deal %(number)s recorded.")
     else:
@@ -62,87 +64,88 @@ def _recorded(link: TableLink, deal: Deal) -> Notice:
 
 
 @require_GET
-@table_link_required
-def table_entry(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
-    """Show the match to one team: totals, deals in words, the form, what to confirm."""
-    return render(request, TEMPLATE, page_context(link))
+@team_link_required
+def table_entry(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
+    """Show the team's page: where it plays now, its rank, and its match (totals, deals in
+    words, the form, what to confirm) while a partie is played."""
+    return team_page(request, link)
 
 
 @require_POST
-@table_link_required
+@seat_required
 @sent_once
-def table_deal(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
+def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Record the next deal; the deal number the phone expected guards against double taps."""
-    form = new_deal_form(link, request.POST)
+    form = new_deal_form(seat, request.POST)
     if not form.is_valid():
-        return show(request, link, form, status=422)
+        return show(request, seat, form, status=422)
     data = form.cleaned_data
     try:
         deal = services.submit_deal(
-            link=link, entry=data["entry"], deal_number=data["deal_number"], now=timezone.now()
+            seat=seat, entry=data["entry"], deal_number=data["deal_number"], now=timezone.now()
         )
     except scoring.InvalidDeal as invalid:  # only if the rules changed since the form checked
         form.add_engine_error(invalid.error)
-        return show(request, link, form, status=422)
+        return show(request, seat, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, link, _as_double_tap(link, data, refusal), status=_status(refusal))
-    return answer(request, link, _recorded(link, deal))
+        return answer(request, seat, _as_double_tap(seat, data, refusal), status=_status(refusal))
+    return answer(request, seat, _recorded(seat, deal))
 
 
 @require_http_methods(["GET", "POST"])
-@table_link_required
+@seat_required
 @sent_once
-def table_deal_edit(request: HtmxHttpRequest, link: TableLink, number: int) -> HttpResponse:
+def table_deal_edit(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
     """Correct a deal this team recorded while it is not confirmed (GET shows the form)."""
-    deal = get_link_deal(link, number)
-    if not may_edit(link, deal):
-        return _not_editable(request, link, deal)
-    form = edit_form(link, deal, request.POST if request.method == "POST" else None)
+    deal = get_link_deal(seat, number)
+    if not may_edit(seat, deal):
+        return _not_editable(request, seat, deal)
+    form = edit_form(seat, deal, request.POST if request.method == "POST" else None)
     if not form.is_valid():
         status = 422 if form.is_bound else 200
-        return show(request, link, form, editing=deal, status=status)
-    return _save_correction(request, link, deal, form)
+        return show(request, seat, form, editing=deal, status=status)
+    return _save_correction(request, seat, deal, form)
 
 
-def _not_editable(request: HtmxHttpRequest, link: TableLink, deal: Deal) -> HttpResponse:
+def _not_editable(request: HtmxHttpRequest, seat: Seat, deal: Deal) -> HttpResponse:
     """Refuse to correct the other team's deal or a confirmed one, saying why (403)."""
-    is_yours = deal.entered_by_side == link.side
+    is_yours = deal.entered_by_side == seat.side
     code = services.Refusal.ALREADY_CONFIRMED if is_yours else services.Refusal.NOT_YOURS
     notice = refused(services.ServiceError(code, number=deal.deal_number))
     if request.method == "POST":
-        return answer(request, link, notice)
-    return render(request, TEMPLATE, page_context(link, notice=notice), status=403)
+        return answer(request, seat, notice)
+    return render(request, TEMPLATE, page_context(seat, notice=notice), status=403)
 
 
 def _save_correction(
-    request: HtmxHttpRequest, link: TableLink, deal: Deal, form: TableDealForm
+    request: HtmxHttpRequest, seat: Seat, deal: Deal, form: TableDealForm
 ) -> HttpResponse:
     """Save the corrected deal; a stale form shows the deal as it is now, to check again."""
     data = form.cleaned_data
     try:
         corrected = services.edit_deal_at_table(
-            link=link, deal=deal, entry=data["entry"], version=data["version"], now=timezone.now()
+            seat=seat, deal=deal, entry=data["entry"], version=data["version"], now=timezone.now()
         )
     except services.ServiceError as refusal:
         if refusal.code != services.Refusal.STALE:
-            return answer(request, link, refused(refusal))
+            return answer(request, seat, refused(refusal))
         deal.refresh_from_db()
-        fresh = edit_form(link, deal)
-        return show(request, link, fresh, editing=deal, notice=refused(refusal), status=409)
+        fresh = edit_form(seat, deal)
+        return show(request, seat, fresh, editing=deal, notice=refused(refusal), status=409)
     if corrected.is_changed:
         text = _("Deal %(number)s corrected: the opponents confirm it again.")
     else:
         text = _("Nothing changed: deal %(number)s stays as it was.")
-    return answer(request, link, Notice("success", text % {"number": deal.deal_number}))
+    return answer(request, seat, Notice("success", text % {"number": deal.deal_number}))
 
 
 @require_POST
-@table_link_required
-def table_preview(request: HtmxHttpRequest, link: TableLink) -> HttpResponse:
+@seat_required
+def table_preview(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Return the defence's card points and the declarations that count, as filled in.
 
     Reads and writes nothing but the form: htmx swaps the two outputs out of band.
     """
-    form = new_deal_form(link, request.POST)
+    form = new_deal_form(seat, request.POST)
     context = {"form": form, "preview": form.preview(), "rules": form.rules, "oob": True}
     return render(request, f"{TEMPLATE}#preview", context)

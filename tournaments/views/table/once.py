@@ -20,7 +20,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.models import TableLink
+from tournaments.models import Seat
 from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import BOARD, TEMPLATE, page_context, refused
 
@@ -38,26 +38,28 @@ TableView = Callable[..., HttpResponse]
 def sent_once(view: TableView) -> TableView:
     """Run the table write ``view`` once per ``Idempotency-Key``; a repeat gets its answer.
 
-    Goes under :func:`~tournaments.views.table.board.table_link_required` (the wrapped
-    view takes the link). GET requests and requests without the header pass through.
+    Goes under :func:`~tournaments.views.table.board.seat_required` (the wrapped view
+    takes the team's seat at the partie). Keys are kept per team link token (the one the
+    phone opens for the whole concours); the partie is in the request's path, hence in
+    its fingerprint. GET requests and requests without the header pass through.
     """
 
     @functools.wraps(view)
-    def wrapper(request: HtmxHttpRequest, link: TableLink, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, seat: Seat, **kwargs: Any) -> HttpResponse:
         header = request.headers.get("Idempotency-Key", "")
         if request.method != "POST" or not header:
-            return view(request, link, **kwargs)
+            return view(request, seat, **kwargs)
         fields = [(name, value) for name, values in request.POST.lists() for value in values]
         try:
             outcome = services.run_once(
-                token=link.token,
+                token=seat.link.token,
                 key=services.parse_key(header),
                 fingerprint=services.fingerprint(request.method, request.path, fields),
                 now=timezone.now(),
-                write=lambda: as_outcome(view(request, link, **kwargs)),
+                write=lambda: as_outcome(view(request, seat, **kwargs)),
             )
         except services.ServiceError as refusal:
-            return _key_refused(request, link, refusal)
+            return _key_refused(request, seat, refusal)
         return as_response(outcome)
 
     return wrapper
@@ -85,9 +87,9 @@ def as_response(outcome: services.Outcome) -> HttpResponse:
 
 
 def _key_refused(
-    request: HtmxHttpRequest, link: TableLink, refusal: services.ServiceError
+    request: HtmxHttpRequest, seat: Seat, refusal: services.ServiceError
 ) -> HttpResponse:
     """Show the board (htmx) or the page with why the key was refused; nothing saved."""
     template = BOARD if request.htmx else TEMPLATE
-    context = page_context(link, notice=refused(refusal))
+    context = page_context(seat, notice=refused(refusal))
     return render(request, template, context, status=KEY_STATUS[refusal.code])
