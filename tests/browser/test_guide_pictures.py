@@ -61,8 +61,10 @@ COLOURS = 256
 #: A score sheet drawn at this width in pixels (an A4 page).
 SHEET_WIDTH = 900
 ORGANISER = "organisateur"
-#: How long the paper grid may take to save a whole sheet typed at full speed.
-SAVING_SECONDS = 30
+#: How long the paper grid may take to save a whole sheet typed at full speed. Its
+#: previews and saves go one after another (hx-sync queue): some 60 requests for a sheet,
+#: which took over 30 s on a CI machine busy with the rest of the suite.
+SAVING_SECONDS = 120
 
 #: The Excel file's teams: number, player 1, player 2, club.
 TEAMS = [
