@@ -38,9 +38,18 @@
     focusCell(cells[cells.indexOf(cell) + 1]);
   }
 
+  // A row's save replaces the whole row when its answer comes. htmx drops a queued
+  // request whose element has left the page without sending the next one, so a request
+  // for a row asked after its save (a preview whose delay ends while the save is under
+  // way, a second Enter) would hold back every save queued behind it, for good. The row
+  // is marked while its save is under way, and such requests are not asked for: the
+  // save's answer shows the row as recorded.
   function save(row) {
     const next = nextRow(row);
-    htmx.trigger(row, "sheet-save");
+    if (!row.dataset.saving) {
+      row.dataset.saving = "true";
+      htmx.trigger(row, "sheet-save");
+    }
     if (next) {
       focusCell(cellsOf(next)[0]);
     }
@@ -79,6 +88,23 @@
       event.detail.parameters.sheet_rows = String(
         row.parentElement.querySelectorAll("tbody[data-deal]").length
       );
+    }
+  });
+
+  document.addEventListener("htmx:confirm", function (event) {
+    const elt = event.detail.elt;
+    const row = elt instanceof HTMLElement ? rowOf(elt) : null;
+    if (row && row !== elt && row.dataset.saving) {
+      event.preventDefault();
+    }
+  });
+
+  // A save that brought no row back (the network, a server error) leaves the row as it
+  // was: Enter may save it again.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const row = event.detail.elt;
+    if (row instanceof HTMLElement && row.matches("tbody[data-deal]")) {
+      delete row.dataset.saving;
     }
   });
 

@@ -326,3 +326,56 @@ def test_the_key_map_puts_a_colon_after_each_key_as_its_language_writes_it(
     )
 
     assert key_name_endings(page) == [ending] * 8
+
+
+#: Records the path of every request htmx is asked for (``htmx:confirm`` comes before it
+#: sends or queues one), into ``window.askedFor``.
+RECORD_REQUESTS = """() => {
+    window.askedFor = [];
+    document.addEventListener('htmx:confirm', event => window.askedFor.push(event.detail.path));
+}"""
+#: True once ``window.askedFor`` holds the path ``later`` after the path ``first``.
+ASKED_AFTER = """([first, later]) => {
+    const asked = window.askedFor, at = asked.indexOf(first);
+    return at >= 0 && asked.indexOf(later, at + 1) > at;
+}"""
+
+
+def test_a_row_typed_while_the_row_above_saves_is_saved_once_that_save_comes_back(
+    page: Page, live_server, client, organiser, paper_match
+):
+    """Row 1's save is held up while row 1's preview (asked 250 ms after its last key,
+    after its Enter), then row 2 and its preview are asked for: all wait behind it, in
+    that order. Row 1's answer replaces row 1, so its preview is for a row no longer on
+    the page: it must not hold back row 2's save (htmx drops such a queued request and
+    sends nothing after it; nothing else is asked for that would send them)."""
+    client.force_login(organiser)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    path = f"/concours/{paper_match.round.tournament.slug}/gestion/parties/1/tables/1/feuille/"
+    held = []
+
+    def hold_row_1_save(route) -> None:
+        if route.request.url == f"{live_server.url}{path}donnes/1/" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(f"{live_server.url}{path}donnes/**", hold_row_1_save)
+    page.goto(live_server.url + path)
+    page.evaluate(RECORD_REQUESTS)
+    expect(page.locator("#sheet-1-taker")).to_be_focused()
+    type_keys(page, SHEET[0].keys)
+    page.wait_for_function(ASKED_AFTER, arg=[f"{path}donnes/1/", f"{path}donnes/1/apercu/"])
+    type_keys(page, SHEET[1].keys)
+    page.wait_for_function(ASKED_AFTER, arg=[f"{path}donnes/1/apercu/", f"{path}donnes/2/"])
+    page.wait_for_function(ASKED_AFTER, arg=[f"{path}donnes/2/", f"{path}donnes/2/apercu/"])
+    held[0].continue_()
+
+    expect(page.locator("#sheet-deal-1")).to_have_class("sheet-row is-saved")
+    expect(page.locator("#sheet-deal-2")).to_have_class("sheet-row is-saved")
+    assert sorted(Deal.objects.filter(match=paper_match).values_list("deal_number", flat=True)) == [
+        1,
+        2,
+    ]
