@@ -61,10 +61,9 @@ COLOURS = 256
 #: A score sheet drawn at this width in pixels (an A4 page).
 SHEET_WIDTH = 900
 ORGANISER = "organisateur"
-#: How long the paper grid may take to save a whole sheet typed at full speed. Its
-#: previews and saves go one after another (hx-sync queue): some 60 requests for a sheet,
-#: which took over 30 s on a CI machine busy with the rest of the suite.
-SAVING_SECONDS = 120
+#: How long the paper grid may take to save a whole sheet typed at full speed: its previews
+#: and saves go one after another (hx-sync queue), some 60 requests on a busy CI machine.
+SAVING_SECONDS = 60
 
 #: The Excel file's teams: number, player 1, player 2, club.
 TEAMS = [
