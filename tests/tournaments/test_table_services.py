@@ -303,14 +303,30 @@ def test_a_team_cannot_confirm_its_own_deal(match, links):
     )
 
 
-def test_confirming_a_disputed_deal_clears_the_dispute(match, links):
+def test_confirming_a_disputed_deal_by_its_number_clears_the_dispute(match, links):
     submit(links["A"], 1)
     services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
 
-    services.confirm_deals(seat=links["B"], now=LATER)
+    services.confirm_deals(seat=links["B"], now=LATER, deal_number=1)
 
     deal = Deal.objects.get()
     assert (deal.status, deal.dispute_note, deal.updated_at) == (DealStatus.CONFIRMED, "", LATER)
+
+
+def test_confirming_all_leaves_a_disputed_deal_to_the_organiser(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2)
+    services.dispute_deal(seat=links["B"], deal_number=1, note="faux", now=NOW)
+
+    count = services.confirm_deals(seat=links["B"], now=LATER)
+
+    assert (
+        count,
+        list(Deal.objects.order_by("deal_number").values_list("status", "dispute_note")),
+    ) == (
+        1,
+        [(DealStatus.DISPUTED, "faux"), (DealStatus.CONFIRMED, "")],
+    )
 
 
 def test_the_match_locks_once_finished_and_all_confirmed(match, links):

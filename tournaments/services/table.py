@@ -148,6 +148,10 @@ def edit_deal_at_table(
         )
 
 
+#: The states a deal confirmed by its number can be in.
+DISPUTABLE = [DealStatus.PENDING, DealStatus.DISPUTED]
+
+
 def confirm_deals(
     *,
     seat: Seat,
@@ -157,7 +161,9 @@ def confirm_deals(
 ) -> int:
     """Confirm the other team's pending deals (one, or all when ``deal_number`` is None).
 
-    Returns how many were confirmed; the match locks once finished and all confirmed.
+    A disputed deal is confirmed only by its number (the disputing team changed its mind):
+    « Tout confirmer » leaves it to the organiser, who was told of the dispute. Returns how
+    many were confirmed; the match locks once finished and all confirmed.
     ``seen_versions`` maps each deal number to the version the confirming phone showed:
     a deal corrected since is not confirmed blind (ServiceError ``changed``).
     Raises ServiceError ``own_entry`` when the deal was recorded by this same seat's
@@ -165,7 +171,8 @@ def confirm_deals(
     """
     with transaction.atomic():
         match = _writable(seat)
-        pending = match.deals.filter(status__in=[DealStatus.PENDING, DealStatus.DISPUTED])
+        waiting = [DealStatus.PENDING] if deal_number is None else DISPUTABLE
+        pending = match.deals.filter(status__in=waiting)
         if deal_number is not None:
             pending = pending.filter(deal_number=deal_number)
             row = pending.first()
