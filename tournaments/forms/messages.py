@@ -227,7 +227,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.DEAL_NOT_NEXT: _(
         "Deal %(number)s cannot be recorded: the next deal of this match is deal %(next)s."
     ),
-    Refusal.WRONG_PIN: _("Wrong code: type the 4 digits shown on the opponents' phone."),
+    Refusal.WRONG_PIN: _(
+        "Wrong code: the opponents type their own code, the one on their team card."
+    ),
     Refusal.PIN_BLOCKED: _(
         "Too many wrong codes: confirm on the opponents' phone, or ask the organiser."
     ),

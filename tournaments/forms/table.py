@@ -470,7 +470,9 @@ class PinForm(forms.Form):
                 "size": 4,
             }
         ),
-        error_messages={"required": _("Type the 4 digits shown on the opponents' phone.")},
+        error_messages={
+            "required": _("The opponents type their own code, the one on their team card.")
+        },
     )
 
 

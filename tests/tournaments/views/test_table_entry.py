@@ -910,10 +910,13 @@ def test_a_wrong_pin_is_counted_and_refused(phone, match, links):
 
     links["A"].link.refresh_from_db()
     assert notices(response) == [
-        ("error", "Code erroné : tapez les 4 chiffres affichés sur le téléphone des adversaires.")
+        (
+            "error",
+            "Code erroné : les adversaires tapent leur propre code, celui de leur carte d’équipe.",
+        )
     ]
     assert notices(empty) == [
-        ("error", "Tapez les 4 chiffres affichés sur le téléphone des adversaires.")
+        ("error", "Les adversaires tapent leur propre code, celui de leur carte d’équipe.")
     ]
     assert (links["A"].link.pin_failures, Deal.objects.get().status) == (1, DealStatus.PENDING)
 
