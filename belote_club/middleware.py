@@ -10,6 +10,15 @@ from django.template.loader import render_to_string
 from belote_club.rate_limits import record_request
 from belote_club.views import too_many_requests
 
+#: The public writes of online registration (tournaments/urls.py), counted per address.
+REGISTRATION_WRITES = frozenset(
+    {
+        "tournaments:registration-create",
+        "tournaments:registration-manage",
+        "tournaments:registration-cancel",
+    }
+)
+
 
 class NotAllowedPageMiddleware:
     """Give a page to a 405 that has none.
@@ -38,7 +47,9 @@ class RateLimitMiddleware:
     BELOTE_TABLE_LINK_RATE_LIMIT. Every request from a visitor who is not signed in (public
     pages, the projector, table links, the login page) counts against its address's limit,
     BELOTE_ADDRESS_RATE_LIMIT; signed-in organisers are not counted, so the desk's polling
-    never meets it. Both are per BELOTE_RATE_LIMIT_WINDOW_SECONDS; the address is the one the
+    never meets it. A POST to online registration (register a pair, change or cancel it)
+    also counts against its address's BELOTE_REGISTRATION_RATE_LIMIT, signed in or not.
+    All are per BELOTE_RATE_LIMIT_WINDOW_SECONDS; the address is the one the
     connection comes from (REMOTE_ADDR), as for django-axes. The page is ``429.html``, in the
     visitor's language, with a Retry-After header.
     """
@@ -62,9 +73,14 @@ class RateLimitMiddleware:
         if resolver_match is not None and resolver_match.route.startswith("table/"):
             token = str(view_kwargs.get("token", ""))
             counted.append(("table-link", token, settings.BELOTE_TABLE_LINK_RATE_LIMIT))
+        address = request.META.get("REMOTE_ADDR", "")
         if not request.user.is_authenticated:
-            address = request.META.get("REMOTE_ADDR", "")
             counted.append(("address", address, settings.BELOTE_ADDRESS_RATE_LIMIT))
+        is_registration = (
+            resolver_match is not None and resolver_match.view_name in REGISTRATION_WRITES
+        )
+        if is_registration and request.method == "POST":
+            counted.append(("registration", address, settings.BELOTE_REGISTRATION_RATE_LIMIT))
         now = time.time()
         decisions = [
             record_request(

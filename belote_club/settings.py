@@ -235,6 +235,11 @@ BELOTE_RATE_LIMIT_WINDOW_SECONDS = env_int(
 )
 BELOTE_TABLE_LINK_RATE_LIMIT = env_int("BELOTE_TABLE_LINK_RATE_LIMIT", default=1200, minimum=1)
 BELOTE_ADDRESS_RATE_LIMIT = env_int("BELOTE_ADDRESS_RATE_LIMIT", default=30_000, minimum=1)
+# - Online registration's writes (register a pair, change or cancel it by its private link)
+#   are counted apart, per address, whoever sends them: a club secretary registers a dozen
+#   pairs at most in one sitting, and 30 in 10 minutes keeps a script from filling the
+#   places and the waiting list with made-up pairs.
+BELOTE_REGISTRATION_RATE_LIMIT = env_int("BELOTE_REGISTRATION_RATE_LIMIT", default=30, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

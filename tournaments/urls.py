@@ -11,6 +11,8 @@ from tournaments.views import (
     paper,
     projector,
     public,
+    registration_desk,
+    registration_public,
     round_desk,
     rounds,
     setup,
@@ -288,4 +290,51 @@ urlpatterns = [
     ),
     path("concours/<slug:slug>/classement.pdf", exports_pdf.standings_pdf, name="standings-pdf"),
     path("concours/<slug:slug>/gestion/prix/", exports_pdf.prize_list, name="prize-list"),
+    # Online registration (views/registration_public.py, views/registration_desk.py): the
+    # public writes are rate-limited per address (belote_club/middleware.py).
+    path(
+        "concours/<slug:slug>/inscription/",
+        registration_public.registration_create,
+        name="registration-create",
+    ),
+    path(
+        "inscription/<str:token>/",
+        registration_public.registration_manage,
+        name="registration-manage",
+    ),
+    path(
+        "inscription/<str:token>/confirmation/",
+        registration_public.registration_done,
+        name="registration-done",
+    ),
+    path(
+        "inscription/<str:token>/annuler/",
+        registration_public.registration_cancel,
+        name="registration-cancel",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/inscriptions/",
+        registration_desk.registration_list,
+        name="registration-list",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/inscriptions/reglages/",
+        registration_desk.registration_settings,
+        name="registration-settings",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/inscriptions/<num:pk>/",
+        registration_desk.registration_edit,
+        name="registration-edit",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/inscriptions/<num:pk>/annuler/",
+        registration_desk.registration_cancel_by_organiser,
+        name="registration-withdraw",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/inscriptions/<num:pk>/pointer/",
+        registration_desk.registration_check_in,
+        name="registration-check-in",
+    ),
 ]

@@ -250,6 +250,25 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Table %(table)s enters its deals on its phones: switch it to paper on the round's "
         "page first."
     ),
+    # Online registration (services/online_registration.py).
+    Refusal.REGISTRATION_NOT_OPEN: _("Registration for this tournament is not open."),
+    Refusal.REGISTRATION_CLOSED: _("Registration closed on %(closes_at)s: ask the organiser."),
+    Refusal.REGISTRATION_FULL: _(
+        "The tournament is full: its %(capacity)s places and the %(waiting_list)s places "
+        "of its waiting list are taken."
+    ),
+    Refusal.REGISTERED_TWICE: _(
+        "These two players are already registered (registration %(number)s)."
+    ),
+    Refusal.REGISTRATION_CANCELLED: _(
+        "This registration is cancelled: register again from the tournament's page."
+    ),
+    Refusal.REGISTRATION_CHECKED_IN: _(
+        "This pair is checked in as team %(number)s: ask the organiser for any change."
+    ),
+    Refusal.REGISTRATION_WAITING: _(
+        "This pair is on the waiting list: only a pair with a place is checked in."
+    ),
 }
 
 IMPORT_MESSAGES = {

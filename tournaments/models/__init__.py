@@ -43,6 +43,7 @@ from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
+from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
 
@@ -71,6 +72,8 @@ __all__ = [
     "MatchFormatKind",
     "MatchResult",
     "Ranking",
+    "Registration",
+    "RegistrationSettings",
     "ResultsMode",
     "Round",
     "RulesPreset",

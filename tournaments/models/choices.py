@@ -173,7 +173,8 @@ class AuditAction(models.TextChoices):
     for time or reopened by the organiser, switched to paper sheets typed at the desk and
     back to the phones, or recorded by its totals from the paper sheet, then corrected
     (RULES.md §G). A round is closed, or reopened by the organiser (with a reason). A
-    team's link is revoked or renewed by the organiser.
+    team's link is revoked or renewed by the organiser. A pair registers online, changes
+    or cancels its registration, moves up from the waiting list, and is checked in.
     """
 
     ENTERED = "entered", _("Entered")
@@ -194,6 +195,12 @@ class AuditAction(models.TextChoices):
     SWITCHED_TO_PHONES = "switched_to_phones", _("Table back to phones")
     LINK_REVOKED = "link_revoked", _("Team link revoked")
     LINK_RENEWED = "link_renewed", _("Team link renewed")
+    # Online registration (services/online_registration.py)
+    REGISTERED = "registered", _("Registered online")
+    REGISTRATION_CHANGED = "registration_changed", _("Registration changed")
+    REGISTRATION_CANCELLED = "registration_cancelled", _("Registration cancelled")
+    PROMOTED = "promoted", _("Moved up from the waiting list")
+    CHECKED_IN = "checked_in", _("Checked in")
 
 
 class ResultsMode(models.TextChoices):

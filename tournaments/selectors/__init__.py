@@ -29,6 +29,15 @@ from tournaments.selectors.links import (
     team_situation,
 )
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
+from tournaments.selectors.registrations import (
+    RegistrationLists,
+    RegistrationOffer,
+    registration_by_token,
+    registration_offer,
+    registration_settings,
+    tournament_registrations,
+    waiting_rank,
+)
 from tournaments.selectors.results import (
     UNCONFIRMED,
     ConfirmedMatch,
@@ -64,6 +73,13 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "RegistrationLists",
+    "RegistrationOffer",
+    "registration_by_token",
+    "registration_offer",
+    "registration_settings",
+    "tournament_registrations",
+    "waiting_rank",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",

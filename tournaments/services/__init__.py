@@ -28,6 +28,15 @@ from tournaments.services.draws import (
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.idempotency import Outcome, fingerprint, parse_key, run_once
 from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
+from tournaments.services.online_registration import (
+    Cancellation,
+    RegistrationData,
+    cancel_registration,
+    change_registration,
+    check_in_registration,
+    register_pair,
+    set_registration_settings,
+)
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
@@ -57,6 +66,13 @@ from tournaments.services.table import (
 from tournaments.services.totals import record_match_totals
 
 __all__ = [
+    "Cancellation",
+    "RegistrationData",
+    "cancel_registration",
+    "change_registration",
+    "check_in_registration",
+    "register_pair",
+    "set_registration_settings",
     "Author",
     "CheckIn",
     "Correction",

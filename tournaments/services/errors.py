@@ -80,6 +80,14 @@ class Refusal(StrEnum):
     IDEMPOTENCY_MISMATCH = "idempotency_mismatch"
     # Paper sheets typed at the desk (services/paper.py)
     NOT_PAPER = "not_paper"  # table: the table enters its deals on its phones
+    # Online registration (services/online_registration.py)
+    REGISTRATION_NOT_OPEN = "registration_not_open"
+    REGISTRATION_CLOSED = "registration_closed"  # closes_at: the closing time, ISO 8601
+    REGISTRATION_FULL = "registration_full"  # capacity, waiting_list: the places
+    REGISTERED_TWICE = "registered_twice"  # number: the position of the pair's registration
+    REGISTRATION_CANCELLED = "registration_cancelled"
+    REGISTRATION_CHECKED_IN = "registration_checked_in"  # number: the team made from it
+    REGISTRATION_WAITING = "registration_waiting"
 
 
 class ServiceError(Exception):

@@ -1,4 +1,5 @@
-"""Row locks in one order: the tournament, the round, the match (its deals), a team link.
+"""Row locks in one order: the tournament, the round, the match (its deals), a team link;
+or the tournament, then a registration (online registration).
 
 Every service that reads a round's or a match's state and decides on it locks these rows
 first, always in this order, so that two organiser actions or a table and the organiser
@@ -13,7 +14,7 @@ Call these inside ``transaction.atomic()``.
 
 from __future__ import annotations
 
-from tournaments.models import Match, Round, TeamLink, Tournament
+from tournaments.models import Match, Registration, Round, TeamLink, Tournament
 
 _SELF = ("self",)
 
@@ -58,3 +59,15 @@ def lock_team_link(link: TeamLink) -> TeamLink:
     """Lock ``link``'s row (after its match's, when a table writes) and return it as stored
     now: its wrong-code count is read and written under this lock (services/table.py)."""
     return TeamLink.objects.select_for_update(of=_SELF).get(pk=link.pk)
+
+
+def lock_registration(registration: Registration) -> Registration:
+    """Lock ``registration``'s tournament, then the registration; return it as stored now,
+    its tournament joined (services/online_registration.py: the places of a tournament
+    are counted under its lock)."""
+    Tournament.objects.select_for_update(of=_SELF).get(pk=registration.tournament_id)
+    return (
+        Registration.objects.select_for_update(of=_SELF)
+        .select_related("tournament")
+        .get(pk=registration.pk)
+    )

@@ -7,6 +7,7 @@ from tournaments import selectors
 from tournaments.tables import standings_table
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import get_match, get_public_round, get_tournament, is_organiser
+from tournaments.views.registration_public import registration_context
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -16,14 +17,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Show a tournament: its rounds and its standings as a sortable table."""
+    """Show a tournament: online registration while it is open, its rounds and its
+    standings as a sortable table."""
     tournament = get_tournament(slug)
     context = {
         "tournament": tournament,
         "rounds": selectors.public_rounds(tournament=tournament),
         "table": standings_table(request, tournament=tournament),
         "is_organiser": is_organiser(request.user, tournament),
-    }
+    } | registration_context(tournament)
     return render(request, "tournaments/tournament_detail.html", context)
 
 

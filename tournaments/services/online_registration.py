@@ -1,0 +1,285 @@
+"""Online registration (« inscriptions en ligne »): open, register, change, cancel, check in.
+
+The organiser opens registration with a number of places, places on a waiting list and a
+closing time (:func:`set_registration_settings`). A pair registers from the public page
+(:func:`register_pair`): confirmed while a place is left, else on the waiting list while
+it has room, else refused. Its private link changes (:func:`change_registration`) or
+cancels (:func:`cancel_registration`) it; a confirmed pair that cancels gives its place to
+the first pair of the waiting list, in the order they registered. On the day, the
+organiser checks a confirmed pair in (:func:`check_in_registration`): the team is
+registered as any team is (services/registration.py) and marked present.
+
+Places are counted and given under the tournament's row lock (services/locks.py), so two
+pairs registering at once never take more places than there are: on PostgreSQL the second
+waits for the first's lock, on SQLite the IMMEDIATE transactions run one after the other.
+Every change is kept in the registration's history with its :class:`AuditAction`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.models import (
+    AuditAction,
+    Registration,
+    RegistrationSettings,
+    Team,
+    TeamData,
+    Tournament,
+    set_audit,
+)
+from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.locks import lock_registration, lock_tournament
+from tournaments.services.registration import register_team, set_checked_in
+from tournaments.text import clean_name
+
+Status = Registration.Status
+
+
+@dataclass(frozen=True)
+class RegistrationData:
+    """One pair as the public form (or the organiser's) gives it: names and contact.
+
+    Names are stored cleaned by :func:`tournaments.text.clean_name`; ``phone`` and
+    ``email`` may be empty.
+    """
+
+    player_1: str
+    player_2: str
+    club: str = ""
+    phone: str = ""
+    email: str = ""
+
+
+@dataclass(frozen=True)
+class Cancellation:
+    """A registration cancelled, and the pair of the waiting list that took its place
+    (None when it had no place, or nobody was waiting)."""
+
+    registration: Registration
+    promoted: Registration | None
+
+
+def _settings(tournament: Tournament) -> RegistrationSettings:
+    return RegistrationSettings.objects.get_or_create(tournament=tournament)[0]
+
+
+def _check_open(settings: RegistrationSettings, now: datetime.datetime) -> None:
+    if not settings.is_open:
+        raise ServiceError(Refusal.REGISTRATION_NOT_OPEN)
+    if settings.closes_at is not None and now >= settings.closes_at:
+        raise ServiceError(Refusal.REGISTRATION_CLOSED, closes_at=settings.closes_at.isoformat())
+
+
+def _check_pair(tournament: Tournament, data: RegistrationData, exclude: int | None) -> None:
+    if not clean_name(data.player_1) or not clean_name(data.player_2):
+        raise ServiceError(Refusal.MISSING_PLAYER)
+    key = {clean_name(data.player_1).casefold(), clean_name(data.player_2).casefold()}
+    others = Registration.objects.filter(tournament=tournament).exclude(status=Status.CANCELLED)
+    for pk, player_1, player_2, position in others.values_list(
+        "pk", "player_1", "player_2", "position"
+    ):
+        if pk != exclude and {player_1.casefold(), player_2.casefold()} == key:
+            raise ServiceError(Refusal.REGISTERED_TWICE, number=position)
+
+
+def _fill(registration: Registration, data: RegistrationData) -> None:
+    registration.player_1 = clean_name(data.player_1)
+    registration.player_2 = clean_name(data.player_2)
+    registration.club = clean_name(data.club)
+    registration.phone = clean_name(data.phone)
+    registration.email = data.email.strip()
+
+
+def _count(tournament: Tournament, status: str) -> int:
+    return Registration.objects.filter(tournament=tournament, status=status).count()
+
+
+def _promote(
+    tournament: Tournament,
+    settings: RegistrationSettings,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None,
+) -> list[Registration]:
+    """Give every free place to the pairs of the waiting list, first registered first."""
+    free = settings.capacity - _count(tournament, Status.CONFIRMED)
+    promoted: list[Registration] = []
+    if free <= 0:
+        return promoted
+    waiting = Registration.objects.filter(tournament=tournament, status=Status.WAITING)
+    for registration in waiting.order_by("position")[:free]:
+        registration.status = Status.CONFIRMED
+        set_audit(registration, action=AuditAction.PROMOTED, now=now, user=user)
+        registration.save(update_fields=["status"])
+        promoted.append(registration)
+    return promoted
+
+
+def set_registration_settings(
+    *,
+    tournament: Tournament,
+    is_open: bool,
+    capacity: int,
+    waiting_list: int,
+    closes_at: datetime.datetime | None,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None = None,
+) -> list[Registration]:
+    """Open or close registration, set its places and closing time; return the pairs of
+    the waiting list that more places moved up (audited ``promoted``), in order.
+
+    Fewer places than pairs confirmed keep every confirmed pair: no pair loses its place,
+    new ones go on the waiting list. ``capacity`` and ``waiting_list`` are 0 to
+    MAX_PLACES (the form checks it; the database refuses more).
+    """
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        settings = _settings(tournament)
+        settings.is_open = is_open
+        settings.capacity = capacity
+        settings.waiting_list = waiting_list
+        settings.closes_at = closes_at
+        settings.full_clean()
+        settings.save()
+        return _promote(tournament, settings, now, user)
+
+
+def register_pair(
+    *, tournament: Tournament, data: RegistrationData, now: datetime.datetime
+) -> Registration:
+    """Register a pair online at ``now`` and return its registration: confirmed while a
+    place is left, else on the waiting list.
+
+    Raises ServiceError ``registration_not_open``, ``registration_closed`` (``now`` at or
+    after the closing time; param closes_at), ``missing_player``, ``registered_twice``
+    (the same two players, in either order and any case, not cancelled; param number:
+    their position), or ``registration_full`` (params capacity, waiting_list); nothing is
+    saved then.
+    """
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        settings = _settings(tournament)
+        _check_open(settings, now)
+        _check_pair(tournament, data, exclude=None)
+        confirmed = _count(tournament, Status.CONFIRMED)
+        if confirmed < settings.capacity:
+            status = Status.CONFIRMED
+        elif _count(tournament, Status.WAITING) < settings.waiting_list:
+            status = Status.WAITING
+        else:
+            raise ServiceError(
+                Refusal.REGISTRATION_FULL,
+                capacity=settings.capacity,
+                waiting_list=settings.waiting_list,
+            )
+        last = Registration.objects.filter(tournament=tournament).aggregate(n=Max("position"))
+        registration = Registration(
+            tournament=tournament,
+            status=status,
+            position=(last["n"] or 0) + 1,
+            created_at=now,
+        )
+        _fill(registration, data)
+        registration.full_clean(validate_constraints=False)
+        set_audit(registration, action=AuditAction.REGISTERED, now=now)
+        registration.save()
+    return registration
+
+
+def change_registration(
+    *,
+    registration: Registration,
+    data: RegistrationData,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None = None,
+) -> Registration:
+    """Change a registration's names or contact; return it. ``user`` is the organiser,
+    or None for the pair's private link, which changes nothing once registration closes.
+
+    Raises ServiceError ``registration_cancelled``, ``registration_checked_in`` (param
+    number: the team), ``registration_closed`` (private link only), ``missing_player`` or
+    ``registered_twice``; nothing is saved then.
+    """
+    with transaction.atomic():
+        registration = lock_registration(registration)
+        _check_changeable(registration)
+        if user is None:
+            settings = _settings(registration.tournament)
+            if settings.closes_at is not None and now >= settings.closes_at:
+                raise ServiceError(
+                    Refusal.REGISTRATION_CLOSED, closes_at=settings.closes_at.isoformat()
+                )
+        _check_pair(registration.tournament, data, exclude=registration.pk)
+        _fill(registration, data)
+        registration.full_clean(validate_constraints=False)
+        set_audit(registration, action=AuditAction.REGISTRATION_CHANGED, now=now, user=user)
+        registration.save()
+    return registration
+
+
+def _check_changeable(registration: Registration) -> None:
+    if registration.status == Status.CANCELLED:
+        raise ServiceError(Refusal.REGISTRATION_CANCELLED)
+    if registration.team_id is not None:
+        team_number = Team.objects.values_list("number", flat=True).get(pk=registration.team_id)
+        raise ServiceError(Refusal.REGISTRATION_CHECKED_IN, number=team_number)
+
+
+def cancel_registration(
+    *,
+    registration: Registration,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None = None,
+) -> Cancellation:
+    """Cancel a registration (from its private link, or by the organiser ``user``) and
+    return the :class:`Cancellation`: a confirmed pair's place goes to the first pair of
+    the waiting list, whose history says ``promoted``.
+
+    Raises ServiceError ``registration_cancelled`` or ``registration_checked_in`` (param
+    number: the team; withdraw the team instead); nothing is saved then.
+    """
+    with transaction.atomic():
+        registration = lock_registration(registration)
+        _check_changeable(registration)
+        registration.status = Status.CANCELLED
+        set_audit(registration, action=AuditAction.REGISTRATION_CANCELLED, now=now, user=user)
+        registration.save(update_fields=["status"])
+        settings = _settings(registration.tournament)
+        promoted = _promote(registration.tournament, settings, now, user)
+    return Cancellation(registration, promoted[0] if promoted else None)
+
+
+def check_in_registration(
+    *,
+    registration: Registration,
+    now: datetime.datetime,
+    user: AbstractBaseUser | None,
+    rng: random.Random,
+) -> Team:
+    """Check a confirmed pair in on the day (« pointer »): register its team, as the
+    team list does (services/registration.py: next number, drawn lot), mark it present,
+    and return the team.
+
+    Raises ServiceError ``registration_waiting``, ``registration_cancelled``,
+    ``registration_checked_in`` (param number), or any refusal of
+    :func:`~tournaments.services.registration.register_team` (``same_pair`` when the
+    team was registered by hand already, ``no_round_left``); nothing is saved then.
+    """
+    with transaction.atomic():
+        registration = lock_registration(registration)
+        _check_changeable(registration)
+        if registration.status == Status.WAITING:
+            raise ServiceError(Refusal.REGISTRATION_WAITING)
+        data = TeamData(registration.player_1, registration.player_2, registration.club)
+        team = register_team(tournament=registration.tournament, data=data, rng=rng)
+        set_checked_in(team=team, is_checked_in=True)
+        registration.team = team
+        set_audit(registration, action=AuditAction.CHECKED_IN, now=now, user=user)
+        registration.save(update_fields=["team"])
+    return team

@@ -1,0 +1,105 @@
+"""Public views of online registration: register a pair, its confirmation, its private link.
+
+No account: the private link's token is the pair's secret (STYLE.md §4, like a team
+link). Every write is a POST with its CSRF token; the rate limit of these writes per
+address is belote_club/middleware.py's.
+"""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms.online_registration import (
+    RegistrationForm,
+    registration_initial,
+    registration_refusal_message,
+)
+from tournaments.models import Registration, Tournament
+from tournaments.views.lookups import get_tournament, public_url
+
+
+def get_registration(token: str) -> Registration:
+    """Return the registration of the private link ``token``, or raise 404."""
+    registration = selectors.registration_by_token(token=token)
+    if registration is None:
+        raise Http404
+    return registration
+
+
+def registration_context(tournament: Tournament, form: RegistrationForm | None = None) -> dict:
+    """Return what a page showing the registration form needs: the offer now (None when
+    registration is not open) and the form."""
+    offer = selectors.registration_offer(tournament=tournament, now=timezone.now())
+    return {"offer": offer, "registration_form": form or RegistrationForm()}
+
+
+def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register a pair (the form of the concours page), then show its confirmation."""
+    tournament = get_tournament(slug)
+    form = RegistrationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration = services.register_pair(
+                tournament=tournament, data=form.registration_data(), now=timezone.now()
+            )
+        except services.ServiceError as refusal:
+            form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
+        else:
+            return redirect("tournaments:registration-done", token=registration.token)
+    context = {"tournament": tournament} | registration_context(tournament, form)
+    return render(request, "tournaments/registration_create.html", context)
+
+
+def _pair_context(request: HttpRequest, registration: Registration) -> dict:
+    path = registration_path(registration)
+    return {
+        "tournament": registration.tournament,
+        "registration": registration,
+        "waiting_rank": selectors.waiting_rank(registration=registration),
+        "private_url": public_url(request, path),
+    }
+
+
+def registration_path(registration: Registration) -> str:
+    """Return the path of the private link of ``registration``."""
+    return reverse("tournaments:registration-manage", kwargs={"token": registration.token})
+
+
+def registration_done(request: HttpRequest, token: str) -> HttpResponse:
+    """Confirm a registration: its status, and the private link to keep."""
+    context = _pair_context(request, get_registration(token))
+    return render(request, "tournaments/registration_done.html", context)
+
+
+def registration_manage(request: HttpRequest, token: str) -> HttpResponse:
+    """The private link: the pair's status, its change form and its cancel button."""
+    registration = get_registration(token)
+    form = RegistrationForm(request.POST or None, initial=registration_initial(registration))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.change_registration(
+                registration=registration, data=form.registration_data(), now=timezone.now()
+            )
+        except services.ServiceError as refusal:
+            form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
+        else:
+            return redirect("tournaments:registration-manage", token=token)
+    context = _pair_context(request, registration) | {"form": form}
+    return render(request, "tournaments/registration_manage.html", context)
+
+
+@require_POST
+def registration_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    """Cancel the registration of the private link; its page then says so."""
+    registration = get_registration(token)
+    try:
+        services.cancel_registration(registration=registration, now=timezone.now())
+    except services.ServiceError as refusal:
+        form = RegistrationForm(initial=registration_initial(registration))
+        form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
+        context = _pair_context(request, registration) | {"form": form}
+        return render(request, "tournaments/registration_manage.html", context)
+    return redirect("tournaments:registration-manage", token=token)
