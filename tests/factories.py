@@ -6,7 +6,17 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+from tournaments.models import (
+    Bye,
+    Club,
+    Deal,
+    Match,
+    Registration,
+    RegistrationSettings,
+    Round,
+    Team,
+    Tournament,
+)
 
 #: The password of every account the factories make.
 PASSWORD = "correct horse battery staple"
@@ -92,3 +102,29 @@ class DealFactory(factory.django.DjangoModelFactory):
     taker_tricks = 5
     created_at = factory.LazyFunction(timezone.now)
     updated_at = factory.LazyFunction(timezone.now)
+
+
+class RegistrationSettingsFactory(factory.django.DjangoModelFactory):
+    """Registration open with 2 places and 1 on the waiting list, no closing time."""
+
+    class Meta:
+        model = RegistrationSettings
+
+    tournament = factory.SubFactory(TournamentFactory)
+    is_open = True
+    capacity = 2
+    waiting_list = 1
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    """A confirmed pair, registered online."""
+
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player_1 = factory.Sequence(lambda n: f"Inscrit {2 * n + 1}")
+    player_2 = factory.Sequence(lambda n: f"Inscrit {2 * n + 2}")
+    status = Registration.Status.CONFIRMED
+    position = factory.Sequence(lambda n: n + 1)
+    created_at = datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.UTC)
