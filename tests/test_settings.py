@@ -32,6 +32,7 @@ ENVIRONMENT_VARIABLES = (
     "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
     "BELOTE_TABLE_LINK_RATE_LIMIT",
     "BELOTE_ADDRESS_RATE_LIMIT",
+    "BELOTE_REGISTRATION_RATE_LIMIT",
     "BELOTE_BACKUP_DIR",
     "BELOTE_BACKUP_KEEP",
 )
@@ -326,6 +327,7 @@ def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
     clean_environment.setenv("BELOTE_RATE_LIMIT_WINDOW_SECONDS", "60")
     clean_environment.setenv("BELOTE_TABLE_LINK_RATE_LIMIT", "100")
     clean_environment.setenv("BELOTE_ADDRESS_RATE_LIMIT", "2000")
+    clean_environment.setenv("BELOTE_REGISTRATION_RATE_LIMIT", "5")
 
     chosen = load_settings()
 
@@ -333,10 +335,11 @@ def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
         "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
         "BELOTE_TABLE_LINK_RATE_LIMIT",
         "BELOTE_ADDRESS_RATE_LIMIT",
+        "BELOTE_REGISTRATION_RATE_LIMIT",
     )
     assert [[each[name] for name in names] for each in (defaults, chosen)] == [
-        [600, 1200, 30_000],
-        [60, 100, 2000],
+        [600, 1200, 30_000, 30],
+        [60, 100, 2000, 5],
     ]
 
 
@@ -348,6 +351,7 @@ def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
         "BELOTE_RATE_LIMIT_WINDOW_SECONDS",
         "BELOTE_TABLE_LINK_RATE_LIMIT",
         "BELOTE_ADDRESS_RATE_LIMIT",
+        "BELOTE_REGISTRATION_RATE_LIMIT",
     ],
 )
 def test_it_refuses_a_limit_of_zero(clean_environment, name):

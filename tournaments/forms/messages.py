@@ -253,9 +253,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     # Online registration (services/online_registration.py).
     Refusal.REGISTRATION_NOT_OPEN: _("Registration for this tournament is not open."),
     Refusal.REGISTRATION_CLOSED: _("Registration closed on %(closes_at)s: ask the organiser."),
+    # Its params (capacity, waiting_list) are for the organiser's page, not quoted here.
     Refusal.REGISTRATION_FULL: _(
-        "The tournament is full: its %(capacity)s places and the %(waiting_list)s places "
-        "of its waiting list are taken."
+        "The tournament is full, waiting list included: no place is left."
     ),
     Refusal.REGISTERED_TWICE: _(
         "These two players are already registered (registration %(number)s)."

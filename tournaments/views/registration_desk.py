@@ -20,6 +20,7 @@ from tournaments.forms.online_registration import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.views.lookups import get_tournament_for_organiser
+from tournaments.views.registration_public import save_change
 from tournaments.views.requests import AuthenticatedHttpRequest
 
 
@@ -83,19 +84,13 @@ def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     """Change a registration's names or contact, even once registration has closed."""
     tournament, registration = get_registration_for_organiser(request, slug, pk)
     form = RegistrationForm(request.POST or None, initial=registration_initial(registration))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.change_registration(
-                registration=registration,
-                data=form.registration_data(),
-                now=timezone.now(),
-                user=request.user,
-            )
-        except services.ServiceError as refusal:
-            form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
-        else:
-            messages.success(request, _("Registration saved."))
-            return _back(tournament)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and save_change(form, registration, request.user)
+    ):
+        messages.success(request, _("Registration saved."))
+        return _back(tournament)
     context = {"tournament": tournament, "registration": registration, "form": form}
     return render(request, "tournaments/registration_edit.html", context)
 

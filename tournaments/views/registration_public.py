@@ -5,6 +5,11 @@ link). Every write is a POST with its CSRF token; the rate limit of these writes
 address is belote_club/middleware.py's.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,6 +24,9 @@ from tournaments.forms.online_registration import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.views.lookups import get_tournament, public_url
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def get_registration(token: str) -> Registration:
@@ -74,32 +82,37 @@ def registration_done(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/registration_done.html", context)
 
 
+def save_change(
+    form: RegistrationForm, registration: Registration, user: User | None = None
+) -> bool:
+    """Change ``registration`` from the valid ``form`` (``user``: the organiser, or None
+    for the private link); return False with the refusal put on the form."""
+    try:
+        services.change_registration(
+            registration=registration, data=form.registration_data(), now=timezone.now(), user=user
+        )
+    except services.ServiceError as refusal:
+        form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
+        return False
+    return True
+
+
 def registration_manage(request: HttpRequest, token: str) -> HttpResponse:
     """The private link: the pair's status, its change form and its cancel button."""
     registration = get_registration(token)
     form = RegistrationForm(request.POST or None, initial=registration_initial(registration))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.change_registration(
-                registration=registration, data=form.registration_data(), now=timezone.now()
-            )
-        except services.ServiceError as refusal:
-            form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
-        else:
-            return redirect("tournaments:registration-manage", token=token)
+    if request.method == "POST" and form.is_valid() and save_change(form, registration):
+        return redirect("tournaments:registration-manage", token=token)
     context = _pair_context(request, registration) | {"form": form}
     return render(request, "tournaments/registration_manage.html", context)
 
 
 @require_POST
 def registration_cancel(request: HttpRequest, token: str) -> HttpResponse:
-    """Cancel the registration of the private link; its page then says so."""
+    """Cancel the registration of the private link; its page then says so (or why not)."""
     registration = get_registration(token)
     try:
         services.cancel_registration(registration=registration, now=timezone.now())
     except services.ServiceError as refusal:
-        form = RegistrationForm(initial=registration_initial(registration))
-        form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
-        context = _pair_context(request, registration) | {"form": form}
-        return render(request, "tournaments/registration_manage.html", context)
+        messages.error(request, registration_refusal_message(refusal.code, refusal.params))
     return redirect("tournaments:registration-manage", token=token)

@@ -15,13 +15,26 @@ from tests.factories import (
     ClubFactory,
     DealFactory,
     MatchFactory,
+    RegistrationFactory,
+    RegistrationSettingsFactory,
     RoundFactory,
     TeamFactory,
     TournamentFactory,
     UserFactory,
 )
 from tournaments import urls
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments.models import (
+    Bye,
+    Club,
+    Deal,
+    Match,
+    Registration,
+    RegistrationSettings,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -46,10 +59,16 @@ PUBLIC = {
     "table-manifest",
     "service-worker",
     "standings-pdf",
+    "registration-create",
+    "registration-manage",
+    "registration-done",
+    "registration-cancel",
 }
 
 #: The primary key of the fixture's team link (team 1).
 LINK = 7
+#: The primary key of the fixture's online registration (confirmed, not checked in).
+REGISTRATION = 5
 
 KWARGS = {
     "tournament-create": {},
@@ -97,6 +116,11 @@ KWARGS = {
     "paper-sheet": {"slug": "t", "number": 1, "table": 1},
     "sheet-row-save": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "registration-list": {"slug": "t"},
+    "registration-settings": {"slug": "t"},
+    "registration-edit": {"slug": "t", "pk": REGISTRATION},
+    "registration-withdraw": {"slug": "t", "pk": REGISTRATION},
+    "registration-check-in": {"slug": "t", "pk": REGISTRATION},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -139,6 +163,8 @@ POSTS = {
         "taker_card_points": "114",
     },
     "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
+    "registration-settings": {"is_open": "on", "capacity": "4", "waiting_list": "2"},
+    "registration-edit": {"player_1": "X", "player_2": "Y"},
 }
 
 
@@ -168,6 +194,9 @@ POST_ONLY = {
     "match-results-mode",
     "sheet-row-save",
     "sheet-row-preview",
+    "registration-settings",
+    "registration-withdraw",
+    "registration-check-in",
 }
 
 
@@ -198,11 +227,24 @@ def tournament(db):
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[2])
     ByeFactory(round=draft, team=teams[1])
+    RegistrationSettingsFactory(tournament=tournament, capacity=1)
+    RegistrationFactory(pk=REGISTRATION, tournament=tournament, position=1)
     return tournament
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
+    models = (
+        Club,
+        Tournament,
+        Team,
+        Round,
+        Match,
+        Bye,
+        Deal,
+        TeamLink,
+        RegistrationSettings,
+        Registration,
+    )
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
