@@ -12,6 +12,7 @@ from tests.factories import (
     ClubFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
+    TeamFactory,
     TournamentFactory,
     UserFactory,
 )
@@ -402,3 +403,57 @@ def test_the_organiser_cancels_a_pair_and_the_waiting_one_moves_up(organiser, to
         AuditAction.PROMOTED,
         "owner",
     )
+
+
+def test_the_private_link_shows_the_pair_as_registered_in_its_form(client, tournament):
+    registration = RegistrationFactory(
+        tournament=tournament, player_1="Ana", player_2="Bo", phone="06 12 34 56 78"
+    )
+
+    response = french(client).get(f"/inscription/{registration.token}/")
+
+    assert response.context["form"].initial == {
+        "player_1": "Ana",
+        "player_2": "Bo",
+        "club": "",
+        "phone": "06 12 34 56 78",
+        "email": "",
+    }
+    assert status_text(response) == ["Ana / Bo : inscrits, votre place est confirmée."]
+
+
+def test_the_private_link_changes_nothing_after_closing_and_says_why(client, tournament):
+    registration = RegistrationFactory(tournament=tournament, player_1="Ana", player_2="Bo")
+    RegistrationSettings.objects.filter(tournament=tournament).update(closes_at=PAST_CLOSING)
+
+    response = french(client).post(f"/inscription/{registration.token}/", PAIR)
+
+    registration.refresh_from_db()
+    assert (response.status_code, errors(response), registration.players) == (
+        200,
+        ["Inscriptions closes depuis le 27 novembre 2026 18:00 : adressez-vous à l’organisateur."],
+        "Ana / Bo",
+    )
+
+
+def test_the_organiser_edit_page_shows_the_pair(organiser, tournament):
+    registration = RegistrationFactory(tournament=tournament, player_1="Ana", player_2="Bo")
+
+    response = organiser.get(f"/concours/t/gestion/inscriptions/{registration.pk}/")
+
+    assert (response.status_code, response.context["form"].initial["player_1"]) == (200, "Ana")
+
+
+def test_the_organiser_cannot_cancel_a_checked_in_pair_and_is_told_why(organiser, tournament):
+    team = TeamFactory(tournament=tournament, number=3)
+    registration = RegistrationFactory(tournament=tournament, team=team)
+
+    response = organiser.post(f"/concours/t/gestion/inscriptions/{registration.pk}/annuler/")
+
+    page = organiser.get(response["Location"])
+    registration.refresh_from_db()
+    assert [str(message) for message in page.context["messages"]] == [
+        "Cette doublette est pointée, équipe 3 : adressez-vous à l’organisateur pour tout "
+        "changement."
+    ]
+    assert registration.status == "confirmed"
