@@ -61,8 +61,11 @@ def test_two_pairs_register_the_first_cancels_and_the_second_moves_up(
     first_status = first.locator(".registration-status").inner_text()
     second.goto(f"{url}/concours/barbe/")
     heading_full = second.locator("#inscription h2").inner_text()
+    folder = screenshot("start").parent
+    second.screenshot(path=folder / "concours-page-full.png", full_page=True)
     second_link = register(second, url, "Cy Marty", "Di Pons")
     second_status = second.locator(".registration-status").inner_text()
+    second.screenshot(path=folder / "confirmation-waiting.png", full_page=True)
 
     first.goto(first_link)
     first.get_by_role("button", name="Annuler l’inscription").click()

@@ -141,9 +141,23 @@ def settings_initial(settings: RegistrationSettings) -> dict[str, object]:
     }
 
 
-def registration_refusal_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:
+#: Refusals worded for the organiser's desk otherwise than for the pair's private link.
+DESK_MESSAGES = {
+    Refusal.REGISTRATION_CHECKED_IN: _(
+        "This pair is checked in as team %(number)s: withdraw or edit the team on the team "
+        "list instead."
+    ),
+}
+
+
+def registration_refusal_message(
+    code: Refusal, params: Mapping[str, RefusalParam], *, is_desk: bool = False
+) -> str:
     """Return the translated message of a refused registration: the closing time is
-    written in the site's time zone (« 12 décembre 2026 18:00 »)."""
+    written in the site's time zone (« 12 décembre 2026 18:00 »); ``is_desk`` words it
+    for the organiser (:data:`DESK_MESSAGES`)."""
+    if is_desk and code in DESK_MESSAGES:
+        return str(DESK_MESSAGES[code]) % params
     values = dict(params)
     closes_at = values.get("closes_at")
     if isinstance(closes_at, str):

@@ -36,6 +36,11 @@ def get_registration_for_organiser(
     return tournament, registration
 
 
+def _say_refused(request: AuthenticatedHttpRequest, refusal: services.ServiceError) -> None:
+    text = registration_refusal_message(refusal.code, refusal.params, is_desk=True)
+    messages.error(request, text)
+
+
 def _back(tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:registration-list", slug=tournament.slug)
 
@@ -107,7 +112,7 @@ def registration_cancel_by_organiser(
             registration=registration, now=timezone.now(), user=request.user
         )
     except services.ServiceError as refusal:
-        messages.error(request, registration_refusal_message(refusal.code, refusal.params))
+        _say_refused(request, refusal)
         return _back(tournament)
     messages.success(
         request, _("Registration of %(players)s cancelled.") % {"players": registration.players}
@@ -128,7 +133,7 @@ def registration_check_in(request: AuthenticatedHttpRequest, slug: str, pk: int)
             registration=registration, now=timezone.now(), user=request.user, rng=random.Random()
         )
     except services.ServiceError as refusal:
-        messages.error(request, registration_refusal_message(refusal.code, refusal.params))
+        _say_refused(request, refusal)
     else:
         text = _("%(players)s checked in: team %(number)s, present.")
         messages.success(request, text % {"players": team.players, "number": team.number})

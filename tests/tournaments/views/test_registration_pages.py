@@ -453,7 +453,7 @@ def test_the_organiser_cannot_cancel_a_checked_in_pair_and_is_told_why(organiser
     page = organiser.get(response["Location"])
     registration.refresh_from_db()
     assert [str(message) for message in page.context["messages"]] == [
-        "Cette doublette est pointée, équipe 3 : adressez-vous à l’organisateur pour tout "
-        "changement."
+        "Cette doublette est pointée, équipe 3 : retirez ou modifiez plutôt l’équipe dans la "
+        "liste des équipes."
     ]
     assert registration.status == "confirmed"
