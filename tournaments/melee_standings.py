@@ -40,7 +40,7 @@ def individual_standings(
     players: Sequence[TeamEntry],
     matches: Sequence[MeleeMatchEntry],
     sit_outs: Sequence[ByeEntry],
-    rules: StandingsRules = StandingsRules(),
+    rules: StandingsRules | None = None,
 ) -> list[StandingRow]:
     """Rank every player of a mêlée (RULES.md §H) and return one row per player, rank 1
     first.
@@ -49,7 +49,8 @@ def individual_standings(
     the player's id, ``number`` their number, ``lot`` their recorded random draw);
     ``sit_outs`` as :class:`~tournaments.standings.ByeEntry`, one per player sitting out
     a partie. Rows are :class:`~tournaments.standings.StandingRow`, ``byes`` counting
-    sit-outs; ``rules.order`` is used without its head-to-head key.
+    sit-outs; ``rules`` (default: :class:`~tournaments.standings.StandingsRules`'s) is
+    used with its ``order`` less the head-to-head key.
 
     Raises:
         KeyError: a match or sit-out names a player not in ``players``.
@@ -62,5 +63,6 @@ def individual_standings(
             entries.append(
                 MatchEntry(match.round_number, player_a, player_b, match.total_a, match.total_b)
             )
+    rules = rules or StandingsRules()
     order = tuple(key for key in rules.order if key is not RankingKey.HEAD_TO_HEAD)
     return compute_standings(players, entries, sit_outs, replace(rules, order=order))
