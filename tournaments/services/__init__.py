@@ -28,6 +28,12 @@ from tournaments.services.draws import (
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.idempotency import Outcome, fingerprint, parse_key, run_once
 from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
+from tournaments.services.melee import (
+    MeleePlayerData,
+    PlayedMeleeTable,
+    record_played_melee_round,
+    register_melee_players,
+)
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import (
@@ -58,6 +64,10 @@ from tournaments.services.totals import record_match_totals
 
 __all__ = [
     "Author",
+    "MeleePlayerData",
+    "PlayedMeleeTable",
+    "record_played_melee_round",
+    "register_melee_players",
     "CheckIn",
     "Correction",
     "PlayedMatch",
