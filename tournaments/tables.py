@@ -24,7 +24,7 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Round, Team, Tournament
-from tournaments.presentation.columns import STANDINGS
+from tournaments.presentation.columns import MELEE_STANDINGS, STANDINGS
 from tournaments.selectors import Standing
 from tournaments.selectors.rounds import MatchProgress
 
@@ -96,13 +96,51 @@ def standings_rows(standings: list[Standing]) -> list[dict[str, int | str | None
     ]
 
 
-def standings_table(request: HttpRequest, *, tournament: Tournament) -> StandingsTable:
+def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.Table:
     """Return the standings of ``tournament`` as a table sorted as ``request`` asks
-    (``?sort=``), in rank order otherwise; never paginated."""
+    (``?sort=``), in rank order otherwise; never paginated. A mêlée (no team, its
+    players registered alone) gets its individual standings, :class:`MeleeStandingsTable`.
+    """
     standings = selectors.tournament_standings(tournament=tournament)
-    table = StandingsTable(standings_rows(standings))
+    table: tables.Table
+    if not standings and selectors.is_melee(tournament=tournament):
+        table = MeleeStandingsTable(
+            [
+                {key: column.words(standing) for key, column in MELEE_STANDINGS.items()}
+                for standing in selectors.melee_standings(tournament=tournament)
+            ]
+        )
+    else:
+        table = StandingsTable(standings_rows(standings))
     RequestConfig(request, paginate=False).configure(table)
     return table
+
+
+def _melee_column(key: str, **options: Any) -> tables.Column:
+    """Return the page's column of the registry's mêlée standings column ``key``."""
+    return tables.Column(verbose_name=MELEE_STANDINGS[key].heading, accessor=key, **options)
+
+
+class MeleeStandingsTable(tables.Table):
+    """The individual standings of a mêlée (RULES.md §H): one row per player, rank order
+    by default; a phone shows the rank, the player and the points, a wider screen the
+    rest (:data:`WIDE_ONLY`)."""
+
+    rank = _melee_column("rank", attrs=NUMBER)
+    player = _melee_column("player", attrs=NUMBER)
+    name = _melee_column("name", orderable=False, attrs={"td": {"class": "players"}})
+    club = _melee_column("club", default="", attrs=WIDE_ONLY)
+    points = _melee_column("points", attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
+    matches_won = _melee_column("matches_won", attrs=WIDE_NUMBER)
+    matches_drawn = _melee_column("matches_drawn", attrs=WIDE_NUMBER)
+    points_against = _melee_column("points_against", attrs=WIDE_NUMBER)
+    points_difference = _melee_column("points_difference", attrs=WIDE_NUMBER)
+    sit_outs = _melee_column("sit_outs", attrs=WIDE_NUMBER)
+
+    class Meta:
+        order_by = "rank"
+        attrs = {"class": "table standings", "id": "standings"}
+        empty_text = _("No player is registered yet.")
 
 
 # The teams (organiser) -----------------------------------------------------------------

@@ -26,6 +26,7 @@ from tournaments.models import (
     Deal,
     DealEntry,
     Match,
+    MeleePlayer,
     Round,
     TableLink,
     Team,
@@ -752,13 +753,15 @@ EXPECTED_RANGES = {
     ("deal", "version"): (1, 2_000_000_000),
     ("tablelink", "pin_failures"): (0, 999),
     ("teamlink", "pin_failures"): (0, 999),
+    ("meleeplayer", "number"): (1, 9999),
+    ("meleeplayer", "lot"): (0, 999_999),
 }
 
 
 def test_every_integer_field_of_the_models_has_its_range():
     integer_fields = {
         (model._meta.model_name, field.name)
-        for model in (Tournament, Team, Round, Match, Deal, TableLink, TeamLink)
+        for model in (Tournament, Team, MeleePlayer, Round, Match, Deal, TableLink, TeamLink)
         for field in model._meta.concrete_fields
         if isinstance(field, IntegerField) and not field.primary_key
     }
@@ -778,6 +781,9 @@ def _with(model: str, **fields):
         return TournamentFactory.build(club=None, **fields)
     if model == "team":
         return TeamFactory.build(tournament=TournamentFactory(), **fields)
+    if model == "meleeplayer":
+        fields.setdefault("number", 1)
+        return MeleePlayer(tournament=TournamentFactory(), name="Josette Vincent", **fields)
     if model == "round":
         return RoundFactory.build(tournament=TournamentFactory(), **fields)
     if model == "match":
@@ -813,6 +819,8 @@ OUT_OF_RANGE = [
     ("team", "first_round", 22, "team_first_round_range"),
     ("team", "withdrawn_from_round", 0, "team_withdrawn_round_range"),
     ("team", "withdrawn_from_round", 22, "team_withdrawn_round_range"),
+    ("meleeplayer", "number", 10_000, "meleeplayer_number_max"),
+    ("meleeplayer", "lot", 1_000_000, "meleeplayer_lot_max"),
     ("round", "number", 21, "round_number_max"),
     ("round", "seed", -1, "round_seed_range"),
     ("round", "seed", 2**62, "round_seed_range"),

@@ -115,6 +115,11 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.MISSING_PLAYER: _("Both players' names are required."),
     Refusal.DUPLICATE_NUMBER: _("Team number %(number)s is already taken."),
     Refusal.SAME_PAIR: _("These two players are already registered as team %(number)s."),
+    Refusal.HAS_TEAMS: _(
+        "This concours has registered teams: players are registered alone only in a mêlée."
+    ),
+    Refusal.MISSING_NAME: _("The player's name is required."),
+    Refusal.DUPLICATE_PLAYER_NUMBER: _("Player number %(number)s is already taken."),
     Refusal.TEAM_DRAWN: _(
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),
@@ -318,6 +323,15 @@ IMPORT_MESSAGES = {
     "club_too_long": _("The club name is too long: at most %(limit)s characters."),
     "format_limit": _("The match format goes up to %(format)s at most."),
     "ruleset": _("Unknown rule preset “%(ruleset)s”."),
+    "teams_and_players": _(
+        "The folder has both teams.csv (doublettes) and players.csv (a mêlée): keep one."
+    ),
+    "no_melee_results": _("A mêlée's folder needs matches.csv, each table's totals."),
+    "no_players": _("A mêlée needs at least %(minimum)s players; the file has %(count)s."),
+    "duplicate_player_number": _("Player number %(number)s appears twice."),
+    "missing_name": _("The player's name is required."),
+    "unknown_player": _("Player %(number)s is not in players.csv."),
+    "player_twice": _("Player %(number)s is already seated in this round (line %(line)s)."),
 }
 
 

@@ -24,6 +24,7 @@ import scoring
 from scoring.matches import MatchFormat
 from tournaments import services
 from tournaments.importing.match_totals import TotalsRow, read_match_totals
+from tournaments.importing.melee import read_melee_matches, read_players
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     MAX_CLUB_LENGTH,
@@ -39,6 +40,8 @@ from tournaments.importing.reading import (
 from tournaments.models import Team, TeamData, Tournament
 
 TEAM_FILE = "teams.csv"
+#: A mêlée's players, registered alone (RULES.md §H).
+PLAYER_FILE = "players.csv"
 DEAL_FILE = "deals.csv"
 #: Each table's totals instead of its deals (RULES.md §G).
 MATCH_FILE = "matches.csv"
@@ -87,6 +90,10 @@ def import_played_tournament(
         )
     if club is not None:
         club = check_option(club, "club", MAX_CLUB_LENGTH, "club_name", "club_too_long")
+    if (directory / PLAYER_FILE).is_file():
+        if (directory / TEAM_FILE).is_file():
+            raise TournamentImportError(ImportProblem("", 0, "", "teams_and_players"))
+        return _import_melee(directory, name, rules, match_format, date, club, now, rng)
     teams = read_teams(directory / TEAM_FILE)
     matches = _read_results(directory, teams, rules)
     with transaction.atomic():
@@ -116,6 +123,81 @@ def import_played_tournament(
                 table: rows for (number, table), rows in matches.items() if number == round_number
             }
             _record_round(tournament, by_number, played, now)
+    return tournament
+
+
+def _create(
+    name: str,
+    rules: scoring.RuleSet,
+    match_format: MatchFormat,
+    date: datetime.date | None,
+    club: str | None,
+    now: datetime.datetime,
+    rounds: int,
+) -> Tournament:
+    """Create the tournament (and its club) of an import, in the caller's transaction.
+
+    Raises TournamentImportError ``tournament_exists``.
+    """
+    settings = {
+        "name": name,
+        "date": date or now.date(),
+        "rules_preset": rules.id,
+        "rules_version": rules.version,
+        "match_format": match_format.kind.value,
+        "match_format_value": match_format.value,
+        "number_of_rounds": rounds,
+    }
+    organiser = None if club is None else services.register_club(name=club)
+    try:
+        return services.create_tournament(club=organiser, settings=settings)
+    except services.ServiceError as refusal:
+        if refusal.code is not services.Refusal.TOURNAMENT_EXISTS:
+            raise
+        raise TournamentImportError(ImportProblem("", 0, "name", "tournament_exists")) from None
+
+
+def _import_melee(
+    directory: Path,
+    name: str,
+    rules: scoring.RuleSet,
+    match_format: MatchFormat,
+    date: datetime.date | None,
+    club: str | None,
+    now: datetime.datetime,
+    rng: random.Random,
+) -> Tournament:
+    """Create a played mêlée from players.csv and matches.csv (RULES.md §H).
+
+    The players are registered present with lot 0: in an imported mêlée the recorded
+    random draw is the player number, lowest first (§H). Each partie is recorded by
+    :func:`tournaments.services.record_played_melee_round`; a player with no seat sat out.
+    Raises TournamentImportError ``no_results`` without matches.csv (a mêlée's deals.csv
+    is not read yet), and the readers' problems.
+    """
+    players = read_players(directory / PLAYER_FILE)
+    if not (directory / MATCH_FILE).is_file():
+        raise TournamentImportError(ImportProblem("", 0, "", "no_melee_results"))
+    matches = read_melee_matches(directory / MATCH_FILE, players, rules)
+    with transaction.atomic():
+        rounds = max(round_number for round_number, _ in matches)
+        tournament = _create(name, rules, match_format, date, club, now, rounds)
+        registered = services.register_melee_players(
+            tournament=tournament, players=[players[n] for n in sorted(players)], rng=None
+        )
+        by_number = {player.number: player for player in registered}
+        for round_number in range(1, rounds + 1):
+            tables = [
+                services.PlayedMeleeTable(
+                    table_number=table,
+                    pair_a=(by_number[row.pair_a[0]], by_number[row.pair_a[1]]),
+                    pair_b=(by_number[row.pair_b[0]], by_number[row.pair_b[1]]),
+                    totals=row.totals,
+                )
+                for (number, table), row in sorted(matches.items())
+                if number == round_number
+            ]
+            services.record_played_melee_round(tournament=tournament, tables=tables, now=now)
     return tournament
 
 

@@ -50,7 +50,7 @@ class TotalsRow:
     totals: scoring.MatchTotals
 
 
-def _count(row: dict[str, str], column: str, limit: int) -> int | None:
+def count_cell(row: dict[str, str], column: str, limit: int) -> int | None:
     """Return the cell as a whole number from 0 to ``limit``, or None when it is blank
     (an optional count the sheet does not give).
 
@@ -67,9 +67,9 @@ def _count(row: dict[str, str], column: str, limit: int) -> int | None:
         raise CellError(column, "too_large", limit=limit) from None
 
 
-def _read_total(row: dict[str, str], column: str) -> int:
+def total_cell(row: dict[str, str], column: str) -> int:
     """Return a total, which the file must give: a whole number from 0."""
-    total = _count(row, column, scoring.MAX_MATCH_TOTAL)
+    total = count_cell(row, column, scoring.MAX_MATCH_TOTAL)
     if total is None:
         raise CellError(column, "count")
     return total
@@ -148,8 +148,8 @@ def _read_match(
     for column, team in (("team_a", team_a), ("team_b", team_b)):
         if seated[round_number].setdefault(team, table) != table:
             raise CellError(column, "team_twice", number=team)
-    total_a, total_b = _read_total(row, "total_a"), _read_total(row, "total_b")
-    counts = {column: _count(row, column, limit) for column, limit in MATCH_FILE_COUNTS.items()}
+    total_a, total_b = total_cell(row, "total_a"), total_cell(row, "total_b")
+    counts = {column: count_cell(row, column, limit) for column, limit in MATCH_FILE_COUNTS.items()}
     totals = scoring.MatchTotals(
         total_a=total_a,
         total_b=total_b,

@@ -136,7 +136,7 @@ def whole_number(row: dict[str, str], column: str, limit: int, code: str = "too_
         raise CellError(column, code, limit=limit) from None
 
 
-def _clean_name(text: str, column: str, limit: int) -> str:
+def name_cell(text: str, column: str, limit: int) -> str:
     """Return a name cleaned by :func:`tournaments.text.clean_name`, as the forms clean
     it: spaces collapsed and trimmed, control and invisible characters dropped; empty
     when nothing is left.
@@ -174,7 +174,7 @@ def check_option(text: str, option: str, limit: int, blank: str, too_long: str) 
     """Return the tournament or club name cleaned as a file's names are; raise
     TournamentImportError ``blank`` when nothing is left, ``too_long`` past ``limit``."""
     try:
-        cleaned = _clean_name(text, option, limit)
+        cleaned = name_cell(text, option, limit)
     except CellError as error:
         code = too_long if error.code == "too_long" else error.code
         raise TournamentImportError(ImportProblem("", 0, option, code, error.params)) from None
@@ -196,12 +196,12 @@ def read_teams(path: Path) -> dict[int, TeamData]:
             number = whole_number(row, "number", MAX_TEAM_NUMBER)
             if number in teams:
                 raise CellError("number", "duplicate_number", number=number)
-            player_1 = _clean_name(row["player_1"], "player_1", MAX_PLAYER_LENGTH)
-            player_2 = _clean_name(row["player_2"], "player_2", MAX_PLAYER_LENGTH)
+            player_1 = name_cell(row["player_1"], "player_1", MAX_PLAYER_LENGTH)
+            player_2 = name_cell(row["player_2"], "player_2", MAX_PLAYER_LENGTH)
             for column, player in (("player_1", player_1), ("player_2", player_2)):
                 if not player:
                     raise CellError(column, "missing_player")
-            club = _clean_name(row.get("club", ""), "club", MAX_CLUB_LENGTH)
+            club = name_cell(row.get("club", ""), "club", MAX_CLUB_LENGTH)
             first_line = pairs.setdefault(pair_key(player_1, player_2), line)
             if first_line != line:
                 raise CellError("", "same_pair", line=first_line)

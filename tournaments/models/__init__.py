@@ -43,6 +43,7 @@ from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
+from tournaments.models.melee import MeleePair, MeleePlayer, SitOut
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
@@ -69,6 +70,8 @@ __all__ = [
     "DealOutcome",
     "DealStatus",
     "Match",
+    "MeleePair",
+    "MeleePlayer",
     "MatchFormatKind",
     "MatchResult",
     "Ranking",
@@ -79,6 +82,7 @@ __all__ = [
     "RulesPreset",
     "IdempotencyRecord",
     "Seat",
+    "SitOut",
     "TableLink",
     "TeamLink",
     "Team",

@@ -67,6 +67,10 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "first_round": (1, MAX_FROM_ROUND),
         "withdrawn_from_round": (1, MAX_FROM_ROUND),
     },
+    "meleeplayer": {
+        "number": (1, MAX_TEAM_NUMBER),
+        "lot": (0, MAX_LOT),
+    },
     "round": {
         "number": (1, MAX_ROUNDS),
         "seed": (0, MAX_SEED),

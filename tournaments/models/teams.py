@@ -12,8 +12,26 @@ from tournaments.models.bounds import range_check
 from tournaments.models.clubs import Club, Tournament
 
 
+class RegisteredTeamManager(models.Manager["Team"]):
+    """The teams registered in a concours: the pairs a mêlée draws for one partie
+    (:class:`~tournaments.models.MeleePair`) are left out, being no entrants (RULES.md §H)."""
+
+    def get_queryset(self) -> models.QuerySet[Team]:
+        return super().get_queryset().filter(melee_pair__isnull=True)
+
+
+class EveryTeamManager(models.Manager["Team"]):
+    """Every Team row: registered teams and the pairs of each mêlée partie."""
+
+
 class Team(models.Model):
-    """A doublette: two players registered together under a number."""
+    """A doublette: two players registered together under a number.
+
+    In a concours à la mêlée (RULES.md §H) a Team is instead one pair of drawn players
+    for one partie, with its :class:`~tournaments.models.MeleePair`, so that matches,
+    deals, sheets and phones work as for doublettes. ``Team.objects`` (and a
+    tournament's ``teams``) lists registered teams only; ``Team.every_team`` both.
+    """
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
@@ -44,6 +62,9 @@ class Team(models.Model):
         blank=True,
         help_text=_("The team plays no round from this one on; its results stay."),
     )
+
+    objects = RegisteredTeamManager()
+    every_team = EveryTeamManager()
 
     class Meta:
         ordering = ["tournament", "number"]

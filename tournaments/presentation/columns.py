@@ -48,7 +48,7 @@ from tournaments.models import (
     Trump,
 )
 from tournaments.presentation.cards import SUIT_SYMBOLS, declaration_words
-from tournaments.selectors import Standing
+from tournaments.selectors import PlayerStanding, Standing
 
 #: What a column's value or words may be: a whole number, text, or nothing.
 CellValue = int | str | None
@@ -183,6 +183,58 @@ STANDINGS_FILE_KEYS = (
     "points_against",
     "points_difference",
     "byes",
+)
+
+
+#: The individual standings columns of a mêlée, for
+#: :class:`tournaments.selectors.PlayerStanding` rows (RULES.md §H).
+MELEE_STANDINGS: dict[str, Column[PlayerStanding]] = _by_key(
+    Column("rank", _("Rank"), lambda standing: standing.row.rank),
+    Column("player", _("Player"), lambda standing: standing.row.number),
+    Column("name", _("Name"), lambda standing: standing.player.name),
+    Column("points", _("Points"), lambda standing: standing.row.points),
+    Column(
+        "matches_won",
+        _("Matches won"),
+        lambda standing: standing.row.matches_won,
+        abbreviation=_("Won"),
+    ),
+    Column(
+        "matches_drawn",
+        _("Matches drawn"),
+        lambda standing: standing.row.matches_drawn,
+        abbreviation=_("Drawn"),
+    ),
+    Column(
+        "points_against",
+        _("Points against"),
+        lambda standing: standing.row.points_against,
+        abbreviation=_("Against"),
+    ),
+    Column(
+        "points_difference",
+        _("Points difference"),
+        lambda standing: standing.row.points_difference,
+        abbreviation=_("Difference"),
+    ),
+    Column("sit_outs", _("Sit-outs"), lambda standing: standing.row.byes),
+    Column(
+        "club",
+        _("Club"),
+        lambda standing: standing.player.club.name if standing.player.club else None,
+    ),
+)
+
+#: The columns of a mêlée folder's ``expected_standings.csv`` (RULES.md §H), in order.
+MELEE_STANDINGS_FILE_KEYS = (
+    "rank",
+    "player",
+    "points",
+    "matches_won",
+    "matches_drawn",
+    "points_against",
+    "points_difference",
+    "sit_outs",
 )
 
 

@@ -28,6 +28,7 @@ from tournaments.selectors.links import (
     team_seat,
     team_situation,
 )
+from tournaments.selectors.melee import PlayerStanding, is_melee, melee_standings
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.registrations import (
     RegistrationLists,
@@ -127,6 +128,9 @@ __all__ = [
     "round_pairings",
     "round_progress",
     "standings_rules",
+    "PlayerStanding",
+    "is_melee",
+    "melee_standings",
     "team_counts",
     "tournament_deals",
     "tournament_matches",

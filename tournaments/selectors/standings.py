@@ -126,11 +126,15 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
             "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
         )
     )
-    byes = (
+    byes = list(
         Bye.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("round__number", "team_id")
     )
+    if not teams:
+        # A mêlée's matches are between the pairs of each partie, no registered team:
+        # its standings are individual (selectors.melee_standings, RULES.md §H).
+        return []
     rows = compute_standings(
         [
             TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)

@@ -28,6 +28,12 @@ from tournaments.services.draws import (
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.idempotency import Outcome, fingerprint, parse_key, run_once
 from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
+from tournaments.services.melee import (
+    MeleePlayerData,
+    PlayedMeleeTable,
+    record_played_melee_round,
+    register_melee_players,
+)
 from tournaments.services.online_registration import (
     Cancellation,
     RegistrationData,
@@ -74,6 +80,10 @@ __all__ = [
     "register_pair",
     "set_registration_settings",
     "Author",
+    "MeleePlayerData",
+    "PlayedMeleeTable",
+    "record_played_melee_round",
+    "register_melee_players",
     "CheckIn",
     "Correction",
     "PlayedMatch",

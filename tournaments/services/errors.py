@@ -45,6 +45,10 @@ class Refusal(StrEnum):
     IN_DRAFT = "in_draft"  # number: the draft round
     ABSENT_IN_DRAFT = "absent_in_draft"  # team, round
     DELETE_IN_DRAFT = "delete_in_draft"  # team, round
+    # Mêlée (services/melee.py, RULES.md §H)
+    HAS_TEAMS = "has_teams"
+    MISSING_NAME = "missing_name"
+    DUPLICATE_PLAYER_NUMBER = "duplicate_player_number"  # number: the player number
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has

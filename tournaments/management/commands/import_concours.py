@@ -1,5 +1,6 @@
 """``manage.py import_concours DIR --name NAME --ruleset PRESET`` (RULES.md §F layout, or
-§G: matches.csv, each table's totals, instead of deals.csv).
+§G: matches.csv, each table's totals, instead of deals.csv; or §H: a mêlée's players.csv
+and matches.csv).
 
 Imports a played concours through
 :func:`tournaments.importing.import_played_tournament`; the command keeps its French
@@ -79,7 +80,15 @@ class Command(BaseCommand):
                 gettext("Nothing was imported. %(problem)s")
                 % {"problem": import_problem_message(error.problem)}
             ) from None
-        teams = tournament.teams.count()
+        players = tournament.melee_players.count()
+        if players:
+            # A mêlée (RULES.md §H): its players registered alone, not teams.
+            entrants = ngettext("%(count)s player", "%(count)s players", players) % {
+                "count": players
+            }
+        else:
+            teams = tournament.teams.count()
+            entrants = ngettext("%(count)s team", "%(count)s teams", teams) % {"count": teams}
         rounds = tournament.rounds.count()
         deals = Deal.objects.filter(match__round__tournament=tournament).count()
         by_totals = Match.objects.filter(round__tournament=tournament, is_totals_only=True).count()
@@ -94,7 +103,7 @@ class Command(BaseCommand):
             gettext("Imported “%(name)s”: %(teams)s, %(rounds)s, %(deals)s.")
             % {
                 "name": tournament.name,
-                "teams": ngettext("%(count)s team", "%(count)s teams", teams) % {"count": teams},
+                "teams": entrants,
                 "rounds": ngettext("%(count)s round", "%(count)s rounds", rounds)
                 % {"count": rounds},
                 "deals": results,
