@@ -326,7 +326,7 @@ IMPORT_MESSAGES = {
     "teams_and_players": _(
         "The folder has both teams.csv (doublettes) and players.csv (a mêlée): keep one."
     ),
-    "no_melee_results": _("A mêlée's folder needs matches.csv, each table's totals."),
+    "melee_taker": _("Write A or B for the taking pair, or the number of one of its players."),
     "no_players": _("A mêlée needs at least %(minimum)s players; the file has %(count)s."),
     "duplicate_player_number": _("Player number %(number)s appears twice."),
     "missing_name": _("The player's name is required."),
