@@ -276,17 +276,23 @@
     const error = board.querySelector(".notice-error, .errorlist li");
     const isRefused = response.status >= 400 || error !== null;
     const reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
-    showBoard(board, response.headers.get("HX-Push-Url"));
     // A form sent back with its errors holds what was typed: the board says it all.
     const isFormError = board.querySelector("form .errorlist li") !== null;
+    showBoard(board, response.headers.get("HX-Push-Url"), isFormError);
     finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
   }
 
   // Keep the outcome: a refusal stays listed until read; a write that had to wait is
-  // listed as sent. One sent at once needs no line: the board's notice says so.
+  // listed as sent. One sent at once needs no line: the board's notice says so. A form
+  // sent back with its errors is shown by the board, unless other writes wait behind it:
+  // their answers will replace that board, so it stays listed as refused, to be put back
+  // into the form.
   function finish(item, state, reason, isFormError = false) {
-    if (state === "sent" || isFormError) {
+    const isBehind = load().some(
+      (entry) => entry.id !== item.id && (entry.state === "waiting" || entry.state === "sending"),
+    );
+    if (state === "sent" || (isFormError && !isBehind)) {
       remove(item.id);
       if (item.waited) {
         recent.unshift({ label: item.label, text: reason, state });
@@ -299,13 +305,14 @@
   }
 
   // Put the server's board in place of the page's, keeping a deal being typed.
-  function showBoard(board, pushUrl) {
+  function showBoard(board, pushUrl, isFormError = false) {
     const current = document.getElementById("table-board");
     if (!current) return;
     const fresh = document.importNode(board, true);
     current.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     if (pushUrl && pushUrl !== "false") window.history.replaceState(null, "", pushUrl);
+    if (isFormError) return; // the deal sent back as typed, under its own number
     numberAfterWaiting();
     restoreDraft();
   }

@@ -532,3 +532,60 @@ def test_a_server_error_or_busy_answer_keeps_the_deal_and_sends_it_again(
     assert recorded_deals() == expected_deals(DealStatus.PENDING)
     assert problems == []
     context.close()
+
+
+def test_a_deal_sent_back_with_errors_while_others_wait_can_be_put_back(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    form = phone.locator("form#deal-form")
+
+    # Without network, deal 1 is typed without its contract, then deal 2 in full.
+    context.set_offline(True)
+    for name, value in (("taker", "A"), ("trump", "H"), ("coinche", "none"), ("taker_tricks", 5)):
+        tap_choice(form, name, value)
+    form.get_by_label("Points du preneur").fill("104")
+    form.get_by_role("button", name=RECORD).tap()
+    enter_deal(phone, 2, DEALS[1])
+    expect(outbox(phone).locator(".outbox-state")).to_have_text([WAITING, WAITING])
+
+    # The network back: deal 1 comes back with its error, deal 2 is not the next one. The
+    # board that answered deal 2 holds neither: both stay listed, with the reasons.
+    context.set_offline(False)
+    expect(outbox(phone).locator(".outbox-state")).to_have_text(["Refusé", "Refusé"])
+    expect(outbox(phone).locator(".outbox-label")).to_have_text(
+        ["Donne 1 · Enregistrer la donne", "Donne 2 · Enregistrer la donne"]
+    )
+    expect(outbox(phone).locator(".outbox-reason")).to_have_text(
+        [
+            "Choisissez un contrat.",
+            "La donne 2 ne peut pas être enregistrée : la prochaine donne de cette partie "
+            "est la donne 1.",
+        ]
+    )
+    assert recorded_deals() == []
+    shot(phone, "both-refused")
+
+    # Deal 1 goes back into the form as deal 1, with what was typed; its contract added,
+    # it is recorded. Then deal 2, as deal 2.
+    outbox(phone).nth(0).get_by_role("button", name="Remettre dans le formulaire").tap()
+    expect(phone.locator("#entry-title")).to_have_text("Donne 1")
+    expect(form.locator('input[name="deal_number"]')).to_have_value("1")
+    expect(form.get_by_label("Points du preneur")).to_have_value("104")
+    expect(form.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    form.get_by_label("Contrat").fill("90")
+    form.get_by_role("button", name=RECORD).tap()
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    outbox(phone).get_by_role("button", name="Remettre dans le formulaire").tap()
+    expect(phone.locator("#entry-title")).to_have_text("Donne 2")
+    expect(form.get_by_label("Points du preneur")).to_have_value("92")
+    expect(form.get_by_label("Contrat")).to_have_value("100")
+    form.get_by_role("button", name=RECORD).tap()
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=2))
+    expect(outbox(phone)).to_have_count(0)
+    assert recorded_deals() == expected_deals(DealStatus.PENDING, DealStatus.PENDING)
+    assert problems == []
+    context.close()
