@@ -33,6 +33,9 @@
   const PAGE_CACHE = "belote-table-pages-v1"; // as table_sw.js names it
   //: Statuses of a server that answered but could not take the write now: sent again.
   const RETRIED_STATUSES = new Set([408, 425, 429]);
+  //: A Wi-Fi that keeps the connection but passes nothing would hold a write "sending"
+  //: for minutes: after this long it waits and goes again (same key, so never twice).
+  const SEND_TIMEOUT_MS = 30000;
 
   let outbox = null;
   let token = "";
@@ -234,14 +237,26 @@
     }
   }
 
-  // Post one write; return "offline" when no answer came (network gone), "busy" when the
+  // Post one write; return "offline" when no answer came (network gone, or nothing within
+  // SEND_TIMEOUT_MS), "busy" when the
   // server (or something on the way) answered without taking it (5xx, 429, 408, 425, a
   // page that is not the site's), else "done" once the answer is shown.
   async function send(item) {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+    try {
+      return await post(item, controller.signal);
+    } finally {
+      window.clearTimeout(timer);
+    }
+  }
+
+  async function post(item, signal) {
     let response;
     try {
       response = await window.fetch(item.url, {
         method: "POST",
+        signal,
         body: new URLSearchParams(item.body),
         credentials: "same-origin",
         cache: "no-store",

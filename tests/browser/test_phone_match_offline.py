@@ -17,9 +17,15 @@ At each step the test reads what the phone shows (the outbox's « En attente de 
 then « Envoyé »), and the database: the exact deals and scores, once each. The final
 totals are the engine's (``scoring.score_match``), also worked out by hand below.
 
-A second test answers a deal with a server error (500), « too many requests » (429) and
-a Wi-Fi login page in turn: the phone says « Serveur indisponible, nouvel essai… » and
-sends it again, same key, until it is recorded, once.
+The other tests take the holes found in static/js/table_offline.js one by one:
+
+- a deal answered with a server error (500), « too many requests » (429), then a Wi-Fi
+  login page: the phone says « Serveur indisponible, nouvel essai… » and sends it again,
+  same key, until it is recorded, once;
+- a deal sent back with its errors while another waits behind it: both stay listed as
+  refused, and each goes back into the form under its own number (never the next one);
+- a write the Wi-Fi holds without an answer: after 30 s it waits and goes again (the
+  page's clock is moved on by the test).
 
 Screenshots go to ``test-artifacts/<test>/``.
 """
@@ -588,4 +594,41 @@ def test_a_deal_sent_back_with_errors_while_others_wait_can_be_put_back(
     expect(outbox(phone)).to_have_count(0)
     assert recorded_deals() == expected_deals(DealStatus.PENDING, DealStatus.PENDING)
     assert problems == []
+    context.close()
+
+
+def test_a_write_the_wifi_holds_without_answer_waits_and_goes_again(
+    browser: Browser, live_server, match: Match
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    phone.clock.install()  # the phone's timers from now on: the test moves time on
+    held: list = []
+
+    def hold_the_first(route) -> None:
+        if not held:
+            held.append(route)  # connected, but nothing comes back
+        else:
+            route.continue_()
+
+    phone.route("**/donne/", hold_the_first)
+    enter_deal(phone, 1, DEALS[0])
+    state = outbox(phone).locator(".outbox-state")
+    expect(state).to_have_text(["Envoi en cours…"])
+    phone.clock.run_for(29_000)
+    expect(state).to_have_text(["Envoi en cours…"])
+    # After 30 s without an answer the deal waits, said so, and goes again by itself.
+    phone.clock.run_for(2_000)
+    expect(state).to_have_text([WAITING])
+    assert (len(held), recorded_deals()) == (1, [])
+    with phone.expect_response(lambda r: r.url.endswith("/donne/")) as again:
+        phone.clock.run_for(8_000)
+    assert again.value.status == 200
+    expect(state).to_have_text([SENT])
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    assert recorded_deals() == expected_deals(DealStatus.PENDING)
+    assert problems == []
+    phone.unroute_all(behavior="ignoreErrors")
     context.close()
