@@ -31,10 +31,10 @@
   const RETRY_MS = 8000;
   const KEPT_SENT = 24; // a whole match's deals sent after a cut, each listed as sent
   const PAGE_CACHE = "belote-table-pages-v1"; // as table_sw.js names it
-  //: Statuses of a server that answered but could not take the write now: sent again.
+  // Statuses of a server that answered but could not take the write now: sent again.
   const RETRIED_STATUSES = new Set([408, 425, 429]);
-  //: A Wi-Fi that keeps the connection but passes nothing would hold a write "sending"
-  //: for minutes: after this long it waits and goes again (same key, so never twice).
+  // A Wi-Fi that keeps the connection but passes nothing would hold a write "sending"
+  // for minutes: after this long it waits and goes again (same key, so never twice).
   const SEND_TIMEOUT_MS = 30000;
 
   let outbox = null;
@@ -238,9 +238,9 @@
   }
 
   // Post one write; return "offline" when no answer came (network gone, or nothing within
-  // SEND_TIMEOUT_MS), "busy" when the
-  // server (or something on the way) answered without taking it (5xx, 429, 408, 425, a
-  // page that is not the site's), else "done" once the answer is shown.
+  // SEND_TIMEOUT_MS), "busy" when the server (or something on the way) answered without
+  // taking it (5xx, 429, 408, 425, a page that is not the site's), else "done" once the
+  // answer is shown.
   async function send(item) {
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
