@@ -45,7 +45,7 @@ def printable(text: str) -> str:
 
 
 #: Characters that separate the parts of a name: « Jean-Pierre », « J.-P. », « D'Arc ».
-_NAME_SEPARATORS = str.maketrans({character: " " for character in "-‐‑–—.'’`´_,;/"})
+_NAME_SEPARATORS = str.maketrans(dict.fromkeys("-‐‑–—.'’`´_,;/", " "))
 
 
 def name_words(text: str) -> tuple[str, ...]:
@@ -92,7 +92,9 @@ def _one_letter_apart(word: str, other: str) -> bool:
     if word == other or min(len(word), len(other)) < 5 or abs(len(word) - len(other)) > 1:
         return False
     if len(word) == len(other):
-        differences = [index for index, (a, b) in enumerate(zip(word, other)) if a != b]
+        differences = [
+            index for index, (a, b) in enumerate(zip(word, other, strict=True)) if a != b
+        ]
         if len(differences) == 1:
             return True
         first, second = differences[0], differences[-1]
@@ -130,7 +132,7 @@ def is_near_duplicate(name: str, other: str) -> bool:
     if sorted(words) == sorted(other_words):
         return True
     if len(words) == len(other_words):
-        differing = [(a, b) for a, b in zip(words, other_words) if a != b]
+        differing = [(a, b) for a, b in zip(words, other_words, strict=True) if a != b]
         if len(differing) == 1 and _one_letter_apart(*differing[0]):
             return True
     for index, word in enumerate(words):
@@ -142,3 +144,18 @@ def is_near_duplicate(name: str, other: str) -> bool:
         if _first_names_match(rest, other_rest):
             return True
     return False
+
+
+def clean_licence(text: str) -> str:
+    """Return a licence number as it is stored and compared: cleaned like a name, without
+    spaces, in capitals (« 04 123 45b » gives « 0412345B »). Empty when none was typed."""
+    return clean_name(text).replace(" ", "").upper()
+
+
+def split_full_name(text: str) -> tuple[str, str]:
+    """Return ``(first_name, last_name)`` of a name printed « first names last name », as
+    a team's line gives it: the last word is the last name (« Jean-Pierre Martin » gives
+    ("Jean-Pierre", "Martin"); « Martin » gives ("", "Martin")). The text is cleaned by
+    :func:`clean_name`; both are empty for a blank name."""
+    words = clean_name(text).split(" ")
+    return " ".join(words[:-1]), words[-1]

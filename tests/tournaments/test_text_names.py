@@ -3,7 +3,13 @@ the near duplicates the registry flags (never merges)."""
 
 import pytest
 
-from tournaments.text import is_near_duplicate, is_same_name, name_words
+from tournaments.text import (
+    clean_licence,
+    is_near_duplicate,
+    is_same_name,
+    name_words,
+    split_full_name,
+)
 
 
 @pytest.mark.parametrize(
@@ -71,3 +77,24 @@ def test_it_flags_near_duplicates(name, other):
 )
 def test_it_does_not_flag_other_names(name, other):
     assert is_near_duplicate(name, other) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [(" 04 123 45b ", "0412345B"), ("\t", ""), ("FFB-0412", "FFB-0412")],
+)
+def test_it_cleans_a_licence_number(text, expected):
+    assert clean_licence(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Jean-Pierre  Martin", ("Jean-Pierre", "Martin")),
+        ("Marie Claire Roux", ("Marie Claire", "Roux")),
+        ("Martin", ("", "Martin")),
+        ("  ", ("", "")),
+    ],
+)
+def test_it_splits_a_printed_name_into_first_and_last_name(text, expected):
+    assert split_full_name(text) == expected

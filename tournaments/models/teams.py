@@ -107,9 +107,20 @@ class TeamData:
 
     The names are stored cleaned by :func:`tournaments.text.clean_name` (the forms and
     the import have cleaned them already; cleaning twice changes nothing).
+
+    With ``links_registry``, each player is linked to a record of the registry of the
+    tournament's club (services/registration.py): ``player_1_record``/``player_2_record``
+    (a Player's id, picked in the form), else the record its licence number or its name
+    is known by, else a new record; ``player_1_licence``/``player_2_licence`` are the
+    licence numbers typed or imported, "" when none.
     """
 
     player_1: str
     player_2: str
     club: str = ""
     number: int | None = None
+    player_1_record: int | None = None
+    player_2_record: int | None = None
+    player_1_licence: str = ""
+    player_2_licence: str = ""
+    links_registry: bool = False
