@@ -28,6 +28,20 @@ from tournaments.selectors.links import (
     team_seat,
     team_situation,
 )
+from tournaments.selectors.players import (
+    ConcoursRanks,
+    MatchKind,
+    PlayerFigures,
+    PlayerMatch,
+    PlayerPage,
+    lookup_players,
+    match_player,
+    match_players,
+    player_page,
+    registry_near_duplicates,
+    registry_players,
+    season_of,
+)
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.results import (
     UNCONFIRMED,
@@ -64,6 +78,18 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "ConcoursRanks",
+    "MatchKind",
+    "PlayerFigures",
+    "PlayerMatch",
+    "PlayerPage",
+    "lookup_players",
+    "match_player",
+    "match_players",
+    "player_page",
+    "registry_near_duplicates",
+    "registry_players",
+    "season_of",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",

@@ -15,13 +15,24 @@ from tests.factories import (
     ClubFactory,
     DealFactory,
     MatchFactory,
+    PlayerFactory,
     RoundFactory,
     TeamFactory,
     TournamentFactory,
     UserFactory,
 )
 from tournaments import urls
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments.models import (
+    Bye,
+    Club,
+    Deal,
+    Match,
+    Player,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -50,6 +61,10 @@ PUBLIC = {
 
 #: The primary key of the fixture's team link (team 1).
 LINK = 7
+#: The primary keys of the owner club and of two records of its registry.
+CLUB = 5
+PLAYER = 11
+OTHER_PLAYER = 12
 
 KWARGS = {
     "tournament-create": {},
@@ -97,8 +112,17 @@ KWARGS = {
     "paper-sheet": {"slug": "t", "number": 1, "table": 1},
     "sheet-row-save": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "player-lookup": {"slug": "t"},
+    "registry-list": {"club": CLUB},
+    "player-detail": {"club": CLUB, "pk": PLAYER},
+    "player-edit": {"club": CLUB, "pk": PLAYER},
+    "player-merge": {"club": CLUB, "pk": PLAYER},
+    "player-merge-confirm": {"club": CLUB, "pk": PLAYER},
 }
 POSTS = {
+    "registry-list": {"last_name": "Nouveau"},
+    "player-edit": {"last_name": "Renommé"},
+    "player-merge-confirm": {"kept": str(OTHER_PLAYER)},
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
     "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
     "team-list": {"player_1": "X", "player_2": "Y"},
@@ -168,6 +192,7 @@ POST_ONLY = {
     "match-results-mode",
     "sheet-row-save",
     "sheet-row-preview",
+    "player-merge-confirm",
 }
 
 
@@ -181,7 +206,9 @@ def test_every_organiser_url_is_covered():
 
 @pytest.fixture
 def tournament(db):
-    owner = ClubFactory(name="Club propriétaire")
+    owner = ClubFactory(pk=CLUB, name="Club propriétaire")
+    PlayerFactory(pk=PLAYER, club=owner)
+    PlayerFactory(pk=OTHER_PLAYER, club=owner)
     owner.organisers.add(UserFactory(username="owner"))
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
@@ -202,7 +229,7 @@ def tournament(db):
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
+    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink, Player)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
