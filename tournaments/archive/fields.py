@@ -144,6 +144,9 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "audit_reason",
     ),
     "user": ("username", "first_name", "last_name"),
+    # A team's registered players (``players``: two of these, or null): the person, found
+    # again or added in the registry of the club the concours is restored for.
+    "player": ("last_name", "first_name", "licence", "home_club"),
 }
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {

@@ -1,4 +1,4 @@
-"""Tournament data: clubs, teams, tournaments, rounds, matches and deals.
+"""Tournament data: clubs, their players, teams, tournaments, rounds, matches and deals.
 
 Terms (STYLE.md §8): a *Round* (partie) is one round of the concours, every table; a
 *Match* is two teams at one table in that round; a *Deal* (donne) is one deal of 8
@@ -44,6 +44,7 @@ from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.melee import MeleePair, MeleePlayer, SitOut
+from tournaments.models.players import Player
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
@@ -74,6 +75,7 @@ __all__ = [
     "MeleePlayer",
     "MatchFormatKind",
     "MatchResult",
+    "Player",
     "Ranking",
     "Registration",
     "RegistrationSettings",

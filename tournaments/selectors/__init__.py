@@ -29,6 +29,20 @@ from tournaments.selectors.links import (
     team_situation,
 )
 from tournaments.selectors.melee import PlayerStanding, is_melee, melee_standings
+from tournaments.selectors.players import (
+    ConcoursRanks,
+    MatchKind,
+    PlayerFigures,
+    PlayerMatch,
+    PlayerPage,
+    lookup_players,
+    match_player,
+    match_players,
+    player_page,
+    registry_near_duplicates,
+    registry_players,
+    season_of,
+)
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, is_eligible_for_prize, prize_lines
 from tournaments.selectors.registrations import (
     RegistrationLists,
@@ -81,6 +95,18 @@ __all__ = [
     "registration_settings",
     "tournament_registrations",
     "waiting_rank",
+    "ConcoursRanks",
+    "MatchKind",
+    "PlayerFigures",
+    "PlayerMatch",
+    "PlayerPage",
+    "lookup_players",
+    "match_player",
+    "match_players",
+    "player_page",
+    "registry_near_duplicates",
+    "registry_players",
+    "season_of",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",
