@@ -18,6 +18,7 @@ from django.db.models import Max, Q
 
 from tournaments.models import Club, Round, Team, TeamData, Tournament
 from tournaments.selectors import draft_round, is_in_draw, published_round
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.text import clean_name
 
@@ -128,6 +129,7 @@ def register_teams(
             except IntegrityError:
                 raise ServiceError(Refusal.DUPLICATE_NUMBER, number=number) from None
             created.append(team)
+        results_changed(tournament)
     return created
 
 
@@ -139,6 +141,8 @@ def register_team(*, tournament: Tournament, data: TeamData, rng: random.Random)
 def update_team(*, team: Team, data: TeamData) -> Team:
     """Change a team's number, players or club. Raises like :func:`register_teams`."""
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().get(pk=team.pk)
         _check(team.tournament, data, exclude=team)
         if data.number is not None:
@@ -159,6 +163,8 @@ def remove_team(*, team: Team) -> None:
     it has a table or a bye in a published round: withdraw it instead.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         published = ~Q(round__status=Round.Status.DRAFT)
         if (
@@ -198,6 +204,8 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
     (discard the draft first, then mark it absent, then draw again); nothing is saved.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         draft = draft_round(tournament=locked.tournament)
         is_in_draft = draft is not None and is_in_draw(team=locked, round=draft)
@@ -216,9 +224,11 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
 
 def check_in_all(*, tournament: Tournament) -> int:
     """Mark every team not withdrawn present; return how many changed."""
-    return Team.objects.filter(
-        tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
-    ).update(is_checked_in=True)
+    with transaction.atomic():
+        results_changed(tournament)
+        return Team.objects.filter(
+            tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
+        ).update(is_checked_in=True)
 
 
 def withdraw_team(*, team: Team) -> Team:
@@ -228,6 +238,8 @@ def withdraw_team(*, team: Team) -> Team:
     draft draw (discard the draft first, then withdraw, then draw again).
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if team.is_withdrawn:
             raise ServiceError(Refusal.ALREADY_WITHDRAWN, number=team.number)
@@ -250,6 +262,8 @@ def reinstate_team(*, team: Team) -> Team:
     without it.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if not team.is_withdrawn:
             raise ServiceError(Refusal.NOT_WITHDRAWN, number=team.number)
