@@ -18,7 +18,7 @@ then from C clients at once (50 threads), in two ways:
 Both pages are checked to hold the same standings. Prints, for each way, the wall time,
 the requests per second, the median and 95th-percentile answer times, and the CPU the
 two workers spent (from /proc, so other processes on a shared machine do not count).
-Exits 1 when the cached page is not at least X times (5) cheaper in workers' CPU per
+Exits 1 when the cached page is not at least X times (4) cheaper in workers' CPU per
 request than the uncached one, at the concurrent load; 0 otherwise. Every request goes
 to 127.0.0.1 only, and the script stops the server it started.
 """
@@ -119,7 +119,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--ratio", type=float, default=5.0, help="target CPU ratio")
+    parser.add_argument("--ratio", type=float, default=4.0, help="target CPU ratio")
     parser.add_argument("--redis", default="", help="a Redis URL, e.g. redis://127.0.0.1:6379/5")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-spectators-") as folder:
