@@ -45,6 +45,10 @@ from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, To
 FORMAT = "belote-club-concours"
 VERSION = 1
 
+#: The fields no archive holds: a restored tournament gets a new results version, so that
+#: no page cached before can be read for it (tournaments/services/cache.py).
+NOT_ARCHIVED: dict[str, tuple[str, ...]] = {"tournament": ("results_version",)}
+
 #: The fields of each record, as the model names them (``team_a``: the team's number).
 RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     "tournament": (

@@ -36,6 +36,7 @@ from tournaments.models.choices import (
     TeamSide,
     TieBreak,
     Trump,
+    new_results_version,
     new_token,
     preset_text,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "Tournament",
     "Trump",
     "field_range",
+    "new_results_version",
     "new_token",
     "preset_text",
     "set_audit",

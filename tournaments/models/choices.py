@@ -157,6 +157,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_results_version() -> str:
+    """Return a new, random version of a tournament's results: 16 hex digits.
+
+    Random rather than counted, so that a database put back from a copy never meets a
+    cached page of a later value counted from the same number (services/cache.py).
+    """
+    return secrets.token_hex(8)
+
+
 class ConfirmationMode(models.TextChoices):
     """How table entries count: confirmed by the opponents, or at once."""
 

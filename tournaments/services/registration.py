@@ -21,6 +21,7 @@ from django.utils import timezone
 from tournaments.models import Club, Player, Round, Team, TeamData, Tournament
 from tournaments.selectors import draft_round, is_in_draw, published_round
 from tournaments.selectors.players import MatchKind, match_player
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_club
 from tournaments.services.players import PlayerData, add_player
@@ -194,6 +195,7 @@ def register_teams(
             except IntegrityError:
                 raise ServiceError(Refusal.DUPLICATE_NUMBER, number=number) from None
             created.append(team)
+        results_changed(tournament)
     return created
 
 
@@ -212,6 +214,9 @@ def update_team(*, team: Team, data: TeamData, now: datetime.datetime | None = N
     """Change a team's number, players, club or registry links. Raises like
     :func:`register_teams`."""
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the club's and the team's
+        # (services/locks.py).
+        results_changed(team.tournament_id)
         registry = _Registry(team.tournament, now or timezone.now())
         if data.links_registry:
             # The club before the team, as a merge moves the teams under the club's lock.
@@ -237,6 +242,8 @@ def remove_team(*, team: Team) -> None:
     it has a table or a bye in a published round: withdraw it instead.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         published = ~Q(round__status=Round.Status.DRAFT)
         if (
@@ -276,6 +283,8 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
     (discard the draft first, then mark it absent, then draw again); nothing is saved.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         draft = draft_round(tournament=locked.tournament)
         is_in_draft = draft is not None and is_in_draw(team=locked, round=draft)
@@ -294,9 +303,11 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
 
 def check_in_all(*, tournament: Tournament) -> int:
     """Mark every team not withdrawn present; return how many changed."""
-    return Team.objects.filter(
-        tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
-    ).update(is_checked_in=True)
+    with transaction.atomic():
+        results_changed(tournament)
+        return Team.objects.filter(
+            tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
+        ).update(is_checked_in=True)
 
 
 def withdraw_team(*, team: Team) -> Team:
@@ -306,6 +317,8 @@ def withdraw_team(*, team: Team) -> Team:
     draft draw (discard the draft first, then withdraw, then draw again).
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if team.is_withdrawn:
             raise ServiceError(Refusal.ALREADY_WITHDRAWN, number=team.number)
@@ -328,6 +341,8 @@ def reinstate_team(*, team: Team) -> Team:
     without it.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if not team.is_withdrawn:
             raise ServiceError(Refusal.NOT_WITHDRAWN, number=team.number)
