@@ -27,6 +27,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.cache import results_changed
 from tournaments.services.deals import NOBODY, Author
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
@@ -70,6 +71,7 @@ def register_melee_players(
     created: list[MeleePlayer] = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        results_changed(tournament)
         if tournament.teams.exists():
             raise ServiceError(Refusal.HAS_TEAMS)
         taken = set(tournament.melee_players.values_list("number", flat=True))

@@ -319,6 +319,22 @@ def test_a_round_recorded_as_played_shows_at_once(client, db):
     assert (before, rounds_listed(client)) == ([], ["Partie 1 Terminée"])
 
 
+def test_melee_players_registered_show_at_once(client, db):
+    client.cookies["django_language"] = "fr"
+    tournament = TournamentFactory(slug="t")
+    services.register_melee_players(
+        tournament=tournament, players=[services.MeleePlayerData(name="Josette")], rng=None
+    )
+    before = [row[2] for row in table_rows(client.get("/concours/t/"), "standings")[1:]]
+
+    services.register_melee_players(
+        tournament=tournament, players=[services.MeleePlayerData(name="Michel")], rng=None
+    )
+
+    after = [row[2] for row in table_rows(client.get("/concours/t/"), "standings")[1:]]
+    assert (before, after) == (["Josette"], ["Josette", "Michel"])
+
+
 # Teams and the tournament -----------------------------------------------------------------
 
 
@@ -417,6 +433,7 @@ TESTED = {
     "confirm_deals", "confirm_with_pin", "confirm_deal_by_organiser", "unlock_match",
     "save_sheet_row", "record_match_totals", "close_match_for_time", "reopen_match",
     "close_round", "reopen_round", "publish_round", "record_played_round", "register_team",
+    "register_melee_players",
     "update_team", "remove_team", "withdraw_team", "reinstate_team", "update_tournament",
     *UNSEEN_WRITES,
 }  # fmt: skip
@@ -435,13 +452,23 @@ NOT_RESULTS = {
     "replay_match": "called by the deal services, inside them",
     "apply_match_totals": "sets fields on a match, unsaved (record_match_totals saves)",
     "results_changed": "the helper itself",
+    "record_played_melee_round": "records its partie through record_played_round",
+    "check_in_registration": "makes its team through register_team",
+    "register_pair": "the registration offer is drawn outside the cached results",
+    "change_registration": "the registration offer is drawn outside the cached results",
+    "cancel_registration": "the registration offer is drawn outside the cached results",
+    "set_registration_settings": "the registration offer is drawn outside the cached results",
+    "add_player": "the registry shows on organiser pages only; teams keep their names",
+    "create_player": "the registry shows on organiser pages only; teams keep their names",
+    "update_player": "the registry shows on organiser pages only; teams keep their names",
+    "merge_players": "the registry shows on organiser pages only; teams keep their names",
 }
 #: The services' functions that read or lock only.
 READS = {
     "drawable_teams", "played_pairs", "is_reopenable", "parse_key", "fingerprint",
     "lock_tournament", "lock_round", "lock_match", "lock_round_matches", "lock_team_link",
     "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "is_settings_frozen",
-    "unique_slug",
+    "unique_slug", "lock_club", "lock_registration",
 }  # fmt: skip
 
 
@@ -464,11 +491,13 @@ def test_every_service_is_tested_or_needs_no_new_version():
 # Queries ----------------------------------------------------------------------------------
 
 
-def test_a_cached_standings_page_runs_one_query(client, hall, django_assert_num_queries):
+def test_a_cached_standings_page_runs_two_queries(client, hall, django_assert_num_queries):
     record(1)
     client.get("/concours/t/")
 
-    with django_assert_num_queries(1):  # the tournament, which holds the results version
+    # The tournament, which holds the results version, and its online registration
+    # settings: the registration offer is drawn outside the cached results.
+    with django_assert_num_queries(2):
         response = client.get("/concours/t/")
 
     assert [row[4] for row in table_rows(response, "standings")[1:]] == ["190", "60", "0", "0"]
