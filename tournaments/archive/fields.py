@@ -61,6 +61,10 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "bye_credit_value",
         "bye_counts_as_win",
         "ranking",
+        "match_points_win",
+        "match_points_draw",
+        "match_points_loss",
+        "match_points_bye",
         "tie_breaks",
         "allows_no_trump_all_trump",
         "projector_token",
@@ -145,6 +149,14 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "user": ("username", "first_name", "last_name"),
 }
+#: The tournament fields an archive made before the ranking by match points (RULES.md §E)
+#: lacks: such an archive is still version 1, and restores with their defaults.
+LATER_TOURNAMENT_FIELDS = (
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "match_points_bye",
+)
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {
     "tournament": Tournament,

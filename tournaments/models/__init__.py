@@ -16,6 +16,7 @@ from tournaments.models.bounds import (
     MAX_DEAL_NUMBER,
     MAX_DEAL_VERSION,
     MAX_FORMAT_VALUE,
+    MAX_MATCH_POINTS,
     MAX_TEAM_NUMBER,
     field_range,
 )
@@ -39,7 +40,7 @@ from tournaments.models.choices import (
     new_token,
     preset_text,
 )
-from tournaments.models.clubs import Club, Tournament
+from tournaments.models.clubs import MATCH_POINT_FIELDS, Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
@@ -51,6 +52,8 @@ __all__ = [
     "ENTRY_FIELDS",
     "FIELD_RANGES",
     "MAX_BYE_CREDIT",
+    "MAX_MATCH_POINTS",
+    "MATCH_POINT_FIELDS",
     "MAX_DEAL_NUMBER",
     "MAX_DEAL_VERSION",
     "MAX_FORMAT_VALUE",

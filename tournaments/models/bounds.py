@@ -37,6 +37,9 @@ MAX_DEAL_NUMBER = 999
 MAX_FORMAT_VALUE = 9999
 #: A fixed bye credit, in scored points (RULES.md §E).
 MAX_BYE_CREDIT = 9999
+#: Match points of a won, drawn or lost match or of a bye (RULES.md §E): a club gives a
+#: few points (2/1/1/2, 4/3/2/3); 99 leaves room for any scale a club uses.
+MAX_MATCH_POINTS = 99
 #: Lots are drawn below services.registration.LOT_RANGE (1 000 000).
 MAX_LOT = 999_999
 #: Seeds are drawn on 62 bits (services.draws.SEED_BITS), stored in a signed 64-bit column.
@@ -60,6 +63,10 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "match_format_value": (1, MAX_FORMAT_VALUE),
         "number_of_rounds": (1, MAX_ROUNDS),
         "bye_credit_value": (0, MAX_BYE_CREDIT),
+        "match_points_win": (0, MAX_MATCH_POINTS),
+        "match_points_draw": (0, MAX_MATCH_POINTS),
+        "match_points_loss": (0, MAX_MATCH_POINTS),
+        "match_points_bye": (0, MAX_MATCH_POINTS),
     },
     "team": {
         "number": (1, MAX_TEAM_NUMBER),
