@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
+from tournaments.models import Bye, Club, Deal, Match, Player, Round, Team, Tournament
 
 #: The password of every account the factories make.
 PASSWORD = "correct horse battery staple"
@@ -26,6 +26,15 @@ class ClubFactory(factory.django.DjangoModelFactory):
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    club = factory.SubFactory(ClubFactory)
+    last_name = factory.Sequence(lambda n: f"Nom {n}")
+    first_name = factory.Sequence(lambda n: f"Prénom {n}")
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

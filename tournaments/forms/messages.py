@@ -237,6 +237,38 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Deal %(number)s was already recorded with other figures (by the other phone?): "
         "yours was not saved. Check deal %(number)s in the list and correct it if needed."
     ),
+    # The registry of players (services/players.py, services/registration.py).
+    Refusal.PLAYER_LAST_NAME: _("Last name: type the player's last name."),
+    Refusal.LICENCE_TAKEN: _(
+        "Licence number: %(licence)s is already the licence number of %(player)s in the "
+        "club's registry."
+    ),
+    Refusal.MERGE_INTO_ITSELF: _(
+        "Player kept: choose another record; a player cannot be merged into themself."
+    ),
+    Refusal.MERGE_OTHER_CLUB: _("Player kept: choose a record of the same club's registry."),
+    Refusal.PLAYER_GONE: _(
+        "One of these records was merged or deleted meanwhile: nothing was changed."
+    ),
+    Refusal.MERGE_PARTNERS: _(
+        "Player kept: these two records played together in team %(number)s of "
+        "“%(tournament)s”: they are two people, nothing was merged."
+    ),
+    Refusal.MERGE_SAME_TOURNAMENT: _(
+        "Player kept: these two records played “%(tournament)s” in teams %(numbers)s: "
+        "they are two people, nothing was merged."
+    ),
+    Refusal.NO_REGISTRY: _(
+        "This tournament has no organising club, so no registry of players: type the names only."
+    ),
+    Refusal.PLAYER_OTHER_CLUB: _(
+        "Player: this record is not in the registry of the tournament's club; pick the "
+        "player again."
+    ),
+    Refusal.PLAYER_TWICE: _("Players: %(player)s cannot be both players of one team."),
+    Refusal.PLAYER_IN_TEAM: _(
+        "Players: %(player)s already plays in team %(number)s of this tournament."
+    ),
     # Once-only writes of the phones (services/idempotency.py).
     Refusal.IDEMPOTENCY_KEY_INVALID: _(
         "This phone sent an unreadable sending key: nothing was saved. Reload the page."

@@ -1,4 +1,4 @@
-"""Tournament data: clubs, teams, tournaments, rounds, matches and deals.
+"""Tournament data: clubs, their players, teams, tournaments, rounds, matches and deals.
 
 Terms (STYLE.md §8): a *Round* (partie) is one round of the concours, every table; a
 *Match* is two teams at one table in that round; a *Deal* (donne) is one deal of 8
@@ -44,6 +44,7 @@ from tournaments.models.clubs import MATCH_POINT_FIELDS, Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
+from tournaments.models.players import Player
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
 
@@ -73,6 +74,7 @@ __all__ = [
     "Match",
     "MatchFormatKind",
     "MatchResult",
+    "Player",
     "Ranking",
     "ResultsMode",
     "Round",

@@ -174,7 +174,9 @@ class AuditAction(models.TextChoices):
     for time or reopened by the organiser, switched to paper sheets typed at the desk and
     back to the phones, or recorded by its totals from the paper sheet, then corrected
     (RULES.md §G). A round is closed, or reopened by the organiser (with a reason). A
-    team's link is revoked or renewed by the organiser.
+    team's link is revoked or renewed by the organiser. A player of a club's registry is
+    registered, edited, or merged with another record of the same person (the record merged
+    away is deleted with that action, the record kept saved with it).
     """
 
     ENTERED = "entered", _("Entered")
@@ -195,6 +197,9 @@ class AuditAction(models.TextChoices):
     SWITCHED_TO_PHONES = "switched_to_phones", _("Table back to phones")
     LINK_REVOKED = "link_revoked", _("Team link revoked")
     LINK_RENEWED = "link_renewed", _("Team link renewed")
+    PLAYER_CREATED = "player_created", _("Player registered")
+    PLAYER_EDITED = "player_edited", _("Player edited")
+    PLAYER_MERGED = "player_merged", _("Players merged")
 
 
 class ResultsMode(models.TextChoices):

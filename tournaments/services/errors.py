@@ -45,6 +45,18 @@ class Refusal(StrEnum):
     IN_DRAFT = "in_draft"  # number: the draft round
     ABSENT_IN_DRAFT = "absent_in_draft"  # team, round
     DELETE_IN_DRAFT = "delete_in_draft"  # team, round
+    # The registry of players (services/players.py)
+    PLAYER_LAST_NAME = "player_last_name"
+    LICENCE_TAKEN = "licence_taken"  # licence: the number; player: who holds it
+    MERGE_INTO_ITSELF = "merge_into_itself"
+    MERGE_OTHER_CLUB = "merge_other_club"
+    MERGE_PARTNERS = "merge_partners"  # tournament: the concours; number: their team
+    MERGE_SAME_TOURNAMENT = "merge_same_tournament"  # tournament; numbers: the two teams
+    PLAYER_GONE = "player_gone"
+    NO_REGISTRY = "no_registry"
+    PLAYER_OTHER_CLUB = "player_other_club"
+    PLAYER_TWICE = "player_twice"  # player: the name
+    PLAYER_IN_TEAM = "player_in_team"  # player: the name; number: the team it plays in
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has

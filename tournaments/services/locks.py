@@ -1,4 +1,6 @@
-"""Row locks in one order: the tournament, the round, the match (its deals), a team link.
+"""Row locks in one order: the tournament, the round, the match (its deals), a team link;
+a club's registry of players by its club's row (after its tournament's, when a
+registration links players).
 
 Every service that reads a round's or a match's state and decides on it locks these rows
 first, always in this order, so that two organiser actions or a table and the organiser
@@ -13,7 +15,7 @@ Call these inside ``transaction.atomic()``.
 
 from __future__ import annotations
 
-from tournaments.models import Match, Round, TeamLink, Tournament
+from tournaments.models import Club, Match, Round, TeamLink, Tournament
 
 _SELF = ("self",)
 
@@ -58,3 +60,11 @@ def lock_team_link(link: TeamLink) -> TeamLink:
     """Lock ``link``'s row (after its match's, when a table writes) and return it as stored
     now: its wrong-code count is read and written under this lock (services/table.py)."""
     return TeamLink.objects.select_for_update(of=_SELF).get(pk=link.pk)
+
+
+def lock_club(club: Club) -> Club:
+    """Lock ``club``'s row and return it as stored now: every write to its registry of
+    players (services/players.py) holds it, so two merges or a merge and an edit never
+    interleave. A registration takes it after its tournament's; nothing takes a
+    tournament's lock while holding it."""
+    return Club.objects.select_for_update(of=_SELF).get(pk=club.pk)

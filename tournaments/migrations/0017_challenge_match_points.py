@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0015_teamlink_team_links"),
+        ("tournaments", "0016_registry_players"),
     ]
 
     operations = [
