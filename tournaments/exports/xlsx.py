@@ -276,7 +276,7 @@ def page_header(tournament: Tournament) -> str:
     return text.replace("&", "&&")
 
 
-def _write_sheet(worksheet: Worksheet, sheet: Sheet, header: str) -> None:
+def write_sheet(worksheet: Worksheet, sheet: Sheet, header: str) -> None:
     """Write the header in bold, frozen, then the rows; size each column to its content;
     print ``header`` at the top of each page."""
     bold = Font(bold=True)
@@ -316,7 +316,7 @@ def tournament_xlsx(*, tournament: Tournament) -> bytes:
     for sheet in tournament_sheets(tournament=tournament):
         title = sheet_title(sheet.title, taken=titles)
         titles.append(title)
-        _write_sheet(workbook.create_sheet(title), sheet, header)
+        write_sheet(workbook.create_sheet(title), sheet, header)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -4,6 +4,19 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
+from tournaments.selectors.challenges import (
+    ChallengeRanking,
+    challenge_by_projector_token,
+    challenge_by_slug,
+    challenge_concours,
+    challenge_formula,
+    challenge_ranking,
+    challenge_results,
+    challenges_of_club,
+    concours_to_add,
+    finished_concours,
+    is_finished_concours,
+)
 from tournaments.selectors.deals import (
     is_recorded_as,
     match_deals,
@@ -64,6 +77,17 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "ChallengeRanking",
+    "challenge_by_projector_token",
+    "challenge_by_slug",
+    "challenge_concours",
+    "challenge_formula",
+    "challenge_ranking",
+    "challenge_results",
+    "challenges_of_club",
+    "concours_to_add",
+    "finished_concours",
+    "is_finished_concours",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",

@@ -4,6 +4,13 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
+from tournaments.services.challenges import (
+    ConcoursAdded,
+    add_concours,
+    create_challenge,
+    remove_concours,
+    update_challenge,
+)
 from tournaments.services.deals import (
     Author,
     Correction,
@@ -57,6 +64,11 @@ from tournaments.services.table import (
 from tournaments.services.totals import record_match_totals
 
 __all__ = [
+    "ConcoursAdded",
+    "add_concours",
+    "create_challenge",
+    "remove_concours",
+    "update_challenge",
     "Author",
     "CheckIn",
     "Correction",
