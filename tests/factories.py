@@ -6,7 +6,18 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tournaments.models import Bye, Club, Deal, Match, Player, Round, Team, Tournament
+from tournaments.models import (
+    Bye,
+    Challenge,
+    ChallengeConcours,
+    Club,
+    Deal,
+    Match,
+    Player,
+    Round,
+    Team,
+    Tournament,
+)
 
 #: The password of every account the factories make.
 PASSWORD = "correct horse battery staple"
@@ -101,3 +112,21 @@ class DealFactory(factory.django.DjangoModelFactory):
     taker_tricks = 5
     created_at = factory.LazyFunction(timezone.now)
     updated_at = factory.LazyFunction(timezone.now)
+
+
+class ChallengeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Challenge
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Challenge {n}")
+    slug = factory.Sequence(lambda n: f"challenge-{n}")
+
+
+class ChallengeConcoursFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ChallengeConcours
+
+    challenge = factory.SubFactory(ChallengeFactory)
+    tournament = factory.SubFactory(TournamentFactory)
+    position = factory.Sequence(lambda n: n + 1)

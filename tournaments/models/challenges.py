@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.bounds import MAX_CHALLENGE_POINTS, MAX_RANK_POINTS, ranges_check
+from tournaments.models.bounds import (
+    MAX_CHALLENGE_POINTS,
+    MAX_RANK_POINTS,
+    range_check,
+    ranges_check,
+)
 from tournaments.models.choices import new_token
 from tournaments.models.clubs import Club, Tournament
 
@@ -152,9 +156,7 @@ class ChallengeConcours(models.Model):
             models.UniqueConstraint(
                 fields=["challenge", "position"], name="challenge_concours_position_unique"
             ),
-            models.CheckConstraint(
-                condition=Q(position__gte=1), name="challenge_concours_position_positive"
-            ),
+            range_check("challengeconcours", "position", name="challenge_concours_position_range"),
         ]
 
     def __str__(self) -> str:

@@ -29,20 +29,23 @@ from tournaments.views.requests import AuthenticatedHttpRequest
 @login_required
 def challenge_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """List the challenges of the organiser's clubs, with a form to create one."""
-    clubs = organiser_clubs(request.user)
-    form = ChallengeForm(request.POST or None, clubs=clubs)
+    form = ChallengeForm(request.POST or None, clubs=organiser_clubs(request.user))
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
             challenge = services.create_challenge(
-                club=form.cleaned_data["club"],
-                name=form.cleaned_data["name"],
-                formula=form.formula(),
+                club=data["club"], name=data["name"], formula=form.formula()
             )
         except services.ServiceError as refusal:
             form.add_error("name", service_error_message(refusal.code, refusal.params))
         else:
             messages.success(request, _("Challenge created. Now add its concours."))
             return redirect("tournaments:challenge-manage", slug=challenge.slug)
+    return _list_page(request, form)
+
+
+def _list_page(request: AuthenticatedHttpRequest, form: ChallengeForm) -> HttpResponse:
+    clubs = organiser_clubs(request.user)
     context = {
         "form": form,
         "clubs": [(club, selectors.challenges_of_club(club=club)) for club in clubs],

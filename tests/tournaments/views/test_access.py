@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from tests.factories import (
     ByeFactory,
+    ChallengeConcoursFactory,
+    ChallengeFactory,
     ClubFactory,
     DealFactory,
     MatchFactory,
@@ -21,7 +23,18 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import urls
-from tournaments.models import Bye, Club, Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments.models import (
+    Bye,
+    Challenge,
+    ChallengeConcours,
+    Club,
+    Deal,
+    Match,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -46,6 +59,9 @@ PUBLIC = {
     "table-manifest",
     "service-worker",
     "standings-pdf",
+    "challenge-detail",
+    "challenge-pdf",
+    "challenge-projector",
 }
 
 #: The primary key of the fixture's team link (team 1).
@@ -97,6 +113,11 @@ KWARGS = {
     "paper-sheet": {"slug": "t", "number": 1, "table": 1},
     "sheet-row-save": {"slug": "t", "number": 1, "table": 1, "deal": 1},
     "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
+    "challenge-list": {},
+    "challenge-manage": {"slug": "c"},
+    "challenge-add-concours": {"slug": "c"},
+    "challenge-remove-concours": {"slug": "c", "concours": "fini"},
+    "challenge-xlsx": {"slug": "c"},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -139,6 +160,9 @@ POSTS = {
         "taker_card_points": "114",
     },
     "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
+    "challenge-list": {"club": "1", "name": "Pris", "minimum": "1"},
+    "challenge-manage": {"name": "Renommé", "minimum": "1"},
+    "challenge-add-concours": {"concours": "t"},
 }
 
 
@@ -168,6 +192,8 @@ POST_ONLY = {
     "match-results-mode",
     "sheet-row-save",
     "sheet-row-preview",
+    "challenge-add-concours",
+    "challenge-remove-concours",
 }
 
 
@@ -198,11 +224,27 @@ def tournament(db):
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
     MatchFactory(round=draft, table_number=1, team_a=teams[0], team_b=teams[2])
     ByeFactory(round=draft, team=teams[1])
+    # A challenge of the club with a finished concours in it (to remove).
+    finished = TournamentFactory(club=owner, slug="fini", name="Concours fini", number_of_rounds=1)
+    RoundFactory(tournament=finished, number=1, status=Round.Status.CLOSED)
+    challenge = ChallengeFactory(club=owner, slug="c", name="Challenge")
+    ChallengeConcoursFactory(challenge=challenge, tournament=finished, position=1)
     return tournament
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
+    models = (
+        Club,
+        Tournament,
+        Team,
+        Round,
+        Match,
+        Bye,
+        Deal,
+        TeamLink,
+        Challenge,
+        ChallengeConcours,
+    )
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
@@ -220,8 +262,12 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_changes(
     assert snapshot() == before
 
 
-# Creating or restoring a tournament is for any organiser, for her own clubs.
-@pytest.mark.parametrize("name", sorted(set(KWARGS) - {"tournament-create", "tournament-restore"}))
+# Creating or restoring a tournament, and the list of challenges, are for any organiser,
+# for her own clubs.
+ANY_ORGANISER = {"tournament-create", "tournament-restore", "challenge-list"}
+
+
+@pytest.mark.parametrize("name", sorted(set(KWARGS) - ANY_ORGANISER))
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_another_clubs_organiser_gets_404_and_nothing_changes(client, tournament, name, method):
     other = ClubFactory(name="Autre club")
