@@ -71,11 +71,12 @@ def challenge_lines(rows: list[ChallengeRow], concours_count: int) -> list[Chall
     ]
 
 
-def challenge_headings() -> tuple[str, ...]:
-    """Return the headings of the ranking's leading columns, in the active language."""
+def challenge_headings(*, pairs: bool = False) -> tuple[str, ...]:
+    """Return the headings of the ranking's leading columns, in the active language:
+    « Joueur » for people, « Équipe » for the pairs."""
     return (
         _("Rank"),
-        _("Player"),
+        _("Team") if pairs else _("Player"),
         _("Challenge points"),
         _("Parties won"),
         _("Scored points"),
@@ -91,6 +92,7 @@ def challenge_context(ranking: ChallengeRanking) -> dict[str, object]:
         "challenge": ranking.challenge,
         "concours": ranking.concours,
         "headings": challenge_headings(),
+        "pair_headings": challenge_headings(pairs=True),
         "people": challenge_lines(ranking.people, count),
         "pairs": challenge_lines(ranking.pairs, count),
     }
@@ -108,8 +110,8 @@ def challenge_pdf(*, challenge: Challenge) -> bytes:
     return render_pdf(challenge_html(challenge=challenge))
 
 
-def _sheet(title: str, lines: list[ChallengeLine], concours: list[str]) -> Sheet:
-    header = (*challenge_headings(), *concours)
+def _sheet(title: str, lines: list[ChallengeLine], concours: list[str], *, pairs: bool) -> Sheet:
+    header = (*challenge_headings(pairs=pairs), *concours)
     rows: list[tuple[CellValue, ...]] = [
         (
             line.rank if line.is_ranked else None,
@@ -138,9 +140,10 @@ def challenge_sheets(*, challenge: Challenge) -> list[Sheet]:
     ranking = selectors.challenge_ranking(challenge=challenge)
     count = len(ranking.concours)
     names = [printable(tournament.name) for tournament in ranking.concours]
-    sheets = [_sheet("Classement", challenge_lines(ranking.people, count), names)]
+    sheets = [_sheet("Classement", challenge_lines(ranking.people, count), names, pairs=False)]
     if ranking.pairs:
-        sheets.append(_sheet("Équipes", challenge_lines(ranking.pairs, count), names))
+        pairs = challenge_lines(ranking.pairs, count)
+        sheets.append(_sheet("Équipes", pairs, names, pairs=True))
     return sheets
 
 

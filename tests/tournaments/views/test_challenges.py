@@ -190,6 +190,16 @@ PEOPLE = [
     ["5", "Chloé Noël", "680", "0", "600", "2", "(530)", "680"],
     ["6", "Jean Dupont", "530", "0", "500", "2", "530", "(530)"],
 ]
+PAIR_HEADINGS = [
+    "Rang",
+    "Équipe",
+    "Points de challenge",
+    "Parties gagnées",
+    "Points marqués",
+    "Concours joués",
+    "Concours A",
+    "Concours B",
+]
 HEADINGS = [
     "Rang",
     "Joueur",
@@ -209,7 +219,7 @@ def test_the_public_page_shows_the_ranking_and_the_pairs(client, season):
 
     assert table_rows(response, "challenge-people") == [HEADINGS, *PEOPLE]
     assert table_rows(response, "challenge-pairs") == [
-        HEADINGS,
+        PAIR_HEADINGS,
         ["1", "denis lac / Eve Mas", "720", "0", "700", "2", "720", "(670)"],
     ]
 
@@ -229,7 +239,7 @@ def test_the_pdf_prints_the_ranking_and_the_pairs(season):
 
     assert html_tables(html, "challenge-people") == [[HEADINGS, *PEOPLE]]
     assert html_tables(html, "challenge-pairs") == [
-        [HEADINGS, ["1", "denis lac / Eve Mas", "720", "0", "700", "2", "720", "(670)"]]
+        [PAIR_HEADINGS, ["1", "denis lac / Eve Mas", "720", "0", "700", "2", "720", "(670)"]]
     ]
     assert data[:5] == b"%PDF-"
 
@@ -247,6 +257,10 @@ def test_the_workbook_has_a_sheet_of_people_and_one_of_pairs(season):
         [4, "Eve Mas", 720, 0, 700, 2, 720, "(670)"],
         [5, "Chloé Noël", 680, 0, 600, 2, "(530)", 680],
         [6, "Jean Dupont", 530, 0, 500, 2, 530, "(530)"],
+    ]
+    assert [[cell.value for cell in row] for row in workbook["Équipes"].iter_rows()] == [
+        PAIR_HEADINGS,
+        [1, "denis lac / Eve Mas", 720, 0, 700, 2, 720, "(670)"],
     ]
 
 
