@@ -81,6 +81,12 @@ class ChallengeForm(forms.ModelForm):
             raise forms.ValidationError(gettext("Name: type the challenge's name."))
         return name
 
+    def _get_validation_exclusions(self) -> set[str]:
+        """Leave the name's uniqueness in the club to the service, whose message names
+        the field (« Nom : le club a déjà un challenge nommé … »); the form field checks
+        the name's length, the model every other field and constraint."""
+        return {*super()._get_validation_exclusions(), "name"}  # type: ignore[misc]
+
     def formula(self) -> dict[str, Any]:
         """Return the cleaned formula as model field values, for the services."""
         return {name: self.cleaned_data[name] for name in FORMULA_FIELDS}

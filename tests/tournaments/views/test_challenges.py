@@ -114,6 +114,17 @@ def test_a_bad_formula_is_refused_naming_its_field_and_nothing_is_saved(
     )
 
 
+def test_a_second_challenge_of_the_same_name_is_refused_naming_the_field(desk, club):
+    ChallengeFactory(club=club, name="Challenge 2026", slug="premier")
+
+    response = desk.post("/organisation/challenges/", {**FORM, "club": club.pk})
+
+    assert (response.context["form"].errors["name"], Challenge.objects.count()) == (
+        ["Nom : le club a déjà un challenge nommé « Challenge 2026 »."],
+        1,
+    )
+
+
 def test_an_organiser_cannot_create_a_challenge_for_another_club(client, club):
     intruder = UserFactory(username="intrus")
     ClubFactory(name="Autre club").organisers.add(intruder)
