@@ -9,7 +9,7 @@ from tests.challenge_data import concours, two_concours
 from tests.factories import ChallengeFactory, ClubFactory, RoundFactory
 from tournaments import services
 from tournaments.forms.messages import service_error_message
-from tournaments.models import Challenge, ChallengeConcours, Round
+from tournaments.models import Challenge, ChallengeConcours, Round, parse_rank_points
 
 
 def refusal_text(error: services.ServiceError) -> str:
@@ -152,3 +152,17 @@ def test_it_renames_a_challenge_and_changes_its_formula(season):
         3,
         False,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [("", ()), ("20, 15, 10", (20, 15, 10)), ("20;15 10", (20, 15, 10)), (" 0 ", (0,))],
+)
+def test_rank_points_are_whole_numbers_separated_by_commas_semicolons_or_spaces(text, values):
+    assert parse_rank_points(text) == values
+
+
+@pytest.mark.parametrize("text", ["20, x", "1e3", "10000", "²", "-1"])
+def test_rank_points_that_are_not_whole_numbers_from_0_to_9999_are_refused(text):
+    with pytest.raises(ValidationError):
+        parse_rank_points(text)
