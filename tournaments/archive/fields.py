@@ -148,6 +148,9 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "audit_reason",
     ),
     "user": ("username", "first_name", "last_name"),
+    # A team's registered players (``players``: two of these, or null): the person, found
+    # again or added in the registry of the club the concours is restored for.
+    "player": ("last_name", "first_name", "licence", "home_club"),
 }
 #: The tournament fields an archive made before the ranking by match points (RULES.md §E)
 #: lacks: such an archive is still version 1, and restores with their defaults.

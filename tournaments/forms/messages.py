@@ -479,6 +479,8 @@ TEAM_IMPORT_COLUMN_LABELS = {
     "player_1": _("player 1"),
     "player_2": _("player 2"),
     "club": _("club"),
+    "licence_1": _("licence 1"),
+    "licence_2": _("licence 2"),
 }
 
 TEAM_IMPORT_MESSAGES = {
@@ -525,6 +527,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
+    "licence_twice": _("Licence number %(licence)s is already on line %(line)s."),
 }
 TEAM_IMPORT_MISSING_PLAYER = {
     "player_1": _("Player 1's name is missing."),

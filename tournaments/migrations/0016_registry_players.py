@@ -195,7 +195,10 @@ class Migration(migrations.Migration):
                 ),
                 ("audit_reason", models.TextField(blank=True, verbose_name="reason given")),
                 ("last_name", models.CharField(max_length=100, verbose_name="last name")),
-                ("first_name", models.CharField(max_length=100, verbose_name="first name")),
+                (
+                    "first_name",
+                    models.CharField(blank=True, max_length=100, verbose_name="first name"),
+                ),
                 (
                     "licence",
                     models.CharField(blank=True, max_length=30, verbose_name="licence number"),
@@ -257,7 +260,10 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("last_name", models.CharField(max_length=100, verbose_name="last name")),
-                ("first_name", models.CharField(max_length=100, verbose_name="first name")),
+                (
+                    "first_name",
+                    models.CharField(blank=True, max_length=100, verbose_name="first name"),
+                ),
                 (
                     "licence",
                     models.CharField(blank=True, max_length=30, verbose_name="licence number"),

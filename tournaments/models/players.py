@@ -33,7 +33,7 @@ class Player(models.Model):
         verbose_name=_("registry of the club"),
     )
     last_name = models.CharField(_("last name"), max_length=100)
-    first_name = models.CharField(_("first name"), max_length=100)
+    first_name = models.CharField(_("first name"), max_length=100, blank=True)
     licence = models.CharField(_("licence number"), max_length=30, blank=True)
     home_club = models.CharField(_("home club"), max_length=150, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)

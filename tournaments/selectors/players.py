@@ -33,11 +33,14 @@ def _with_teams(players: QuerySet[Player]) -> QuerySet[Player]:
     )
 
 
-def registry_players(*, club: Club, search: str = "") -> QuerySet[Player]:
+def registry_players(*, club: Club, search: str = "", ids: Sequence[int] = ()) -> QuerySet[Player]:
     """Return the players of ``club``'s registry, by last then first name, each with
     ``team_count`` (the teams it is linked to). ``search`` keeps those whose last name,
-    first name or licence number contains it (case ignored); one query."""
+    first name or licence number contains it (case ignored); ``ids``, when given, those
+    records only. One query."""
     players = Player.objects.filter(club=club)
+    if ids:
+        players = players.filter(pk__in=ids)
     for word in search.split():
         players = players.filter(
             Q(last_name__icontains=word)
@@ -339,3 +342,19 @@ def season_of(date: datetime.date) -> int:
     """Return the season a concours dated ``date`` belongs to, by the year it starts: a
     season runs from September to August (« 2026-2027 » is 2026)."""
     return date.year if date.month >= 9 else date.year - 1
+
+
+def registry_near_duplicates(*, club: Club) -> list[tuple[Player, Player]]:
+    """Return the pairs of ``club``'s records that may be one person written twice: the
+    same name, or near duplicates (:func:`tournaments.text.is_near_duplicate`), each pair
+    once, older record first, by the older record's name. One query; the organiser
+    decides whether to merge them."""
+    players = list(Player.objects.filter(club=club).order_by("last_name", "first_name", "pk"))
+    pairs = []
+    for index, player in enumerate(players):
+        for other in players[index + 1 :]:
+            if is_same_name(player.full_name, other.full_name) or is_near_duplicate(
+                player.full_name, other.full_name
+            ):
+                pairs.append((player, other) if player.pk < other.pk else (other, player))
+    return pairs

@@ -37,6 +37,13 @@ from tournaments.services.idempotency import Outcome, fingerprint, parse_key, ru
 from tournaments.services.links import ensure_team_links, regenerate_link, revoke_link
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
+from tournaments.services.players import (
+    Merge,
+    PlayerData,
+    create_player,
+    merge_players,
+    update_player,
+)
 from tournaments.services.registration import (
     CheckIn,
     TeamData,
@@ -69,6 +76,11 @@ __all__ = [
     "create_challenge",
     "remove_concours",
     "update_challenge",
+    "Merge",
+    "PlayerData",
+    "create_player",
+    "merge_players",
+    "update_player",
     "Author",
     "CheckIn",
     "Correction",

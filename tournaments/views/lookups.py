@@ -9,7 +9,17 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
-from tournaments.models import Challenge, Club, Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments.models import (
+    Challenge,
+    Club,
+    Deal,
+    Match,
+    Player,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -82,9 +92,11 @@ def get_match_for_organiser(
 
 
 def get_team(tournament: Tournament, number: int) -> Team:
-    """Return team ``number`` of ``tournament`` (its club joined) or raise 404."""
+    """Return team ``number`` of ``tournament`` (its club and registered players joined) or raise 404."""
     return get_object_or_404(
-        Team.objects.select_related("club"), tournament=tournament, number=number
+        Team.objects.select_related("club", "player_1_record", "player_2_record"),
+        tournament=tournament,
+        number=number,
     )
 
 
@@ -126,3 +138,21 @@ def get_challenge_concours(challenge: Challenge, slug: str) -> Tournament:
     """Return the concours ``slug`` of ``challenge`` (any concours of its club, so that a
     service says it is not in the challenge), or raise 404."""
     return get_object_or_404(Tournament, slug=slug, club=challenge.club)
+
+
+def get_club_for_organiser(request: HttpRequest, club: int) -> Club:
+    """Return club ``club`` if the user organises it (or is a superuser); 404 otherwise,
+    so that another club's registry of players does not even show it exists."""
+    user = request.user
+    found = get_object_or_404(Club, pk=club)
+    if user.is_superuser or (
+        user.is_authenticated and found.organisers.filter(pk=user.pk).exists()
+    ):
+        return found
+    raise Http404
+
+
+def get_player(club: Club, pk: int) -> Player:
+    """Return record ``pk`` of ``club``'s registry or raise 404 (another club's record
+    is not found)."""
+    return get_object_or_404(Player, club=club, pk=pk)

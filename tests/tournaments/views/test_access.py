@@ -17,6 +17,7 @@ from tests.factories import (
     ClubFactory,
     DealFactory,
     MatchFactory,
+    PlayerFactory,
     RoundFactory,
     TeamFactory,
     TournamentFactory,
@@ -30,6 +31,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    Player,
     Round,
     Team,
     TeamLink,
@@ -66,6 +68,10 @@ PUBLIC = {
 
 #: The primary key of the fixture's team link (team 1).
 LINK = 7
+#: The primary keys of the owner club and of two records of its registry.
+CLUB = 5
+PLAYER = 11
+OTHER_PLAYER = 12
 
 KWARGS = {
     "tournament-create": {},
@@ -118,8 +124,17 @@ KWARGS = {
     "challenge-add-concours": {"slug": "c"},
     "challenge-remove-concours": {"slug": "c", "concours": "fini"},
     "challenge-xlsx": {"slug": "c"},
+    "player-lookup": {"slug": "t"},
+    "registry-list": {"club": CLUB},
+    "player-detail": {"club": CLUB, "pk": PLAYER},
+    "player-edit": {"club": CLUB, "pk": PLAYER},
+    "player-merge": {"club": CLUB, "pk": PLAYER},
+    "player-merge-confirm": {"club": CLUB, "pk": PLAYER},
 }
 POSTS = {
+    "registry-list": {"last_name": "Nouveau"},
+    "player-edit": {"last_name": "Renommé"},
+    "player-merge-confirm": {"kept": str(OTHER_PLAYER)},
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
     "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
     "team-list": {"player_1": "X", "player_2": "Y"},
@@ -194,6 +209,7 @@ POST_ONLY = {
     "sheet-row-preview",
     "challenge-add-concours",
     "challenge-remove-concours",
+    "player-merge-confirm",
 }
 
 
@@ -207,7 +223,9 @@ def test_every_organiser_url_is_covered():
 
 @pytest.fixture
 def tournament(db):
-    owner = ClubFactory(name="Club propriétaire")
+    owner = ClubFactory(pk=CLUB, name="Club propriétaire")
+    PlayerFactory(pk=PLAYER, club=owner)
+    PlayerFactory(pk=OTHER_PLAYER, club=owner)
     owner.organisers.add(UserFactory(username="owner"))
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
@@ -244,6 +262,7 @@ def snapshot() -> str:
         TeamLink,
         Challenge,
         ChallengeConcours,
+        Player,
     )
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
