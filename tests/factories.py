@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from tournaments.models import (
     Bye,
+    Challenge,
+    ChallengeConcours,
     Club,
     Deal,
     Match,
@@ -138,3 +140,21 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     status = Registration.Status.CONFIRMED
     position = factory.Sequence(lambda n: n + 1)
     created_at = datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.UTC)
+
+
+class ChallengeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Challenge
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Challenge {n}")
+    slug = factory.Sequence(lambda n: f"challenge-{n}")
+
+
+class ChallengeConcoursFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ChallengeConcours
+
+    challenge = factory.SubFactory(ChallengeFactory)
+    tournament = factory.SubFactory(TournamentFactory)
+    position = factory.Sequence(lambda n: n + 1)

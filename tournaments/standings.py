@@ -17,6 +17,7 @@ class RankingKey(StrEnum):
     """Metrics the standings can be ordered by, highest first (RULES.md §E)."""
 
     POINTS = "points"
+    MATCH_POINTS = "match_points"
     MATCHES_WON = "matches_won"
     POINTS_DIFFERENCE = "points_difference"
     HEAD_TO_HEAD = "head_to_head"
@@ -72,6 +73,23 @@ class ByeEntry:
 
 
 @dataclass(frozen=True)
+class MatchPoints:
+    """What a match gives when ranking by match points (RULES.md §E, a setting): ``win`` to
+    its winner, ``draw`` to each side of a draw, ``loss`` to its loser, ``bye`` to an
+    exempt team (e.g. 2/1/1/2 or 4/3/2/3). Whole numbers, not scored points.
+
+    A bye gives ``bye`` even when the tournament counts it as a match won (the setting
+    ``bye_counts_as_win`` adds to matches won, not to match points): §E gives a bye its own
+    value.
+    """
+
+    win: int = 0
+    draw: int = 0
+    loss: int = 0
+    bye: int = 0
+
+
+@dataclass(frozen=True)
 class StandingsRules:
     """The tournament settings that shape the standings (RULES.md §E).
 
@@ -81,6 +99,8 @@ class StandingsRules:
         bye_credit: how a bye is credited; ``bye_credit_value`` is used by FIXED.
         nominal_match_total: a match's nominal total in scored points (HALF_NOMINAL).
         bye_counts_as_win: a bye also counts as a match won.
+        match_points: what each match and bye gives in match points (zeros unless the
+            tournament ranks by match points, RULES.md §E).
     """
 
     order: tuple[RankingKey, ...] = DEFAULT_ORDER
@@ -88,12 +108,14 @@ class StandingsRules:
     bye_credit_value: int = 0
     nominal_match_total: int = 0
     bye_counts_as_win: bool = False
+    match_points: MatchPoints = MatchPoints()
 
 
 @dataclass(frozen=True)
 class StandingRow:
     """One ranked team. ``points`` include bye credits; ``head_to_head`` counts the
-    wins (2) and draws (1) against the teams it is tied with before that tie-break."""
+    wins (2) and draws (1) against the teams it is tied with before that tie-break;
+    ``match_points`` are those of :class:`MatchPoints` (0 when the rules give none)."""
 
     rank: int
     team_id: int
@@ -110,6 +132,7 @@ class StandingRow:
     head_to_head: int
     lot: int
     is_withdrawn: bool
+    match_points: int = 0
 
 
 @dataclass
@@ -187,6 +210,7 @@ def compute_standings(
         tally = tallies[team_id]
         return {
             RankingKey.POINTS: tally.points,
+            RankingKey.MATCH_POINTS: _match_points(tally, rules.match_points),
             RankingKey.MATCHES_WON: tally.won,
             RankingKey.POINTS_DIFFERENCE: tally.points - tally.against,
             RankingKey.HEAD_TO_HEAD: tally.head_to_head,
@@ -213,7 +237,23 @@ def compute_standings(
         )
 
     ranked = sorted(teams, key=sort_key)
-    return [_row(rank, team, tallies[team.team_id]) for rank, team in enumerate(ranked, 1)]
+    return [
+        _row(rank, team, tallies[team.team_id], rules.match_points)
+        for rank, team in enumerate(ranked, 1)
+    ]
+
+
+def _match_points(tally: _Tally, points: MatchPoints) -> int:
+    """Return a team's match points (RULES.md §E): its matches won, drawn and lost, then
+    its byes. Matches won are counted from the matches played, so that a bye counted as a
+    win (``bye_counts_as_win``) gives ``points.bye`` only, never ``points.win`` as well."""
+    won = tally.played - tally.drawn - tally.lost
+    return (
+        points.win * won
+        + points.draw * tally.drawn
+        + points.loss * tally.lost
+        + points.bye * tally.byes
+    )
 
 
 def _add_match(tally: _Tally, scored: int, conceded: int, opponent: int) -> None:
@@ -230,7 +270,7 @@ def _add_match(tally: _Tally, scored: int, conceded: int, opponent: int) -> None
         tally.lost += 1
 
 
-def _row(rank: int, team: TeamEntry, tally: _Tally) -> StandingRow:
+def _row(rank: int, team: TeamEntry, tally: _Tally, points: MatchPoints) -> StandingRow:
     return StandingRow(
         rank=rank,
         team_id=team.team_id,
@@ -247,4 +287,5 @@ def _row(rank: int, team: TeamEntry, tally: _Tally) -> StandingRow:
         head_to_head=tally.head_to_head,
         lot=team.lot,
         is_withdrawn=team.is_withdrawn,
+        match_points=_match_points(tally, points),
     )

@@ -59,7 +59,8 @@ class StandingsTable(tables.Table):
     sorting another column keeps rank order among equal values (Python's sort is
     stable). The team number's column is named ``number``, as the page's ``?sort=number``
     has always said. A phone shows the rank, the team and its points; a tablet or a
-    laptop adds the club, the matches and the points (:data:`WIDE_ONLY`), a wide screen
+    laptop adds the club, the matches and the points (:data:`WIDE_ONLY`); the match
+    points (« Pts ») show only when the tournament ranks by them, a wide screen
     the figures too (:data:`WIDEST_NUMBER`); « Show every column » shows the others. The random lot, the last tie-break, is not shown: it only
     orders teams equal on everything else, which their ranks already say.
     """
@@ -70,6 +71,9 @@ class StandingsTable(tables.Table):
     club = _standings_column("club", default="", attrs=WIDE_ONLY)
     points = _standings_column(
         "points", attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
+    )
+    match_points = _standings_column(
+        "match_points", attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
     )
     matches_won = _standings_column("matches_won", attrs=WIDE_NUMBER)
     matches_drawn = _standings_column("matches_drawn", attrs=WIDE_NUMBER)
@@ -111,7 +115,9 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.T
             ]
         )
     else:
-        table = StandingsTable(standings_rows(standings))
+        # « Pts » only where the tournament ranks by match points (RULES.md §E).
+        hidden = () if tournament.ranks_by_match_points else ("match_points",)
+        table = StandingsTable(standings_rows(standings), exclude=hidden)
     RequestConfig(request, paginate=False).configure(table)
     return table
 

@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from tournaments.converters import NumberConverter
 from tournaments.views import (
     archive,
+    challenges,
     corrections,
     entry,
     exports_data,
@@ -75,6 +76,35 @@ urlpatterns = [
     ),
     # The organiser's desk.
     path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),
+    # Season challenges (RULES.md §I): the organiser's pages, then the public ones.
+    path("organisation/challenges/", challenges.challenge_list, name="challenge-list"),
+    path(
+        "organisation/challenges/<slug:slug>/",
+        challenges.challenge_manage,
+        name="challenge-manage",
+    ),
+    path(
+        "organisation/challenges/<slug:slug>/concours/ajouter/",
+        challenges.challenge_add_concours,
+        name="challenge-add-concours",
+    ),
+    path(
+        "organisation/challenges/<slug:slug>/concours/<slug:concours>/retirer/",
+        challenges.challenge_remove_concours,
+        name="challenge-remove-concours",
+    ),
+    path(
+        "organisation/challenges/<slug:slug>/classement.xlsx",
+        challenges.challenge_xlsx,
+        name="challenge-xlsx",
+    ),
+    path("challenges/<slug:slug>/", challenges.challenge_detail, name="challenge-detail"),
+    path("challenges/<slug:slug>/classement.pdf", challenges.challenge_pdf, name="challenge-pdf"),
+    path(
+        "ecran-challenge/<str:token>/",
+        challenges.challenge_projector,
+        name="challenge-projector",
+    ),
     path("organisation/regle/", setup.preset_summary, name="preset-summary"),
     path("organisation/concours/restaurer/", archive.tournament_restore, name="tournament-restore"),
     path("concours/<slug:slug>/gestion/", rounds.tournament_manage, name="tournament-manage"),

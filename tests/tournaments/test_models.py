@@ -13,6 +13,8 @@ import scoring
 from scoring import CoincheLevel, Counting, FormatKind, MatchFormat, RuleSet, Trump
 from tests.factories import (
     ByeFactory,
+    ChallengeConcoursFactory,
+    ChallengeFactory,
     ClubFactory,
     DealFactory,
     MatchFactory,
@@ -23,6 +25,8 @@ from tests.factories import (
 from tournaments.models import (
     ENTRY_FIELDS,
     FIELD_RANGES,
+    Challenge,
+    ChallengeConcours,
     Deal,
     DealEntry,
     Match,
@@ -718,6 +722,17 @@ EXPECTED_RANGES = {
     ("tournament", "match_format_value"): (1, 9999),
     ("tournament", "number_of_rounds"): (1, 20),
     ("tournament", "bye_credit_value"): (0, 9999),
+    ("tournament", "match_points_win"): (0, 99),
+    ("tournament", "match_points_draw"): (0, 99),
+    ("tournament", "match_points_loss"): (0, 99),
+    ("tournament", "match_points_bye"): (0, 99),
+    ("challenge", "points_win"): (0, 9999),
+    ("challenge", "points_draw"): (0, 9999),
+    ("challenge", "points_loss"): (0, 9999),
+    ("challenge", "points_bye"): (0, 9999),
+    ("challenge", "best_of"): (1, 999),
+    ("challenge", "minimum"): (1, 999),
+    ("challengeconcours", "position"): (1, 999),
     ("team", "number"): (1, 9999),
     ("team", "lot"): (0, 999_999),
     ("team", "first_round"): (1, 21),
@@ -761,7 +776,18 @@ EXPECTED_RANGES = {
 def test_every_integer_field_of_the_models_has_its_range():
     integer_fields = {
         (model._meta.model_name, field.name)
-        for model in (Tournament, Team, MeleePlayer, Round, Match, Deal, TableLink, TeamLink)
+        for model in (
+            Tournament,
+            Team,
+            MeleePlayer,
+            Round,
+            Match,
+            Deal,
+            TableLink,
+            TeamLink,
+            Challenge,
+            ChallengeConcours,
+        )
         for field in model._meta.concrete_fields
         if isinstance(field, IntegerField) and not field.primary_key
     }
@@ -799,6 +825,12 @@ def _with(model: str, **fields):
         )
     if model == "deal":
         return DealFactory.build(match=MatchFactory(), **fields)
+    if model == "challenge":
+        return ChallengeFactory.build(club=ClubFactory(), **fields)
+    if model == "challengeconcours":
+        return ChallengeConcoursFactory.build(
+            challenge=ChallengeFactory(), tournament=TournamentFactory(), **fields
+        )
     if model == "teamlink":
         team = TeamFactory()
         return TeamLink(tournament=team.tournament, team=team, pin="1234", created_at=NOW, **fields)
@@ -813,6 +845,16 @@ OUT_OF_RANGE = [
     ("tournament", "rules_version", 1000, "tournament_rules_version_range"),
     ("tournament", "match_format_value", 10_000, "tournament_format_value_max"),
     ("tournament", "bye_credit_value", 10_000, "tournament_bye_credit_max"),
+    ("tournament", "match_points_win", 100, "tournament_match_points_range"),
+    ("tournament", "match_points_bye", 100, "tournament_match_points_range"),
+    ("challenge", "points_win", 10_000, "challenge_formula_range"),
+    ("challenge", "points_bye", 10_000, "challenge_formula_range"),
+    ("challenge", "minimum", 0, "challenge_formula_range"),
+    ("challenge", "minimum", 1000, "challenge_formula_range"),
+    ("challenge", "best_of", 0, "challenge_best_of_range"),
+    ("challenge", "best_of", 1000, "challenge_best_of_range"),
+    ("challengeconcours", "position", 0, "challenge_concours_position_range"),
+    ("challengeconcours", "position", 1000, "challenge_concours_position_range"),
     ("team", "number", 10_000, "team_number_max"),
     ("team", "lot", 1_000_000, "team_lot_max"),
     ("team", "first_round", 0, "team_first_round_range"),

@@ -65,6 +65,10 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "bye_credit_value",
         "bye_counts_as_win",
         "ranking",
+        "match_points_win",
+        "match_points_draw",
+        "match_points_loss",
+        "match_points_bye",
         "tie_breaks",
         "allows_no_trump_all_trump",
         "projector_token",
@@ -152,6 +156,14 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     # again or added in the registry of the club the concours is restored for.
     "player": ("last_name", "first_name", "licence", "home_club"),
 }
+#: The tournament fields an archive made before the ranking by match points (RULES.md §E)
+#: lacks: such an archive is still version 1, and restores with their defaults.
+LATER_TOURNAMENT_FIELDS = (
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "match_points_bye",
+)
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {
     "tournament": Tournament,

@@ -22,6 +22,7 @@ from tournaments.archive.fields import (
     DEAL_HISTORY_LINKS,
     FORMAT,
     HISTORY_LINKS,
+    LATER_TOURNAMENT_FIELDS,
     MATCH_HISTORY_LINKS,
     RECORD_FIELDS,
     RECORD_LINKS,
@@ -299,11 +300,15 @@ def _club_name(name: str, place: Place) -> str:
 
 def _read_tournament(entry: object) -> tuple[Tournament, str | None]:
     place: Place = (("tournament", None),)
+    fields = RECORD_FIELDS["tournament"]
+    if isinstance(entry, dict) and not any(key in entry for key in LATER_TOURNAMENT_FIELDS):
+        # An archive made before these settings: the tournament keeps their defaults.
+        fields = tuple(key for key in fields if key not in LATER_TOURNAMENT_FIELDS)
     tournament, entry = _row(
         Tournament,
         entry,
         place,
-        fields=RECORD_FIELDS["tournament"],
+        fields=fields,
         links=RECORD_LINKS["tournament"],
         ranges="tournament",
     )

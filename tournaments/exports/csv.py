@@ -50,27 +50,36 @@ from tournaments.presentation.columns import (
     Column,
     DealRow,
     pick,
+    standings_keys,
 )
+from tournaments.selectors import Standing
 
 Row = TypeVar("Row")
 
 #: The standings CSV: the columns of ``expected_standings.csv``, then each player, the
-#: club, the other tie-breaks and the team's figures.
-STANDINGS_COLUMNS = pick(
-    STANDINGS,
-    (
-        *STANDINGS_FILE_KEYS,
-        "player_1",
-        "player_2",
-        "club",
-        "head_to_head",
-        "lot",
-        "best_match_score",
-        "belotes",
-        "capots",
-        "coinches_made",
-    ),
+#: club, the other tie-breaks and the team's figures (``match_points`` after ``points``
+#: when the tournament ranks by them, :func:`standings_columns`).
+STANDINGS_KEYS = (
+    *STANDINGS_FILE_KEYS,
+    "player_1",
+    "player_2",
+    "club",
+    "head_to_head",
+    "lot",
+    "best_match_score",
+    "belotes",
+    "capots",
+    "coinches_made",
 )
+STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
+
+
+def standings_columns(tournament: Tournament) -> tuple[Column[Standing], ...]:
+    """Return the standings CSV's columns for ``tournament``: :data:`STANDINGS_COLUMNS`,
+    with « Pts » after the points when it ranks by match points (RULES.md §E)."""
+    ranks = tournament.ranks_by_match_points
+    return pick(STANDINGS, standings_keys(STANDINGS_KEYS, ranks_by_match_points=ranks))
+
 
 #: The deals CSV: the columns of a concours folder's ``deals.csv``, then the declarations
 #: as announced, the outcome, the scores, the running totals and the status.
@@ -141,11 +150,11 @@ def write_columns_csv(
 
 
 def standings_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
-    """Return the standings as CSV bytes: :data:`STANDINGS_COLUMNS`, one row per team in
+    """Return the standings as CSV bytes: :func:`standings_columns`, one row per team in
     rank order; points are scored points (RULES.md §E)."""
     standings = selectors.tournament_standings(tournament=tournament)
     return write_columns_csv(
-        STANDINGS_COLUMNS, standings, tournament=tournament, french_excel=french_excel
+        standings_columns(tournament), standings, tournament=tournament, french_excel=french_excel
     )
 
 

@@ -54,6 +54,7 @@ from tournaments.presentation.columns import (
     Column,
     DealRow,
     pick,
+    standings_keys,
     yes_no_words,
 )
 from tournaments.text import printable
@@ -99,21 +100,20 @@ def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
 
 
 #: « Classement »: the columns of ``expected_standings.csv``, then the players, the club,
-#: the other tie-breaks and the team's figures.
-STANDINGS_COLUMNS = pick(
-    STANDINGS,
-    (
-        *STANDINGS_FILE_KEYS,
-        "players",
-        "club",
-        "head_to_head",
-        "lot",
-        "best_match_score",
-        "belotes",
-        "capots",
-        "coinches_made",
-    ),
+#: the other tie-breaks and the team's figures (``match_points`` after ``points`` when the
+#: tournament ranks by them).
+STANDINGS_KEYS = (
+    *STANDINGS_FILE_KEYS,
+    "players",
+    "club",
+    "head_to_head",
+    "lot",
+    "best_match_score",
+    "belotes",
+    "capots",
+    "coinches_made",
 )
+STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
 #: « Parties »: where each match was played, its teams, totals, result and deals played.
 MATCHES_COLUMNS = pick(
     MATCHES,
@@ -161,9 +161,13 @@ def columns_sheet(title: str, columns: Sequence[Column[Row]], rows: Iterable[Row
 
 
 def standings_sheet(*, tournament: Tournament) -> Sheet:
-    """Return « Classement »: one row per team in rank order; points are scored points."""
+    """Return « Classement »: one row per team in rank order; points are scored points,
+    and « Points de match » follow them when the tournament ranks by match points
+    (RULES.md §E)."""
     standings = selectors.tournament_standings(tournament=tournament)
-    return columns_sheet(STANDINGS_SHEET_TITLE, STANDINGS_COLUMNS, standings)
+    ranks = tournament.ranks_by_match_points
+    columns = pick(STANDINGS, standings_keys(STANDINGS_KEYS, ranks_by_match_points=ranks))
+    return columns_sheet(STANDINGS_SHEET_TITLE, columns, standings)
 
 
 def matches_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
@@ -272,7 +276,7 @@ def page_header(tournament: Tournament) -> str:
     return text.replace("&", "&&")
 
 
-def _write_sheet(worksheet: Worksheet, sheet: Sheet, header: str) -> None:
+def write_sheet(worksheet: Worksheet, sheet: Sheet, header: str) -> None:
     """Write the header in bold, frozen, then the rows; size each column to its content;
     print ``header`` at the top of each page."""
     bold = Font(bold=True)
@@ -312,7 +316,7 @@ def tournament_xlsx(*, tournament: Tournament) -> bytes:
     for sheet in tournament_sheets(tournament=tournament):
         title = sheet_title(sheet.title, taken=titles)
         titles.append(title)
-        _write_sheet(workbook.create_sheet(title), sheet, header)
+        write_sheet(workbook.create_sheet(title), sheet, header)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

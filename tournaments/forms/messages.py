@@ -274,6 +274,18 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.PLAYER_IN_TEAM: _(
         "Players: %(player)s already plays in team %(number)s of this tournament."
     ),
+    # Season challenges (services/challenges.py, RULES.md §I).
+    Refusal.CHALLENGE_EXISTS: _("Name: the club already has a challenge named “%(name)s”."),
+    Refusal.CONCOURS_OTHER_CLUB: _(
+        "Concours: “%(tournament)s” is not a concours of this challenge's club."
+    ),
+    Refusal.CONCOURS_UNFINISHED: _(
+        "Concours: “%(tournament)s” is not finished; close all its rounds first."
+    ),
+    Refusal.CONCOURS_IN_CHALLENGE: _("Concours: “%(tournament)s” is already in this challenge."),
+    Refusal.CONCOURS_NOT_IN_CHALLENGE: _(
+        "Concours: “%(tournament)s” is not in this challenge (removed meanwhile?)."
+    ),
     # Once-only writes of the phones (services/idempotency.py).
     Refusal.IDEMPOTENCY_KEY_INVALID: _(
         "This phone sent an unreadable sending key: nothing was saved. Reload the page."

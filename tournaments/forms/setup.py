@@ -5,16 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.urls import reverse_lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.bounds import BOUNDED, bound_field
 from tournaments.forms.fields import form_field
 from tournaments.models import (
+    MATCH_POINT_FIELDS,
     MAX_BYE_CREDIT,
     MAX_FORMAT_VALUE,
+    MAX_MATCH_POINTS,
     MAX_TEAM_NUMBER,
     Club,
     Team,
@@ -87,6 +91,27 @@ def _cleaned_name(form: forms.BaseForm, field_name: str) -> str:
     return name
 
 
+#: The message of a match-points setting out of its range, naming the setting.
+MATCH_POINTS_RANGE = _("%(field)s: enter a whole number from 0 to %(maximum)s.")
+
+
+def _bound_match_points(field: forms.Field) -> None:
+    """Make a match-points setting (RULES.md §E) take 0 to :data:`MAX_MATCH_POINTS` only,
+    refused with :data:`MATCH_POINTS_RANGE`, which names the setting."""
+    label = field.label
+
+    def text() -> str:
+        return str(MATCH_POINTS_RANGE) % {"field": label, "maximum": MAX_MATCH_POINTS}
+
+    message = lazy(text, str)()
+    field.validators = [
+        MinValueValidator(0, message=message),
+        MaxValueValidator(MAX_MATCH_POINTS, message=message),
+    ]
+    field.error_messages.update({"invalid": message, "min_value": message, "max_value": message})
+    field.widget.attrs.update({"min": "0", "max": str(MAX_MATCH_POINTS), "inputmode": "numeric"})
+
+
 class TournamentForm(forms.ModelForm):
     """Create a tournament or change its settings; the preset's summary follows the choice.
 
@@ -118,6 +143,10 @@ class TournamentForm(forms.ModelForm):
             "bye_credit_value",
             "bye_counts_as_win",
             "ranking",
+            "match_points_win",
+            "match_points_draw",
+            "match_points_loss",
+            "match_points_bye",
             "confirmation_mode",
             "results_mode",
         ]
@@ -155,6 +184,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["match_format_value"].widget.attrs["inputmode"] = "numeric"
         bound_field(self.fields["match_format_value"], MAX_FORMAT_VALUE)
         bound_field(self.fields["bye_credit_value"], MAX_BYE_CREDIT)
+        for name in MATCH_POINT_FIELDS:
+            # Used only when ranking by match points; left empty, it keeps its value.
+            _bound_match_points(self.fields[name])
+            self.fields[name].required = False
         # Not a scoring rule: it can change at any time. A form sent without it (a page
         # opened before the setting existed) keeps the tournament's mode.
         self.fields["confirmation_mode"].required = False
@@ -186,6 +219,26 @@ class TournamentForm(forms.ModelForm):
     def clean_results_mode(self) -> str:
         """Keep the tournament's results entry (phones for a new one) when absent."""
         return self.cleaned_data["results_mode"] or self.instance.results_mode
+
+    def _clean_match_points(self, name: str) -> int:
+        value = self.cleaned_data[name]
+        return getattr(self.instance, name) if value is None else value
+
+    def clean_match_points_win(self) -> int:
+        """Keep the tournament's value (the default for a new one) when left empty."""
+        return self._clean_match_points("match_points_win")
+
+    def clean_match_points_draw(self) -> int:
+        """Keep the tournament's value (the default for a new one) when left empty."""
+        return self._clean_match_points("match_points_draw")
+
+    def clean_match_points_loss(self) -> int:
+        """Keep the tournament's value (the default for a new one) when left empty."""
+        return self._clean_match_points("match_points_loss")
+
+    def clean_match_points_bye(self) -> int:
+        """Keep the tournament's value (the default for a new one) when left empty."""
+        return self._clean_match_points("match_points_bye")
 
     def clean(self) -> dict[str, Any]:
         """Check the tie-breaks are distinct and the format value makes sense."""

@@ -13,12 +13,17 @@ from tournaments.models.audit import AuditedHistory, set_audit
 from tournaments.models.bounds import (
     FIELD_RANGES,
     MAX_BYE_CREDIT,
+    MAX_CHALLENGE_CONCOURS,
+    MAX_CHALLENGE_POINTS,
     MAX_DEAL_NUMBER,
     MAX_DEAL_VERSION,
     MAX_FORMAT_VALUE,
+    MAX_MATCH_POINTS,
+    MAX_RANK_POINTS,
     MAX_TEAM_NUMBER,
     field_range,
 )
+from tournaments.models.challenges import Challenge, ChallengeConcours, parse_rank_points
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
     RULES_PRESET_LABELS,
@@ -40,7 +45,7 @@ from tournaments.models.choices import (
     new_token,
     preset_text,
 )
-from tournaments.models.clubs import Club, Tournament
+from tournaments.models.clubs import MATCH_POINT_FIELDS, Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
@@ -55,6 +60,14 @@ __all__ = [
     "ENTRY_FIELDS",
     "FIELD_RANGES",
     "MAX_BYE_CREDIT",
+    "MAX_CHALLENGE_CONCOURS",
+    "MAX_CHALLENGE_POINTS",
+    "MAX_RANK_POINTS",
+    "Challenge",
+    "ChallengeConcours",
+    "parse_rank_points",
+    "MAX_MATCH_POINTS",
+    "MATCH_POINT_FIELDS",
     "MAX_DEAL_NUMBER",
     "MAX_DEAL_VERSION",
     "MAX_FORMAT_VALUE",

@@ -37,6 +37,16 @@ MAX_DEAL_NUMBER = 999
 MAX_FORMAT_VALUE = 9999
 #: A fixed bye credit, in scored points (RULES.md §E).
 MAX_BYE_CREDIT = 9999
+#: Match points of a won, drawn or lost match or of a bye (RULES.md §E): a club gives a
+#: few points (2/1/1/2, 4/3/2/3); 99 leaves room for any scale a club uses.
+MAX_MATCH_POINTS = 99
+#: Challenge points of one party, bye or place (RULES.md §I): a few points, or a few
+#: hundred for a club that weighs a win like a deal.
+MAX_CHALLENGE_POINTS = 9999
+#: Places that earn rank points in a challenge's formula.
+MAX_RANK_POINTS = 50
+#: Concours of one challenge: a weekly concours for two seasons.
+MAX_CHALLENGE_CONCOURS = 999
 #: Lots are drawn below services.registration.LOT_RANGE (1 000 000).
 MAX_LOT = 999_999
 #: Seeds are drawn on 62 bits (services.draws.SEED_BITS), stored in a signed 64-bit column.
@@ -60,6 +70,21 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "match_format_value": (1, MAX_FORMAT_VALUE),
         "number_of_rounds": (1, MAX_ROUNDS),
         "bye_credit_value": (0, MAX_BYE_CREDIT),
+        "match_points_win": (0, MAX_MATCH_POINTS),
+        "match_points_draw": (0, MAX_MATCH_POINTS),
+        "match_points_loss": (0, MAX_MATCH_POINTS),
+        "match_points_bye": (0, MAX_MATCH_POINTS),
+    },
+    "challenge": {
+        "points_win": (0, MAX_CHALLENGE_POINTS),
+        "points_draw": (0, MAX_CHALLENGE_POINTS),
+        "points_loss": (0, MAX_CHALLENGE_POINTS),
+        "points_bye": (0, MAX_CHALLENGE_POINTS),
+        "best_of": (1, MAX_CHALLENGE_CONCOURS),
+        "minimum": (1, MAX_CHALLENGE_CONCOURS),
+    },
+    "challengeconcours": {
+        "position": (1, MAX_CHALLENGE_CONCOURS),
     },
     "team": {
         "number": (1, MAX_TEAM_NUMBER),

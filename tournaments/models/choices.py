@@ -88,6 +88,7 @@ class Ranking(models.TextChoices):
 
     POINTS = "points", _("Total scored points")
     WINS_THEN_POINTS = "wins-then-points", _("Matches won, then points")
+    MATCH_POINTS = "match-points", _("Match points (won, drawn, lost, bye), then points")
 
 
 class Trump(models.TextChoices):

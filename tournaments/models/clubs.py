@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring.matches import FormatKind, MatchFormat
-from tournaments.models.bounds import range_check
+from tournaments.models.bounds import range_check, ranges_check
 from tournaments.models.choices import (
     DEFAULT_TIE_BREAKS,
     ByeCredit,
@@ -44,6 +44,15 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+#: The settings of the ranking by match points (RULES.md §E): won, drawn, lost, bye.
+MATCH_POINT_FIELDS = (
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "match_points_bye",
+)
 
 
 class Tournament(models.Model):
@@ -78,6 +87,26 @@ class Tournament(models.Model):
     bye_credit_value = models.PositiveIntegerField(_("fixed bye credit"), default=0)
     bye_counts_as_win = models.BooleanField(_("a bye counts as a win"), default=False)
     ranking = models.CharField(_("ranking"), max_length=20, choices=Ranking, default=Ranking.POINTS)
+    match_points_win = models.PositiveSmallIntegerField(
+        _("match points for a win"),
+        default=2,
+        help_text=_("When ranking by match points: what a match won gives."),
+    )
+    match_points_draw = models.PositiveSmallIntegerField(
+        _("match points for a draw"),
+        default=1,
+        help_text=_("When ranking by match points: what each side of a draw gets."),
+    )
+    match_points_loss = models.PositiveSmallIntegerField(
+        _("match points for a loss"),
+        default=1,
+        help_text=_("When ranking by match points: what a match lost gives."),
+    )
+    match_points_bye = models.PositiveSmallIntegerField(
+        _("match points for a bye"),
+        default=2,
+        help_text=_("When ranking by match points: what a bye (exempt team) gives."),
+    )
     tie_breaks = models.CharField(
         _("tie-breaks"),
         max_length=100,
@@ -136,6 +165,7 @@ class Tournament(models.Model):
             range_check(
                 "tournament", "bye_credit_value", name="tournament_bye_credit_max", lower=False
             ),
+            ranges_check("tournament", MATCH_POINT_FIELDS, name="tournament_match_points_range"),
         ]
 
     def __str__(self) -> str:
@@ -159,6 +189,12 @@ class Tournament(models.Model):
             allows_no_trump=preset.allows_no_trump and self.allows_no_trump_all_trump,
             allows_all_trump=preset.allows_all_trump and self.allows_no_trump_all_trump,
         )
+
+    @property
+    def ranks_by_match_points(self) -> bool:
+        """Return True when the standings rank by match points (RULES.md §E), so that
+        pages and exports show them (« Pts »)."""
+        return self.ranking == Ranking.MATCH_POINTS
 
     @property
     def tie_break_keys(self) -> tuple[str, ...]:

@@ -137,6 +137,12 @@ STANDINGS: dict[str, Column[Standing]] = _by_key(
     Column("team", _("Team"), lambda standing: standing.row.number),
     Column("points", _("Points"), lambda standing: standing.row.points),
     Column(
+        "match_points",
+        _("Match points"),
+        lambda standing: standing.row.match_points,
+        abbreviation=_("Pts"),
+    ),
+    Column(
         "matches_won",
         _("Matches won"),
         lambda standing: standing.row.matches_won,
@@ -172,6 +178,18 @@ STANDINGS: dict[str, Column[Standing]] = _by_key(
     Column("capots", _("Capots"), lambda standing: standing.figures.capots),
     Column("coinches_made", _("Coinches made"), lambda standing: standing.figures.coinches_made),
 )
+
+
+def standings_keys(keys: Iterable[str], *, ranks_by_match_points: bool) -> tuple[str, ...]:
+    """Return the standings column ``keys`` with ``match_points`` (« Pts ») right after
+    ``points`` when the tournament ranks by match points (RULES.md §E), as given otherwise
+    (its match points are then zeros, which would mean nothing)."""
+    keys = tuple(keys)
+    if not ranks_by_match_points or "points" not in keys:
+        return keys
+    at = keys.index("points") + 1
+    return (*keys[:at], "match_points", *keys[at:])
+
 
 #: The columns of a concours folder's ``expected_standings.csv`` (RULES.md §F), in order.
 STANDINGS_FILE_KEYS = (

@@ -4,6 +4,19 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
+from tournaments.selectors.challenges import (
+    ChallengeRanking,
+    challenge_by_projector_token,
+    challenge_by_slug,
+    challenge_concours,
+    challenge_formula,
+    challenge_ranking,
+    challenge_results,
+    challenges_of_club,
+    concours_to_add,
+    finished_concours,
+    is_finished_concours,
+)
 from tournaments.selectors.deals import (
     is_recorded_as,
     match_deals,
@@ -95,6 +108,17 @@ __all__ = [
     "registration_settings",
     "tournament_registrations",
     "waiting_rank",
+    "ChallengeRanking",
+    "challenge_by_projector_token",
+    "challenge_by_slug",
+    "challenge_concours",
+    "challenge_formula",
+    "challenge_ranking",
+    "challenge_results",
+    "challenges_of_club",
+    "concours_to_add",
+    "finished_concours",
+    "is_finished_concours",
     "ConcoursRanks",
     "MatchKind",
     "PlayerFigures",

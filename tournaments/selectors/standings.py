@@ -22,6 +22,7 @@ from tournaments.standings import (
     ByeCreditRule,
     ByeEntry,
     MatchEntry,
+    MatchPoints,
     RankingKey,
     StandingRow,
     StandingsRules,
@@ -63,10 +64,22 @@ def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
 
 
 def standings_rules(*, tournament: Tournament) -> StandingsRules:
-    """Return the standings settings of ``tournament`` (RULES.md §E)."""
+    """Return the standings settings of ``tournament`` (RULES.md §E).
+
+    Ranking by match points orders by them, then by total scored points, then the
+    tie-breaks; the match points of the other rankings are zeros (not shown)."""
     first: tuple[RankingKey, ...]
+    match_points = MatchPoints()
     if tournament.ranking == Ranking.WINS_THEN_POINTS:
         first = (RankingKey.MATCHES_WON, RankingKey.POINTS)
+    elif tournament.ranking == Ranking.MATCH_POINTS:
+        first = (RankingKey.MATCH_POINTS, RankingKey.POINTS)
+        match_points = MatchPoints(
+            win=tournament.match_points_win,
+            draw=tournament.match_points_draw,
+            loss=tournament.match_points_loss,
+            bye=tournament.match_points_bye,
+        )
     else:
         first = (RankingKey.POINTS,)
     tie_breaks = [RankingKey(key) for key in tournament.tie_break_keys]
@@ -77,6 +90,7 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
         bye_credit_value=tournament.bye_credit_value,
         nominal_match_total=scoring.nominal_match_total(tournament.engine_match_format),
         bye_counts_as_win=tournament.bye_counts_as_win,
+        match_points=match_points,
     )
 
 

@@ -4,6 +4,13 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
+from tournaments.services.challenges import (
+    ConcoursAdded,
+    add_concours,
+    create_challenge,
+    remove_concours,
+    update_challenge,
+)
 from tournaments.services.deals import (
     Author,
     Correction,
@@ -86,6 +93,11 @@ __all__ = [
     "check_in_registration",
     "register_pair",
     "set_registration_settings",
+    "ConcoursAdded",
+    "add_concours",
+    "create_challenge",
+    "remove_concours",
+    "update_challenge",
     "Merge",
     "PlayerData",
     "create_player",

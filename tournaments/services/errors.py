@@ -61,6 +61,12 @@ class Refusal(StrEnum):
     PLAYER_OTHER_CLUB = "player_other_club"
     PLAYER_TWICE = "player_twice"  # player: the name
     PLAYER_IN_TEAM = "player_in_team"  # player: the name; number: the team it plays in
+    # Season challenges (services/challenges.py)
+    CHALLENGE_EXISTS = "challenge_exists"  # name: the challenge's name
+    CONCOURS_OTHER_CLUB = "concours_other_club"  # tournament: its name
+    CONCOURS_UNFINISHED = "concours_unfinished"  # tournament: its name
+    CONCOURS_IN_CHALLENGE = "concours_in_challenge"  # tournament: its name
+    CONCOURS_NOT_IN_CHALLENGE = "concours_not_in_challenge"  # tournament: its name
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has

@@ -23,6 +23,10 @@ FROZEN_SETTINGS = (
     "bye_credit_value",
     "bye_counts_as_win",
     "ranking",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "match_points_bye",
     "tie_breaks",
     "allows_no_trump_all_trump",
 )

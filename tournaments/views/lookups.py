@@ -8,7 +8,18 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Club, Deal, Match, Player, Round, Team, TeamLink, Tournament
+from tournaments import selectors
+from tournaments.models import (
+    Challenge,
+    Club,
+    Deal,
+    Match,
+    Player,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -98,6 +109,35 @@ def get_link(tournament: Tournament, pk: int) -> TeamLink:
     """Return the team link ``pk`` of ``tournament`` (its team joined), or raise 404:
     another tournament's link is not found."""
     return get_object_or_404(TeamLink.objects.select_related("team"), pk=pk, tournament=tournament)
+
+
+def is_club_organiser(user: User | AnonymousUser, club: Club) -> bool:
+    """Return True when ``user`` organises ``club`` (a superuser organises every club)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or club.organisers.filter(pk=user.pk).exists()
+
+
+def get_challenge(slug: str) -> Challenge:
+    """Return the challenge with ``slug`` (its club joined) or raise 404."""
+    challenge = selectors.challenge_by_slug(slug)
+    if challenge is None:
+        raise Http404
+    return challenge
+
+
+def get_challenge_for_organiser(request: HttpRequest, slug: str) -> Challenge:
+    """Return the challenge if the user organises its club; 404 otherwise."""
+    challenge = get_challenge(slug)
+    if not is_club_organiser(request.user, challenge.club):
+        raise Http404
+    return challenge
+
+
+def get_challenge_concours(challenge: Challenge, slug: str) -> Tournament:
+    """Return the concours ``slug`` of ``challenge`` (any concours of its club, so that a
+    service says it is not in the challenge), or raise 404."""
+    return get_object_or_404(Tournament, slug=slug, club=challenge.club)
 
 
 def get_club_for_organiser(request: HttpRequest, club: int) -> Club:

@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from tests.factories import (
     ByeFactory,
+    ChallengeConcoursFactory,
+    ChallengeFactory,
     ClubFactory,
     DealFactory,
     MatchFactory,
@@ -26,6 +28,8 @@ from tests.factories import (
 from tournaments import urls
 from tournaments.models import (
     Bye,
+    Challenge,
+    ChallengeConcours,
     Club,
     Deal,
     Match,
@@ -65,6 +69,9 @@ PUBLIC = {
     "registration-manage",
     "registration-done",
     "registration-cancel",
+    "challenge-detail",
+    "challenge-pdf",
+    "challenge-projector",
 }
 
 #: The primary key of the fixture's team link (team 1).
@@ -127,6 +134,11 @@ KWARGS = {
     "registration-edit": {"slug": "t", "pk": REGISTRATION},
     "registration-withdraw": {"slug": "t", "pk": REGISTRATION},
     "registration-check-in": {"slug": "t", "pk": REGISTRATION},
+    "challenge-list": {},
+    "challenge-manage": {"slug": "c"},
+    "challenge-add-concours": {"slug": "c"},
+    "challenge-remove-concours": {"slug": "c", "concours": "fini"},
+    "challenge-xlsx": {"slug": "c"},
     "player-lookup": {"slug": "t"},
     "registry-list": {"club": CLUB},
     "player-detail": {"club": CLUB, "pk": PLAYER},
@@ -180,6 +192,9 @@ POSTS = {
     "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
     "registration-settings": {"is_open": "on", "capacity": "4", "waiting_list": "2"},
     "registration-edit": {"player_1": "X", "player_2": "Y"},
+    "challenge-list": {"club": "1", "name": "Pris", "minimum": "1"},
+    "challenge-manage": {"name": "Renommé", "minimum": "1"},
+    "challenge-add-concours": {"concours": "t"},
 }
 
 
@@ -212,6 +227,8 @@ POST_ONLY = {
     "registration-settings",
     "registration-withdraw",
     "registration-check-in",
+    "challenge-add-concours",
+    "challenge-remove-concours",
     "player-merge-confirm",
 }
 
@@ -247,6 +264,11 @@ def tournament(db):
     ByeFactory(round=draft, team=teams[1])
     RegistrationSettingsFactory(tournament=tournament, capacity=1)
     RegistrationFactory(pk=REGISTRATION, tournament=tournament, position=1)
+    # A challenge of the club with a finished concours in it (to remove).
+    finished = TournamentFactory(club=owner, slug="fini", name="Concours fini", number_of_rounds=1)
+    RoundFactory(tournament=finished, number=1, status=Round.Status.CLOSED)
+    challenge = ChallengeFactory(club=owner, slug="c", name="Challenge")
+    ChallengeConcoursFactory(challenge=challenge, tournament=finished, position=1)
     return tournament
 
 
@@ -262,8 +284,10 @@ def snapshot() -> str:
         TeamLink,
         RegistrationSettings,
         Registration,
+        Challenge,
+        ChallengeConcours,
+        Player,
     )
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink, Player)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
@@ -281,8 +305,12 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_changes(
     assert snapshot() == before
 
 
-# Creating or restoring a tournament is for any organiser, for her own clubs.
-@pytest.mark.parametrize("name", sorted(set(KWARGS) - {"tournament-create", "tournament-restore"}))
+# Creating or restoring a tournament, and the list of challenges, are for any organiser,
+# for her own clubs.
+ANY_ORGANISER = {"tournament-create", "tournament-restore", "challenge-list"}
+
+
+@pytest.mark.parametrize("name", sorted(set(KWARGS) - ANY_ORGANISER))
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_another_clubs_organiser_gets_404_and_nothing_changes(client, tournament, name, method):
     other = ClubFactory(name="Autre club")

@@ -145,6 +145,10 @@ def test_settings_are_frozen_once_round_1_is_published(desk, tournament):
         "bye_credit_value",
         "match_format",
         "match_format_value",
+        "match_points_bye",
+        "match_points_draw",
+        "match_points_loss",
+        "match_points_win",
         "number_of_rounds",
         "ranking",
         "rules_preset",
@@ -489,6 +493,10 @@ def test_the_settings_forms_help_texts_are_english_words_in_english(desk, tourna
 
     assert texts == [
         "Only for the presets that allow them.",
+        "When ranking by match points: what a match won gives.",
+        "When ranking by match points: what each side of a draw gets.",
+        "When ranking by match points: what a match lost gives.",
+        "When ranking by match points: what a bye (exempt team) gives.",
         "Each table may be switched on the round&#x27;s desk, at any time.",
     ]
 
