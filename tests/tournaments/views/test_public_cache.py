@@ -462,6 +462,10 @@ NOT_RESULTS = {
     "create_player": "the registry shows on organiser pages only; teams keep their names",
     "update_player": "the registry shows on organiser pages only; teams keep their names",
     "merge_players": "the registry shows on organiser pages only; teams keep their names",
+    "create_challenge": "a challenge's ranking is computed on every read, never cached",
+    "update_challenge": "a challenge's ranking is computed on every read, never cached",
+    "add_concours": "a challenge's ranking is computed on every read, never cached",
+    "remove_concours": "a challenge's ranking is computed on every read, never cached",
 }
 #: The services' functions that read or lock only.
 READS = {
