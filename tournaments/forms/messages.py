@@ -109,6 +109,17 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.DEAL_EXISTS: _("Deal %(number)s is already recorded."),
     Refusal.TAKER: _("Choose the taker's team."),
     Refusal.TOURNAMENT_EXISTS: _("A tournament with this name already exists."),
+    Refusal.CLUB_NAME_MISSING: _("Name: enter the club's name."),
+    Refusal.CLUB_EXISTS: _("Name: a club is already called “%(name)s”. Choose another name."),
+    Refusal.USERNAME_MISSING: _("Username: enter the new organiser's username."),
+    Refusal.ALREADY_ORGANISER: _("Username: “%(username)s” already organises this club."),
+    Refusal.NOT_ORGANISER: _("“%(username)s” does not organise this club."),
+    Refusal.LAST_ORGANISER: _(
+        "“%(username)s” is the club's only organiser: add another organiser first."
+    ),
+    Refusal.PASSWORD_ALREADY_SET: _(
+        "“%(username)s” has chosen a password already: no new link is needed."
+    ),
     Refusal.SETTINGS_FROZEN: _(
         "The rules are fixed since round 1 was published: “%(field)s” can no longer change."
     ),

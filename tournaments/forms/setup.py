@@ -10,6 +10,7 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import selectors
 from tournaments.forms.bounds import BOUNDED, bound_field
 from tournaments.forms.fields import form_field
 from tournaments.models import (
@@ -215,10 +216,8 @@ class TournamentForm(forms.ModelForm):
 
 
 def organiser_clubs(user: User) -> QuerySet[Club]:
-    """Return the clubs ``user`` may create tournaments for."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(organisers=user)
+    """Return the clubs ``user`` may create tournaments for (selectors.organiser_clubs)."""
+    return selectors.organiser_clubs(user)
 
 
 class TeamForm(forms.Form):

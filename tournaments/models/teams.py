@@ -11,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.bounds import range_check
 from tournaments.models.clubs import Club, Tournament
 
+#: The longest team name the form, the team file and a backup take, in characters.
+MAX_TEAM_NAME_LENGTH = 100
+
 
 class Team(models.Model):
     """A doublette: two players registered together under a number."""
@@ -19,6 +22,12 @@ class Team(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
     )
     number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(
+        _("team name"),
+        max_length=MAX_TEAM_NAME_LENGTH,
+        blank=True,
+        help_text=_("Optional: the name the team plays under."),
+    )
     player_1 = models.CharField(_("player 1"), max_length=100)
     player_2 = models.CharField(_("player 2"), max_length=100)
     club = models.ForeignKey(

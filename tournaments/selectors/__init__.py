@@ -4,6 +4,13 @@ Pages, tables, exports and commands read only from these functions. One module p
 feature; every public name is importable from ``tournaments.selectors``.
 """
 
+from tournaments.selectors.clubs import (
+    club_organisers,
+    club_tournaments,
+    is_club_organiser,
+    organiser_clubs,
+    organiser_clubs_with_tournaments,
+)
 from tournaments.selectors.deals import (
     is_recorded_as,
     match_deals,
@@ -64,6 +71,11 @@ from tournaments.selectors.teams import TeamCounts, team_counts, tournament_team
 from tournaments.selectors.tournaments import all_tournaments
 
 __all__ = [
+    "club_organisers",
+    "club_tournaments",
+    "is_club_organiser",
+    "organiser_clubs",
+    "organiser_clubs_with_tournaments",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",

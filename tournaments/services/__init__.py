@@ -4,6 +4,15 @@ Services are keyword-only, run in one transaction and lock what they change. Exp
 refusals raise :class:`ServiceError`, whose code forms/messages.py turns into a message.
 """
 
+from tournaments.services.clubs import (
+    OrganiserAdded,
+    add_organiser,
+    create_club,
+    new_password_link,
+    remove_organiser,
+    rename_club,
+    set_password_path,
+)
 from tournaments.services.deals import (
     Author,
     Correction,
@@ -57,6 +66,13 @@ from tournaments.services.table import (
 from tournaments.services.totals import record_match_totals
 
 __all__ = [
+    "OrganiserAdded",
+    "add_organiser",
+    "create_club",
+    "new_password_link",
+    "remove_organiser",
+    "rename_club",
+    "set_password_path",
     "Author",
     "CheckIn",
     "Correction",

@@ -13,9 +13,16 @@ Call these inside ``transaction.atomic()``.
 
 from __future__ import annotations
 
-from tournaments.models import Match, Round, TeamLink, Tournament
+from tournaments.models import Club, Match, Round, TeamLink, Tournament
 
 _SELF = ("self",)
+
+
+def lock_club(club: Club) -> Club:
+    """Lock ``club``'s row and return it as stored now (its name, its organisers are
+    changed under this lock: services/clubs.py). No service holds a tournament's lock
+    while it waits for a club's."""
+    return Club.objects.select_for_update(of=_SELF).get(pk=club.pk)
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:

@@ -8,7 +8,8 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments import selectors
+from tournaments.models import Club, Deal, Match, Round, Team, TeamLink, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -35,6 +36,25 @@ def is_organiser(user: User | AnonymousUser, tournament: Tournament) -> bool:
         return True
     club = tournament.club
     return club is not None and club.organisers.filter(pk=user.pk).exists()
+
+
+def get_club(slug: str) -> Club:
+    """Return the club with ``slug`` or raise 404."""
+    return get_object_or_404(Club, slug=slug)
+
+
+def get_club_for_organiser(request: HttpRequest, slug: str) -> Club:
+    """Return the club if the user organises it (or is a superuser); 404 otherwise, so
+    nothing leaks."""
+    club = get_club(slug)
+    if not selectors.is_club_organiser(request.user, club):
+        raise Http404
+    return club
+
+
+def get_club_organiser(club: Club, pk: int) -> User:
+    """Return the account ``pk`` among ``club``'s organisers, or raise 404."""
+    return get_object_or_404(selectors.club_organisers(club=club), pk=pk)
 
 
 def get_tournament(slug: str) -> Tournament:

@@ -7,6 +7,7 @@ makes test_every_organiser_url_is_covered fail.
 import datetime
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.urls import reverse
 
@@ -46,12 +47,22 @@ PUBLIC = {
     "table-manifest",
     "service-worker",
     "standings-pdf",
+    "club-detail",
 }
 
 #: The primary key of the fixture's team link (team 1).
 LINK = 7
+#: The primary key of the owner club's organiser account, and the club's slug.
+OWNER = 41
+CLUB = "club-proprietaire"
 
 KWARGS = {
+    "club-list": {},
+    "club-create": {},
+    "club-manage": {"slug": CLUB},
+    "organiser-add": {"slug": CLUB},
+    "organiser-link": {"slug": CLUB, "pk": OWNER},
+    "organiser-remove": {"slug": CLUB, "pk": OWNER},
     "tournament-create": {},
     "tournament-manage": {"slug": "t"},
     "tournament-settings": {"slug": "t"},
@@ -99,6 +110,9 @@ KWARGS = {
     "sheet-row-preview": {"slug": "t", "number": 1, "table": 1, "deal": 1},
 }
 POSTS = {
+    "club-create": {"name": "Nouveau club"},
+    "club-manage": {"name": "Club renommé"},
+    "organiser-add": {"username": "nouveau", "full_name": "Nouvel Organisateur"},
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
     "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
     "team-list": {"player_1": "X", "player_2": "Y"},
@@ -144,6 +158,9 @@ POSTS = {
 
 #: Views that only take POST: a GET gets 405 before anything is looked up.
 POST_ONLY = {
+    "organiser-add",
+    "organiser-link",
+    "organiser-remove",
     "team-check-in-all",
     "team-remove",
     "team-check-in",
@@ -182,7 +199,9 @@ def test_every_organiser_url_is_covered():
 @pytest.fixture
 def tournament(db):
     owner = ClubFactory(name="Club propriétaire")
-    owner.organisers.add(UserFactory(username="owner"))
+    owner.organisers.add(UserFactory(username="owner", pk=OWNER))
+    # A second organiser, so that removing the owner would change something.
+    owner.organisers.add(UserFactory(username="second"))
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
     played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
@@ -202,7 +221,7 @@ def tournament(db):
 
 
 def snapshot() -> str:
-    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
+    models = (get_user_model(), Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
@@ -220,8 +239,12 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_changes(
     assert snapshot() == before
 
 
-# Creating or restoring a tournament is for any organiser, for her own clubs.
-@pytest.mark.parametrize("name", sorted(set(KWARGS) - {"tournament-create", "tournament-restore"}))
+#: Pages for any organiser, each for her own clubs only: creating or restoring a
+#: tournament, creating a club, the list of her clubs.
+FOR_ANY_ORGANISER = {"tournament-create", "tournament-restore", "club-create", "club-list"}
+
+
+@pytest.mark.parametrize("name", sorted(set(KWARGS) - FOR_ANY_ORGANISER))
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_another_clubs_organiser_gets_404_and_nothing_changes(client, tournament, name, method):
     other = ClubFactory(name="Autre club")
