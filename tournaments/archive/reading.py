@@ -282,7 +282,7 @@ def _club_name(name: str, place: Place) -> str:
     ``invalid`` for a name too long for a club."""
     name = clean_name(name)
     try:
-        Club(name=name).clean_fields(exclude=[] if name else ["name"])
+        Club(name=name).clean_fields(exclude=["slug"] if name else ["name", "slug"])
     except ValidationError as error:
         raise _refuse(
             place, "invalid", ValidationError(error.error_dict["name"]), key="club"

@@ -34,7 +34,11 @@ class OrganiserForm(forms.Form):
     username = UsernameField(
         label=_("Username"),
         max_length=150,
-        validators=[UnicodeUsernameValidator()],
+        validators=[
+            UnicodeUsernameValidator(
+                message=_("Username: letters, digits and @ . + - _ only, without spaces.")
+            )
+        ],
         help_text=_("Letters, digits and @ . + - _ only: the name she logs in with."),
     )
     full_name = forms.CharField(label=_("Name"), max_length=150, required=False)
