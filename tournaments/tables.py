@@ -66,6 +66,7 @@ class StandingsTable(tables.Table):
 
     rank = _standings_column("rank", attrs=NUMBER)
     number = _standings_column("team", attrs=NUMBER)
+    team_name = _standings_column("team_name", default="", attrs={"td": {"class": "team-name"}})
     players = _standings_column("players", orderable=False, attrs={"td": {"class": "players"}})
     club = _standings_column("club", default="", attrs=WIDE_ONLY)
     points = _standings_column(
@@ -129,7 +130,7 @@ class TeamTable(tables.Table):
 
     class Meta:
         model = Team
-        fields = ("number", "players", "club")
+        fields = ("number", "name", "players", "club")
         orderable = False
         template_name = ORGANISER_TEMPLATE
         attrs = {"class": "table teams"}

@@ -23,12 +23,14 @@ from tournaments.archive.fields import (
     FORMAT,
     HISTORY_LINKS,
     MATCH_HISTORY_LINKS,
+    READABLE_VERSIONS,
     RECORD_FIELDS,
     RECORD_LINKS,
     VERSION,
     DealHistoryRecord,
     MatchHistoryRecord,
     concrete_field,
+    record_fields,
 )
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.models import (
@@ -150,7 +152,7 @@ def _document(data: bytes) -> dict:
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise _refuse((), "newer_version", version=version, supported=VERSION)
-    if version != VERSION or type(version) is not int:
+    if version not in READABLE_VERSIONS or type(version) is not int:
         raise _refuse((), "unknown_version", version=json.dumps(version), supported=VERSION)
     _check_keys(document, TOP_KEYS, ())
     return document
@@ -326,10 +328,11 @@ def _read_users(entries: list) -> dict[str, ArchivedUser]:
 
 
 def _read_teams(
-    entries: list,
+    entries: list, version: int
 ) -> tuple[dict[int, tuple[Team, str]], dict[int, list[TeamLink]], bool]:
     """Return the teams by number with their club's name, their links by team number,
-    and whether the archive has team links at all (an older one has no ``links`` key)."""
+    and whether the archive has team links at all (an older one has no ``links`` key);
+    a team of an archive of ``version`` 1 has no name (fields.record_fields)."""
     teams: dict[int, tuple[Team, str]] = {}
     team_links: dict[int, list[TeamLink]] = {}
     has_links = True
@@ -341,7 +344,7 @@ def _read_teams(
             Team,
             entry,
             place,
-            fields=RECORD_FIELDS["team"],
+            fields=record_fields("team", version),
             links=keys,
             ranges="team",
         )
@@ -652,7 +655,9 @@ def read_archive(data: bytes) -> ArchiveContents:
     document = _document(data)
     tournament, club = _read_tournament(document["tournament"])
     users = _read_users(_list(document, "users", (("users", None),)))
-    teams, team_links, has_team_links = _read_teams(_list(document, "teams", (("teams", None),)))
+    teams, team_links, has_team_links = _read_teams(
+        _list(document, "teams", (("teams", None),)), document["version"]
+    )
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
     _check_deal_inputs(rounds, tournament.rules)
     _check_match_totals(rounds, tournament.rules)

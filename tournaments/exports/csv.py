@@ -54,12 +54,14 @@ from tournaments.presentation.columns import (
 
 Row = TypeVar("Row")
 
-#: The standings CSV: the columns of ``expected_standings.csv``, then each player, the
+#: The standings CSV: the columns of ``expected_standings.csv``, then the team's name
+#: (empty when it has none), each player, the
 #: club, the other tie-breaks and the team's figures.
 STANDINGS_COLUMNS = pick(
     STANDINGS,
     (
         *STANDINGS_FILE_KEYS,
+        "team_name",
         "player_1",
         "player_2",
         "club",

@@ -18,6 +18,7 @@ from scoring.cards import BELOTE_POINTS, DEAL_CARD_POINTS
 from scoring.errors import DealError, ErrorCode
 from scoring.totals import CAPOT_EXTRA_POINTS, MatchTotals, TotalsError, TotalsField
 from tournaments.importing.problems import ImportProblem
+from tournaments.importing.teams import TeamFile
 from tournaments.services.errors import Refusal, RefusalParam
 
 if TYPE_CHECKING:
@@ -446,6 +447,7 @@ TEAM_IMPORT_COLUMN_LABELS = {
     "player_1": _("player 1"),
     "player_2": _("player 2"),
     "club": _("club"),
+    "name": _("team name"),
 }
 
 TEAM_IMPORT_MESSAGES = {
@@ -474,7 +476,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "columns": _(
         "Missing column(s): %(columns)s. The first line must name the columns: number, "
-        "player 1, player 2, club (only the players are required)."
+        "player 1, player 2, club, team name (only the players are required)."
     ),
     "column_twice": _("Two columns are named “%(column)s”: keep only one."),
     "no_rows": _("The file has a header line but no team."),
@@ -497,6 +499,15 @@ TEAM_IMPORT_MISSING_PLAYER = {
     "player_1": _("Player 1's name is missing."),
     "player_2": _("Player 2's name is missing."),
 }
+
+
+def mapped_column_labels(team_file: TeamFile) -> list[tuple[str, str]]:
+    """Return ``(header name, translated column label)`` for each column the team file
+    imports, in file order: « Nom de l'équipe » → « nom de l’équipe »."""
+    return [
+        (header, str(TEAM_IMPORT_COLUMN_LABELS[column]))
+        for header, column in team_file.mapped_columns
+    ]
 
 
 def team_import_problem_message(problem: ImportProblem) -> str:

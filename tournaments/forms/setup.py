@@ -16,6 +16,7 @@ from tournaments.forms.fields import form_field
 from tournaments.models import (
     MAX_BYE_CREDIT,
     MAX_FORMAT_VALUE,
+    MAX_TEAM_NAME_LENGTH,
     MAX_TEAM_NUMBER,
     Club,
     Team,
@@ -221,7 +222,8 @@ def organiser_clubs(user: User) -> QuerySet[Club]:
 
 
 class TeamForm(forms.Form):
-    """One team: number (optional, assigned when empty), both players, club."""
+    """One team: number (optional, assigned when empty), both players, club, and its
+    name (optional)."""
 
     number = forms.IntegerField(
         label=_("Number"),
@@ -233,6 +235,7 @@ class TeamForm(forms.Form):
     player_1 = forms.CharField(label=_("Player 1"), max_length=100)
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
+    name = forms.CharField(label=_("Team name"), max_length=MAX_TEAM_NAME_LENGTH, required=False)
 
     def __init__(self, *args: Any, is_focused: bool = False, **kwargs: Any) -> None:
         """Build the form; ``is_focused`` puts the cursor in its first field, or in its
@@ -270,6 +273,10 @@ class TeamForm(forms.Form):
         """Clean the club's name: the club is found by it, so "Club\\x7f" is "Club"."""
         return _cleaned_name(self, "club")
 
+    def clean_name(self) -> str:
+        """Clean the team's name as every typed name is (it may stay empty)."""
+        return _cleaned_name(self, "name")
+
 
 def team_initial(team: Team) -> dict[str, object]:
     """Return :class:`TeamForm`'s initial values for a registered team."""
@@ -278,6 +285,7 @@ def team_initial(team: Team) -> dict[str, object]:
         "player_1": team.player_1,
         "player_2": team.player_2,
         "club": team.club.name if team.club else "",
+        "name": team.name,
     }
 
 

@@ -11,10 +11,12 @@ Two steps, both without a single write:
 The organiser sees every problem at once; the teams are saved only when there is none, by
 :func:`tournaments.services.register_teams` (all or nothing) with :func:`team_data_for`.
 
-Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``number``
-(``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``.
+Columns (first non-empty line; case, accents, spaces, punctuation and ``_`` ignored):
+``number`` (``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``),
+``club``, ``name`` (the team's name: ``nom de l'équipe``, ``équipe``, ``team name``).
 Only the players are required; an empty number is assigned on save. Other columns are
-ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
+not imported, and the preview names them (:attr:`TeamFile.ignored_columns`), as it
+names the columns it imports and what each becomes (:attr:`TeamFile.mapped_columns`). CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
 "Unicode text"), separated by ``;``, ``,`` or a tab, read by :mod:`tournaments.importing.text`
 as a played concours' files are. XLSX: the first sheet with a non-empty cell (a workbook
 may keep an empty sheet before the teams). Every cell is cleaned by
@@ -50,7 +52,7 @@ from tournaments.importing.text import (
     parse_whole_number,
     read_records,
 )
-from tournaments.models import Team, TeamData, Tournament
+from tournaments.models import MAX_TEAM_NAME_LENGTH, Team, TeamData, Tournament
 from tournaments.text import clean_name
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet  # what read_only=True gives
 
 #: The columns, in display order; only the players are required.
-COLUMNS = ("number", "player_1", "player_2", "club")
+COLUMNS = ("number", "player_1", "player_2", "club", "name")
 REQUIRED_COLUMNS = ("player_1", "player_2")
 
 #: Header names as normalised by :func:`_header_key`, for each column.
@@ -67,6 +69,7 @@ HEADER_ALIASES = {
     "player_1": {"player1", "joueur1", "joueuse1"},
     "player_2": {"player2", "joueur2", "joueuse2"},
     "club": {"club"},
+    "name": {"name", "teamname", "nomdelequipe", "nomequipe", "equipe"},
 }
 
 CSV_EXTENSIONS = {".csv", ".txt"}
@@ -85,19 +88,22 @@ _MAX_LENGTHS = {
     "player_1": MAX_PLAYER_LENGTH,
     "player_2": MAX_PLAYER_LENGTH,
     "club": MAX_CLUB_LENGTH,
+    "name": MAX_TEAM_NAME_LENGTH,
 }
 
 
 @dataclass(frozen=True)
 class TeamRow:
     """One team line of the file: its line (1 = first line), number (None: assign one on
-    save), both players and the club, cleaned by :func:`tournaments.text.clean_name`."""
+    save), both players, the club and the team's name, cleaned by
+    :func:`tournaments.text.clean_name`."""
 
     line: int
     number: int | None
     player_1: str
     player_2: str
     club: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,9 @@ class TeamFile:
     #: The header's names of columns it does not know, in file order: not imported, and
     #: the preview says so (never dropped silently).
     ignored_columns: tuple[str, ...] = ()
+    #: ``(header name, column)`` for each column it imports, in file order, e.g.
+    #: ``("Nom de l'équipe", "name")``: the preview says what each becomes.
+    mapped_columns: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_ready(self) -> bool:
@@ -181,7 +190,9 @@ def team_data_for(team_file: TeamFile) -> list[TeamData]:
     after the highest, so a numberless line must not take a number a later line asks for.
     """
     rows = sorted(team_file.rows, key=lambda row: row.number is None)
-    return [TeamData(row.player_1, row.player_2, row.club, row.number) for row in rows]
+    return [
+        TeamData(row.player_1, row.player_2, row.club, row.number, name=row.name) for row in rows
+    ]
 
 
 # Reading the two formats: each yields (line number, cells as text) for non-empty lines.
@@ -314,6 +325,10 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         for index, name in enumerate(header)
         if clean_name(name) and index not in positions.values()
     )
+    mapped = tuple(
+        (clean_name(header[index]), column)
+        for column, index in sorted(positions.items(), key=lambda item: item[1])
+    )
     rows: list[TeamRow] = []
     problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
@@ -348,7 +363,12 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         problems.extend(row_problems)
     if not rows:
         raise _FileProblem("no_rows", line=header_line)
-    return TeamFile(rows=tuple(rows), problems=_in_order(problems), ignored_columns=ignored)
+    return TeamFile(
+        rows=tuple(rows),
+        problems=_in_order(problems),
+        ignored_columns=ignored,
+        mapped_columns=mapped,
+    )
 
 
 def _column_positions(line: int, header: list[str]) -> dict[str, int]:
@@ -383,7 +403,14 @@ def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[ImportPr
             problems.append(ImportProblem("", line, column, "missing_player"))
         elif len(values.get(column, "")) > max_length:
             problems.append(ImportProblem("", line, column, "too_long", {"max": max_length}))
-    row = TeamRow(line, number, values["player_1"], values["player_2"], values.get("club", ""))
+    row = TeamRow(
+        line,
+        number,
+        values["player_1"],
+        values["player_2"],
+        values.get("club", ""),
+        values.get("name", ""),
+    )
     return row, problems
 
 

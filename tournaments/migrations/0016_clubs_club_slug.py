@@ -11,7 +11,7 @@ from django.utils.text import slugify
 def give_slugs(apps, schema_editor):
     """Give each club a slug no other club has (see above)."""
     Club = apps.get_model("tournaments", "Club")
-    taken: set[str] = set()
+    taken = set()
     for club in Club.objects.order_by("pk"):
         base = slugify(club.name)[:150] or "club"
         slug, n = base, 1

@@ -44,7 +44,7 @@ from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.rounds import Bye, Match, Round
-from tournaments.models.teams import Team, TeamData
+from tournaments.models.teams import MAX_TEAM_NAME_LENGTH, Team, TeamData
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
@@ -54,6 +54,7 @@ __all__ = [
     "MAX_DEAL_NUMBER",
     "MAX_DEAL_VERSION",
     "MAX_FORMAT_VALUE",
+    "MAX_TEAM_NAME_LENGTH",
     "MAX_TEAM_NUMBER",
     "RULES_PRESET_LABELS",
     "AuditAction",

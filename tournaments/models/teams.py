@@ -72,12 +72,18 @@ class Team(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number} – {self.players}"
+        return f"{self.number} – {self.label}"
 
     @property
     def players(self) -> str:
         """Return both player names, as printed on sheets."""
         return f"{self.player_1} / {self.player_2}"
+
+    @property
+    def label(self) -> str:
+        """Return the team as lists show it: its name, if it has one, then both players
+        (« Les As (Anne Roux / Paul Roux) »), else both players."""
+        return f"{self.name} ({self.players})" if self.name else self.players
 
     @property
     def is_withdrawn(self) -> bool:
@@ -97,3 +103,4 @@ class TeamData:
     player_2: str
     club: str = ""
     number: int | None = None
+    name: str = ""

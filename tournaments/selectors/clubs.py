@@ -30,7 +30,7 @@ def organiser_clubs(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
         return Club.objects.none()
     if getattr(user, "is_superuser", False):
         return Club.objects.all()
-    return Club.objects.filter(organisers=user)
+    return Club.objects.filter(organisers=user.pk)
 
 
 def organiser_clubs_with_tournaments(user: AbstractBaseUser | AnonymousUser) -> list[Club]:

@@ -116,6 +116,7 @@ def register_teams(
                 number=number,
                 player_1=clean_name(data.player_1),
                 player_2=clean_name(data.player_2),
+                name=clean_name(data.name),
                 club=_club(data.club),
                 lot=rng.randrange(LOT_RANGE),
                 first_round=first_round,
@@ -137,7 +138,7 @@ def register_team(*, tournament: Tournament, data: TeamData, rng: random.Random)
 
 
 def update_team(*, team: Team, data: TeamData) -> Team:
-    """Change a team's number, players or club. Raises like :func:`register_teams`."""
+    """Change a team's number, players, name or club. Raises like :func:`register_teams`."""
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
         _check(team.tournament, data, exclude=team)
@@ -145,6 +146,7 @@ def update_team(*, team: Team, data: TeamData) -> Team:
             team.number = data.number
         team.player_1 = clean_name(data.player_1)
         team.player_2 = clean_name(data.player_2)
+        team.name = clean_name(data.name)
         team.club = _club(data.club)
         team.full_clean(validate_unique=False, validate_constraints=False)
         team.save()

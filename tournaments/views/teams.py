@@ -25,7 +25,9 @@ from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
 def _team_data(form: TeamForm) -> TeamData:
     data = form.cleaned_data
-    return TeamData(data["player_1"], data["player_2"], data["club"], data["number"])
+    return TeamData(
+        data["player_1"], data["player_2"], data["club"], data["number"], name=data["name"]
+    )
 
 
 def _back(tournament: Tournament) -> HttpResponse:

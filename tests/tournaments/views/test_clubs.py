@@ -105,9 +105,7 @@ def test_a_new_co_organiser_gets_a_link_that_sets_the_password_once(client, orga
     client.logout()
     again = client.get(link.group(1), follow=True)
     assert again.context["validlink"] is False
-    logged_in = client.post(
-        reverse("login"), {"username": "paul", "password": "tres-bon-mot-2026"}
-    )
+    logged_in = client.post(reverse("login"), {"username": "paul", "password": "tres-bon-mot-2026"})
     assert logged_in.status_code == 302
     desk = client.get(reverse("tournaments:tournament-manage", kwargs={"slug": tournament.slug}))
     assert desk.status_code == 200
@@ -168,7 +166,7 @@ def test_removing_an_organiser_ends_their_access_but_never_the_last_one(client, 
     assert [str(m) for m in last.context["messages"]] == [
         "paul n’organise plus ce club.",
         "« marie » est la seule personne qui organise ce club : ajoutez d’abord un autre "
-        "organisateur."
+        "organisateur.",
     ]
     assert list(club.organisers.all()) == [organiser]
     client.force_login(paul)
@@ -207,8 +205,7 @@ def test_my_clubs_lists_only_my_clubs_and_their_tournaments(client, organiser):
     response = client.get(reverse("tournaments:club-list"))
 
     assert [
-        (club.name, [t.name for t in club.listed_tournaments])
-        for club in response.context["clubs"]
+        (club.name, [t.name for t in club.listed_tournaments]) for club in response.context["clubs"]
     ] == [("Club A", ["Automne", "Printemps"])]
 
 
