@@ -117,8 +117,9 @@ class TeamFile:
     #: the preview says so (never dropped silently).
     ignored_columns: tuple[str, ...] = ()
     #: ``(header name, column)`` for each column it imports, in file order, e.g.
-    #: ``("Nom de l'équipe", "name")``: the preview says what each becomes.
-    mapped_columns: tuple[tuple[str, str], ...] = ()
+    #: ``("Nom de l'équipe", "name")``: the preview says what each becomes. Left out of
+    #: comparisons: two files with the same rows and problems are the same teams.
+    mapped_columns: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
     @property
     def is_ready(self) -> bool:
