@@ -110,11 +110,12 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> Standing
 
 
 class TeamTable(tables.Table):
-    """The teams of a tournament by number: players, club, state and the actions on each
+    """The teams of a tournament by number: name, players, club, state and the actions on each
     (``tournaments/tables/team_state.html`` and ``team_actions.html``, which need the
     page's ``tournament``)."""
 
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_HEADING)
+    name = tables.Column(verbose_name=_("Team name"), default="", attrs=HEADING)
     players = tables.Column(verbose_name=_("Players"), attrs=HEADING)
     club = tables.Column(verbose_name=_("Club"), default="", attrs=HEADING)
     state = tables.TemplateColumn(
