@@ -66,7 +66,8 @@ class StandingsTable(tables.Table):
 
     rank = _standings_column("rank", attrs=NUMBER)
     number = _standings_column("team", attrs=NUMBER)
-    team_name = _standings_column("team_name", default="", attrs={"td": {"class": "team-name"}})
+    # A phone has room for the players only; the switch shows the name there too.
+    team_name = _standings_column("team_name", default="", orderable=False, attrs=WIDE_ONLY)
     players = _standings_column("players", orderable=False, attrs={"td": {"class": "players"}})
     club = _standings_column("club", default="", attrs=WIDE_ONLY)
     points = _standings_column(

@@ -50,7 +50,9 @@ def test_the_home_page_lists_tournaments_newest_first(client):
 def test_the_tournament_page_shows_the_standings_table(client):
     tournament = TournamentFactory(slug="noel", match_format_value=1)
     first = TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc")
-    second = TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa")
+    second = TeamFactory(
+        tournament=tournament, number=2, player_1="Luc", player_2="Léa", name="Les As"
+    )
     third = TeamFactory(tournament=tournament, number=3, player_1="Eva", player_2="Ida")
     match = MatchFactory(round__tournament=tournament, team_a=first, team_b=second)
     ByeFactory(round=match.round, team=third)
@@ -63,6 +65,7 @@ def test_the_tournament_page_shows_the_standings_table(client):
         [
             "Rang",
             "Équipe",
+            "Nom de l’équipe",
             "Joueurs",
             "Club",
             "Points",
@@ -80,6 +83,7 @@ def test_the_tournament_page_shows_the_standings_table(client):
         [
             "1",
             "2",
+            "Les As",
             "Luc / Léa",
             "",
             "190",
@@ -97,6 +101,7 @@ def test_the_tournament_page_shows_the_standings_table(client):
         [
             "2",
             "3",
+            "",
             "Eva / Ida",
             "",
             "125",
@@ -114,6 +119,7 @@ def test_the_tournament_page_shows_the_standings_table(client):
         [
             "3",
             "1",
+            "",
             "Anne / Marc",
             "",
             "60",
@@ -315,6 +321,7 @@ def test_a_phone_sees_rank_team_and_points_and_ticks_a_switch_for_the_other_colu
     assert re.findall(r"<th( class=\"[^\"]*\")?\s*>", heading_row) == [
         ' class="asc num orderable"',
         ' class="num orderable"',
+        ' class="wide-only"',
         "",
         ' class="orderable wide-only"',
         ' class="num orderable"',

@@ -420,10 +420,7 @@ def test_the_preview_names_the_columns_it_does_not_import_and_the_lines_too_wide
     response = upload(french_client, data)
 
     page = response.content.decode()
-    assert (
-        "Colonnes non importées (inconnues de Belote Club) :\n        « Remarque »"
-        in page
-    )
+    assert "Colonnes non importées (inconnues de Belote Club) :\n        « Remarque »" in page
     assert preview_lines(response) == [
         (2, 1, "Hélène Martin", ()),
         (3, 2, "Gérard Lenoir", (
