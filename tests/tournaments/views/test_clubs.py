@@ -229,3 +229,11 @@ def test_the_public_club_page_lists_its_tournaments(client):
 
     assert [t.name for t in response.context["tournaments"]] == ["Printemps"]
     assert client.get("/clubs/inconnu/").status_code == 404
+
+
+def test_a_club_whose_name_gives_a_taken_slug_gets_the_next_free_one():
+    first = Club.objects.create(name="Club A")
+    second = Club.objects.create(name="Club A !")
+    third = Club.objects.create(name="Club-A")
+
+    assert [club.slug for club in (first, second, third)] == ["club-a", "club-a-2", "club-a-3"]
