@@ -32,7 +32,9 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="club",
             name="slug",
-            field=models.SlugField(max_length=160, null=True, verbose_name="slug"),
+            # No index yet: the unique field below makes it (on PostgreSQL, an index here
+            # and the unique one would both create the same "_like" index).
+            field=models.SlugField(db_index=False, max_length=160, null=True, verbose_name="slug"),
         ),
         migrations.RunPython(give_slugs, migrations.RunPython.noop),
         migrations.AlterField(
