@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -59,7 +59,13 @@ def create_club(*, name: str, organiser: User) -> Club:
     with transaction.atomic():
         club = Club(name=_check_club_name(name))
         club.full_clean(exclude=["slug"], validate_unique=False, validate_constraints=False)
-        club.save()
+        try:
+            # Another organiser may have created it meanwhile (PostgreSQL runs the two
+            # checks at once; the unique name then refuses the second one).
+            with transaction.atomic():
+                club.save()
+        except IntegrityError:
+            raise ServiceError(Refusal.CLUB_EXISTS, name=club.name) from None
         club.organisers.add(organiser)
     return club
 

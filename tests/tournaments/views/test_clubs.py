@@ -237,3 +237,22 @@ def test_a_club_whose_name_gives_a_taken_slug_gets_the_next_free_one():
     third = Club.objects.create(name="Club-A")
 
     assert [club.slug for club in (first, second, third)] == ["club-a", "club-a-2", "club-a-3"]
+
+
+def test_a_club_created_meanwhile_under_the_same_name_is_refused(monkeypatch):
+    from tournaments import services
+    from tournaments.services import clubs as club_services
+
+    organiser = UserFactory(username="marie")
+    ClubFactory(name="Club A")
+    # As if the name check ran before another organiser saved the same name.
+    monkeypatch.setattr(club_services, "_check_club_name", lambda name, exclude_pk=None: name)
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_club(name="Club A", organiser=organiser)
+
+    assert (refused.value.code, refused.value.params, Club.objects.count()) == (
+        "club_exists",
+        {"name": "Club A"},
+        1,
+    )
