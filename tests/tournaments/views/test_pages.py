@@ -182,7 +182,9 @@ def test_the_round_page_lists_every_table_with_its_totals_and_the_bye(client):
         round__tournament=tournament,
         table_number=1,
         team_a=TeamFactory(tournament=tournament, number=1, player_1="A1", player_2="A2"),
-        team_b=TeamFactory(tournament=tournament, number=2, player_1="B1", player_2="B2"),
+        team_b=TeamFactory(
+            tournament=tournament, number=2, player_1="B1", player_2="B2", name="Les As"
+        ),
     )
     ByeFactory(round=match.round, team=TeamFactory(tournament=tournament, number=3))
     play(match, ("A", MADE_90))
@@ -191,7 +193,7 @@ def test_the_round_page_lists_every_table_with_its_totals_and_the_bye(client):
 
     assert table_rows(response, "matches") == [
         ["Table", "Équipe A", "Total A", "Total B", "Équipe B", "Donnes"],
-        ["1", "1 – A1 / A2", "190", "60", "2 – B1 / B2", "Terminée"],
+        ["1", "1 – A1 / A2", "190", "60", "2 – Les As (B1 / B2)", "Terminée"],
     ]
     assert "<li>3 – Joueur" in response.content.decode()
 
