@@ -66,8 +66,6 @@ class StandingsTable(tables.Table):
 
     rank = _standings_column("rank", attrs=NUMBER)
     number = _standings_column("team", attrs=NUMBER)
-    # A phone has room for the players only; the switch shows the name there too.
-    team_name = _standings_column("team_name", default="", orderable=False, attrs=WIDE_ONLY)
     players = _standings_column("players", orderable=False, attrs={"td": {"class": "players"}})
     club = _standings_column("club", default="", attrs=WIDE_ONLY)
     points = _standings_column(
@@ -83,6 +81,12 @@ class StandingsTable(tables.Table):
     belotes = _standings_column("belotes", attrs=WIDEST_NUMBER)
     capots = _standings_column("capots", attrs=WIDEST_NUMBER)
     coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
+
+    def render_players(self, value: str, record: dict[str, object]) -> str:
+        """Show a named team as « Les As (Anne / Marc) »: a column of its own would not
+        fit a laptop's width (STYLE.md §5: formatting only)."""
+        name = record.get("team_name")
+        return f"{name} ({value})" if name else value
 
     class Meta:
         order_by = "rank"

@@ -39,7 +39,6 @@ def test_the_standings_headings_are_the_registry_headings_of_their_columns_witho
         for name, key in [
             ("rank", "rank"),
             ("number", "team"),
-            ("team_name", "team_name"),
             ("players", "players"),
             ("club", "club"),
             ("points", "points"),
