@@ -86,6 +86,12 @@ class StandingsTable(tables.Table):
     capots = _standings_column("capots", attrs=WIDEST_NUMBER)
     coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
 
+    def render_players(self, value: str, record: dict[str, object]) -> str:
+        """Show a named team as « Les As (Anne / Marc) »: a column of its own would not
+        fit a laptop's width (STYLE.md §5: formatting only)."""
+        name = record.get("team_name")
+        return f"{name} ({value})" if name else value
+
     class Meta:
         order_by = "rank"
         attrs = {"class": "table standings", "id": "standings"}
@@ -153,11 +159,12 @@ class MeleeStandingsTable(tables.Table):
 
 
 class TeamTable(tables.Table):
-    """The teams of a tournament by number: players, club, state and the actions on each
+    """The teams of a tournament by number: name, players, club, state and the actions on each
     (``tournaments/tables/team_state.html`` and ``team_actions.html``, which need the
     page's ``tournament``)."""
 
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_HEADING)
+    name = tables.Column(verbose_name=_("Team name"), default="", attrs=HEADING)
     players = tables.Column(verbose_name=_("Players"), attrs=HEADING)
     club = tables.Column(verbose_name=_("Club"), default="", attrs=HEADING)
     state = tables.TemplateColumn(
@@ -173,7 +180,7 @@ class TeamTable(tables.Table):
 
     class Meta:
         model = Team
-        fields = ("number", "players", "club")
+        fields = ("number", "name", "players", "club")
         orderable = False
         template_name = ORGANISER_TEMPLATE
         attrs = {"class": "table teams"}

@@ -4,6 +4,7 @@ from tournaments.converters import NumberConverter
 from tournaments.views import (
     archive,
     challenges,
+    clubs,
     corrections,
     entry,
     exports_data,
@@ -73,6 +74,26 @@ urlpatterns = [
         "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/totaux/",
         totals.match_totals,
         name="match-totals",
+    ),
+    # Clubs: the public page, then the organisers' pages (views/clubs.py).
+    path("clubs/<slug:slug>/", clubs.club_detail, name="club-detail"),
+    path("organisation/clubs/", clubs.club_list, name="club-list"),
+    path("organisation/clubs/nouveau/", clubs.club_create, name="club-create"),
+    path("organisation/clubs/<slug:slug>/", clubs.club_manage, name="club-manage"),
+    path(
+        "organisation/clubs/<slug:slug>/organisateurs/",
+        clubs.organiser_add,
+        name="organiser-add",
+    ),
+    path(
+        "organisation/clubs/<slug:slug>/organisateurs/<num:pk>/lien/",
+        clubs.organiser_link,
+        name="organiser-link",
+    ),
+    path(
+        "organisation/clubs/<slug:slug>/organisateurs/<num:pk>/retirer/",
+        clubs.organiser_remove,
+        name="organiser-remove",
     ),
     # The organiser's desk.
     path("organisation/concours/nouveau/", setup.tournament_create, name="tournament-create"),

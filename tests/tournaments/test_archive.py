@@ -28,6 +28,7 @@ from tests.played_concours import (
 )
 from tournaments.archive import FORMAT, VERSION, restore_tournament, tournament_archive
 from tournaments.archive.fields import NOT_ARCHIVED, RECORD_FIELDS, RECORD_LINKS
+from tournaments.archive.problems import ArchiveError
 from tournaments.importing import import_played_tournament
 from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 from tournaments.selectors import tournament_standings
@@ -374,3 +375,59 @@ def test_it_writes_the_archive_in_the_same_queries_for_1_and_3_tables(
     # matches and deals.
     with django_assert_num_queries(9):
         tournament_archive(tournament=tournament, now=LATER)
+
+
+@pytest.mark.django_db
+def test_a_team_name_is_archived_and_restored():
+    tournament = play_concours()
+    Team.objects.filter(tournament=tournament, number=2).update(name="Les As de Cahors")
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    document = json.loads(data)
+    assert (document["version"], [team["name"] for team in document["teams"]][:3]) == (
+        2,
+        ["", "Les As de Cahors", ""],
+    )
+    assert list(restored.teams.order_by("number").values_list("number", "name"))[:3] == [
+        (1, ""),
+        (2, "Les As de Cahors"),
+        (3, ""),
+    ]
+
+
+@pytest.mark.django_db
+def test_an_archive_of_version_1_has_no_team_names_and_is_still_restored():
+    tournament = play_concours()
+    before = standing_rows(tournament)
+    document = json.loads(tournament_archive(tournament=tournament, now=LATER))
+    document["version"] = 1
+    for team in document["teams"]:
+        del team["name"]
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=json.dumps(document).encode(), now=LATER)
+
+    assert (standing_rows(restored), set(restored.teams.values_list("name", flat=True))) == (
+        before,
+        {""},
+    )
+
+
+@pytest.mark.django_db
+def test_an_archive_of_version_1_with_a_team_name_is_refused():
+    tournament = play_concours()
+    document = json.loads(tournament_archive(tournament=tournament, now=LATER))
+    document["version"] = 1
+    delete_concours(tournament)
+
+    with pytest.raises(ArchiveError) as refused:
+        restore_tournament(data=json.dumps(document).encode(), now=LATER)
+
+    assert (refused.value.problem.place, refused.value.problem.code) == (
+        (("team", 1),),
+        "unknown_key",
+    )
+    assert Tournament.objects.count() == 0

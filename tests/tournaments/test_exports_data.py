@@ -93,6 +93,7 @@ def winter(db):
         number=3,
         player_1="Bob\x07 Martin",
         player_2="Chloé Noël",
+        name="=Les As",
         club=millau,
         lot=33,
         is_checked_in=True,
@@ -388,6 +389,7 @@ def test_every_cell_of_the_classement_sheet(winter):
             "Points contre",
             "Différence de points",
             "Exempt",
+            "Nom de l’équipe",
             "Joueurs",
             "Club",
             "Confrontation",
@@ -397,13 +399,13 @@ def test_every_cell_of_the_classement_sheet(winter):
             "Capots",
             "Coinches réussies",
         ],
-        [1, 1, 1060, 1, 0, 60, 1000, 0, "Équipe Cœur d'Or / Anaïs Lefèvre", None]
+        [1, 1, 1060, 1, 0, 60, 1000, 0, None, "Équipe Cœur d'Or / Anaïs Lefèvre", None]
         + [0, 11, 1060, 1, 1, 1],
-        [2, 2, 60, 0, 0, 1060, -1000, 0, HYPERLINK + " / -Bob", None, 0, 22, 60, 0, 0, 0],
-        [3, 3, -20, 0, 0, 180, -200, 0, "Bob Martin / Chloé Noël", "Les Coinchés de Millau"]
-        + [0, 33, -20, 0, 0, 0],
+        [2, 2, 60, 0, 0, 1060, -1000, 0, None, HYPERLINK + " / -Bob", None, 0, 22, 60, 0, 0, 0],
+        [3, 3, -20, 0, 0, 180, -200, 0, "=Les As", "Bob Martin / Chloé Noël"]
+        + ["Les Coinchés de Millau", 0, 33, -20, 0, 0, 0],
         # Withdrawn: ranked after the active teams despite its 180 points (RULES.md §E).
-        [4, 4, 180, 1, 0, -20, 200, 0, "Léa Roux / @Max", None, 0, 44, 180, 0, 0, 0],
+        [4, 4, 180, 1, 0, -20, 200, 0, None, "Léa Roux / @Max", None, 0, 44, 180, 0, 0, 0],
     ]
 
 
@@ -417,17 +419,20 @@ def test_every_cell_of_the_parties_sheet(winter):
             "Partie",
             "Table",
             "Équipe A",
+            "Nom de l’équipe A",
             "Joueurs A",
             "Équipe B",
+            "Nom de l’équipe B",
             "Joueurs B",
             "Total A",
             "Total B",
             "Résultat",
             "Donnes jouées",
         ],
-        [1, 1, 1, "Équipe Cœur d'Or / Anaïs Lefèvre", 2, HYPERLINK + " / -Bob", 1060, 60]
-        + ["Équipe A", 3],
-        [1, 2, 3, "Bob Martin / Chloé Noël", 4, "Léa Roux / @Max", -20, 180, "Équipe B", 1],
+        [1, 1, 1, None, "Équipe Cœur d'Or / Anaïs Lefèvre", 2, None, HYPERLINK + " / -Bob"]
+        + [1060, 60, "Équipe A", 3],
+        [1, 2, 3, "=Les As", "Bob Martin / Chloé Noël", 4, None, "Léa Roux / @Max", -20, 180]
+        + ["Équipe B", 1],
     ]
 
 
@@ -482,6 +487,7 @@ def test_every_cell_of_the_equipes_sheet(winter):
     assert sheet_values(workbook["Équipes"]) == [
         [
             "Équipe",
+            "Nom de l’équipe",
             "Joueur 1",
             "Joueur 2",
             "Club",
@@ -489,10 +495,10 @@ def test_every_cell_of_the_equipes_sheet(winter):
             "Première partie",
             "Retirée à partir de la partie",
         ],
-        [1, "Équipe Cœur d'Or", "Anaïs Lefèvre", None, "Oui", 1, None],
-        [2, HYPERLINK, "-Bob", None, "Oui", 1, None],
-        [3, "Bob Martin", "Chloé Noël", "Les Coinchés de Millau", "Oui", 1, None],
-        [4, "Léa Roux", "@Max", None, "Non", 1, 2],
+        [1, None, "Équipe Cœur d'Or", "Anaïs Lefèvre", None, "Oui", 1, None],
+        [2, None, HYPERLINK, "-Bob", None, "Oui", 1, None],
+        [3, "=Les As", "Bob Martin", "Chloé Noël", "Les Coinchés de Millau", "Oui", 1, None],
+        [4, None, "Léa Roux", "@Max", None, "Non", 1, 2],
     ]
 
 
@@ -510,10 +516,10 @@ def test_the_exempts_sheet_lists_the_byes_of_each_played_round(winter):
         workbook = open_workbook(tournament_xlsx(tournament=winter))
 
     assert sheet_values(workbook["Exempts"]) == [
-        ["Partie", "Équipe", "Joueurs"],
-        [1, 4, "Léa Roux / @Max"],
-        [3, 1, "Équipe Cœur d'Or / Anaïs Lefèvre"],
-        [3, 3, "Bob Martin / Chloé Noël"],
+        ["Partie", "Équipe", "Nom de l’équipe", "Joueurs"],
+        [1, 4, None, "Léa Roux / @Max"],
+        [3, 1, None, "Équipe Cœur d'Or / Anaïs Lefèvre"],
+        [3, 3, "=Les As", "Bob Martin / Chloé Noël"],
     ]
 
 
@@ -576,7 +582,16 @@ def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
 
     assert (workbook.sheetnames, sheet_values(workbook["Équipes"])[0]) == (
         ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
-        ["Team", "Player 1", "Player 2", "Club", "Present", "First round", "Withdrawn from round"],
+        [
+            "Team",
+            "Team name",
+            "Player 1",
+            "Player 2",
+            "Club",
+            "Present",
+            "First round",
+            "Withdrawn from round",
+        ],
     )
 
 
@@ -584,20 +599,23 @@ def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
 def test_formula_like_names_are_quoted_text_and_negative_totals_numbers(winter):
     workbook = open_workbook(tournament_xlsx(tournament=winter))
 
-    formula, dash, at, heart, bell, minus = (
-        workbook["Équipes"]["B3"],
+    formula, dash, at, heart, bell, team_name, minus = (
         workbook["Équipes"]["C3"],
-        workbook["Équipes"]["C5"],
-        workbook["Équipes"]["B2"],
+        workbook["Équipes"]["D3"],
+        workbook["Équipes"]["D5"],
+        workbook["Équipes"]["C2"],
+        workbook["Équipes"]["C4"],
         workbook["Équipes"]["B4"],
-        workbook["Parties"]["G3"],
+        workbook["Parties"]["I3"],
     )
-    assert [(c.value, c.data_type, c.quotePrefix) for c in (formula, dash, at, heart, bell)] == [
+    cells = (formula, dash, at, heart, bell, team_name)
+    assert [(c.value, c.data_type, c.quotePrefix) for c in cells] == [
         (HYPERLINK, "s", True),
         ("-Bob", "s", True),
         ("@Max", "s", True),
         ("Équipe Cœur d'Or", "s", False),
         ("Bob Martin", "s", False),
+        ("=Les As", "s", True),
     ]
     assert (minus.value, minus.data_type, minus.quotePrefix) == (-20, "n", False)
 
@@ -628,10 +646,12 @@ def test_headers_are_bold_and_frozen_and_columns_sized_to_their_content(winter):
         ("Concours", "A2", {True}),
     ]
     assert {cell.font.b for row in teams.iter_rows(min_row=2) for cell in row} == {False}
-    # Longest value + 2, at least 6: "Équipe", the HYPERLINK name (26), "Anaïs Lefèvre",
-    # "Les Coinchés de Millau", "Présente", "Première partie", "Retirée à partir de la partie".
-    assert [teams.column_dimensions[letter].width for letter in "ABCDEFG"] == [
+    # Longest value + 2, at least 6: "Équipe", "Nom de l’équipe", the HYPERLINK name (26),
+    # "Anaïs Lefèvre", "Les Coinchés de Millau", "Présente", "Première partie", "Retirée à
+    # partir de la partie".
+    assert [teams.column_dimensions[letter].width for letter in "ABCDEFGH"] == [
         8,
+        17,
         28,
         15,
         24,
@@ -657,14 +677,14 @@ def test_the_sample_standings_csv_starts_with_the_columns_of_expected_standings(
 
 STANDINGS_CSV = (
     "rank,team,points,matches_won,matches_drawn,points_against,points_difference,byes,"
-    "player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,coinches_made,"
-    "rules_preset,rules_version\r\n"
-    "1,1,1060,1,0,60,1000,0,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1,ffb-coinche,1\r\n"
-    '2,2,60,0,0,1060,-1000,0,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0,'
+    "team_name,player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,"
+    "coinches_made,rules_preset,rules_version\r\n"
+    "1,1,1060,1,0,60,1000,0,,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1,ffb-coinche,1\r\n"
+    '2,2,60,0,0,1060,-1000,0,,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0,'
     "ffb-coinche,1\r\n"
-    "3,3,-20,0,0,180,-200,0,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,0,0,0,"
-    "ffb-coinche,1\r\n"
-    "4,4,180,1,0,-20,200,0,Léa Roux,'@Max,,0,44,180,0,0,0,ffb-coinche,1\r\n"
+    "3,3,-20,0,0,180,-200,0,'=Les As,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,"
+    "0,0,0,ffb-coinche,1\r\n"
+    "4,4,180,1,0,-20,200,0,,Léa Roux,'@Max,,0,44,180,0,0,0,ffb-coinche,1\r\n"
 )
 
 DEALS_ROWS = (
@@ -711,16 +731,16 @@ def test_the_french_excel_standings_csv_has_a_bom_semicolons_and_french_headers(
         b"\xef\xbb\xbf"
         + (
             "Rang;Équipe;Points;Parties gagnées;Parties nulles;Points contre;"
-            "Différence de points;Exempt;Joueur 1;Joueur 2;Club;Confrontation;"
+            "Différence de points;Exempt;Nom de l’équipe;Joueur 1;Joueur 2;Club;Confrontation;"
             "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Règles;"
             "Version des règles\r\n"
-            "1;1;1060;1;0;60;1000;0;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1;"
+            "1;1;1060;1;0;60;1000;0;;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1;"
             "ffb-coinche;1\r\n"
-            '2;2;60;0;0;1060;-1000;0;"\'=HYPERLINK(""http://x"",""y"")";\'-Bob;;0;22;'
+            '2;2;60;0;0;1060;-1000;0;;"\'=HYPERLINK(""http://x"",""y"")";\'-Bob;;0;22;'
             "60;0;0;0;ffb-coinche;1\r\n"
-            "3;3;-20;0;0;180;-200;0;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;-20;0;0;0;"
-            "ffb-coinche;1\r\n"
-            "4;4;180;1;0;-20;200;0;Léa Roux;'@Max;;0;44;180;0;0;0;ffb-coinche;1\r\n"
+            "3;3;-20;0;0;180;-200;0;'=Les As;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;"
+            "-20;0;0;0;ffb-coinche;1\r\n"
+            "4;4;180;1;0;-20;200;0;;Léa Roux;'@Max;;0;44;180;0;0;0;ffb-coinche;1\r\n"
         ).encode()
     )
 
@@ -759,9 +779,9 @@ def test_the_csv_quotes_formula_like_names_strips_control_characters_keeps_minus
     data = standings_csv(tournament=winter, french_excel=True)
 
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=";"))
-    assert [row[:10] for row in rows[2:4]] == [
-        ["2", "2", "60", "0", "0", "1060", "-1000", "0", "'" + HYPERLINK, "'-Bob"],
-        ["3", "3", "-20", "0", "0", "180", "-200", "0", "Bob Martin", "Chloé Noël"],
+    assert [row[:11] for row in rows[2:4]] == [
+        ["2", "2", "60", "0", "0", "1060", "-1000", "0", "", "'" + HYPERLINK, "'-Bob"],
+        ["3", "3", "-20", "0", "0", "180", "-200", "0", "'=Les As", "Bob Martin", "Chloé Noël"],
     ]
 
 
@@ -844,9 +864,9 @@ def test_a_totals_only_concours_has_its_matches_in_parties_and_no_deal_in_donnes
     parties = sheet_values(workbook["Parties"])
     assert (len(parties), parties[1], parties[-1]) == (
         37,
-        [1, 1, 5, "Michel Dubois / Yvette Dupont", 14, "Raymond Moreau / Jean Dubois"]
+        [1, 1, 5, None, "Michel Dubois / Yvette Dupont", 14, None, "Raymond Moreau / Jean Dubois"]
         + [969, 1075, "Équipe B", 12],
-        [4, 9, 11, "Jean Girard / Pierre Garcia", 10, "Raymond Durand / Noël Moreau"]
+        [4, 9, 11, None, "Jean Girard / Pierre Garcia", 10, None, "Raymond Durand / Noël Moreau"]
         + [802, 1202, "Équipe B", 12],
     )
     assert len(sheet_values(workbook["Donnes"])) == 1

@@ -766,3 +766,29 @@ def test_the_stylesheet_keeps_rows_whole_and_pages_a4():
 
     assert "tr {\n  break-inside: avoid;\n}" in css
     assert "@page {\n  size: A4;" in css
+
+
+# Team names ------------------------------------------------------------------------------
+
+
+def test_a_team_name_is_printed_before_its_players_on_sheets_cards_and_standings(concours):
+    Team.objects.filter(tournament=concours, number=3).update(name="Les As")
+    round_ = round_of(concours, 1)
+    finish(round_, 1, 1200, 900)
+    finish(round_, 2, -20, 1500)
+
+    sheets = pdf.score_sheets_html(round=round_, base_url=BASE_URL)
+    cards = pdf.team_cards_html(tournament=concours, base_url=BASE_URL)
+    standings = pdf.standings_html(tournament=concours)
+
+    assert html_tables(sheets, "teams")[1] == [
+        ["Équipe A", "3", "Les As (Ana / Léa Mai)"],
+        ["Équipe B", "4", "Marc / Jean"],
+    ]
+    assert re.findall(r'<p class="team-card-players">(.*?)</p>', cards)[2:4] == [
+        "Les As (Ana / Léa Mai)",
+        "Marc / Jean",
+    ]
+    assert html_tables(standings, "standings")[0][-1] == [
+        "5", "3", "Les As (Ana / Léa Mai)", "-20", "0", "-1520", "0",
+    ]  # fmt: skip

@@ -32,6 +32,7 @@ def test_the_team_form_drops_control_and_invisible_characters_from_every_name():
             "player_1": "Esc\x1b[31mRed\x01 \u200bBell\x07Ring",
             "player_2": " Tab\tName\u200b\u00a0d’Aubigné ",
             "club": "\ufeffClub\x7f « Les As »\r\n",
+            "name": " Les\u200b\x07 As\t du  Rouergue ",
         }
     )
 
@@ -45,6 +46,7 @@ def test_the_team_form_drops_control_and_invisible_characters_from_every_name():
         "player_2_licence": "",
         "player_1_record": None,
         "player_2_record": None,
+        "name": "Les As du Rouergue",
     }
 
 

@@ -880,3 +880,33 @@ def test_the_success_line_agrees_each_count_with_its_noun(tmp_path, deals, messa
     )
 
     assert out.getvalue() == message
+
+
+@pytest.mark.django_db
+def test_a_teams_file_with_a_name_column_imports_the_team_names(tmp_path):
+    teams = CLASSIC_TEAMS.replace(
+        "number,player_1,player_2,club\n", "number,player_1,player_2,club,name\n"
+    )
+    teams = teams.replace("1,Anne Petit,Marc Petit,\n", "1,Anne Petit,Marc Petit,, Les\tAs \n")
+    teams = "\n".join(line if line.count(",") == 4 else line + "," for line in teams.splitlines())
+    directory = write_tournament_files(tmp_path / "names", teams + "\n", CLASSIC_DEALS)
+
+    call_command(
+        "import_concours",
+        str(directory),
+        "--name",
+        "Belote",
+        "--ruleset",
+        "belote-classique",
+        "--format",
+        "deals:2",
+        stdout=io.StringIO(),
+    )
+
+    assert list(Team.objects.order_by("number").values_list("number", "name")) == [
+        (1, "Les As"),
+        (2, ""),
+        (3, ""),
+        (4, ""),
+        (5, ""),
+    ]

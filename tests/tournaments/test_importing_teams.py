@@ -315,15 +315,57 @@ def test_it_drops_control_and_invisible_characters_from_xlsx_cells():
     assert team_file == TeamFile(rows=(TeamRow(2, None, "Hélène", "Tab Name", "Club"),))
 
 
-def test_it_names_the_columns_it_does_not_import():
-    data = "club;player_2;note;player_1;Nom de l'équipe\nACB;Paul;à l'heure;Hélène;Les As\n"
+def test_it_names_the_columns_it_does_not_import_and_maps_the_team_name():
+    data = (
+        "club;player_2;note;player_1;Nom de l'équipe;Remarque\nACB;Paul;à l'heure;Hélène;Les As;x\n"
+    )
 
     team_file = read_team_file("equipes.csv", data.encode("utf-8"))
 
     assert team_file == TeamFile(
-        rows=(TeamRow(2, None, "Hélène", "Paul", "ACB"),),
-        ignored_columns=("note", "Nom de l'équipe"),
+        rows=(TeamRow(2, None, "Hélène", "Paul", "ACB", "Les As"),),
+        ignored_columns=("note", "Remarque"),
     )
+    assert team_file.mapped_columns == (
+        ("club", "club"),
+        ("player_2", "player_2"),
+        ("player_1", "player_1"),
+        ("Nom de l'équipe", "name"),
+    )
+
+
+@pytest.mark.parametrize("header", ["Nom de l’équipe", "Équipe", "name", "Team name", "NOM_EQUIPE"])
+def test_every_team_name_header_maps_to_the_name(header):
+    data = f"joueur 1;joueur 2;{header}\nHélène;Paul;  Les\u200b As \n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert (team_file.rows, team_file.mapped_columns[2]) == (
+        (TeamRow(2, None, "Hélène", "Paul", "", "Les As"),),
+        (header, "name"),
+    )
+
+
+def test_a_team_name_longer_than_100_characters_is_a_problem_of_its_line():
+    data = "player_1;player_2;name\nHélène;Paul;" + "x" * 101 + "\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file.problems == (ImportProblem("", 2, "name", "too_long", {"max": 100}),)
+    with translation.override("fr"):
+        message = team_import_problem_message(team_file.problems[0])
+    assert message == "Trop long (nom de l’équipe) : 100 caractères au plus."
+
+
+def test_the_team_name_is_registered_with_the_team():
+    data = "player_1;player_2;équipe\nHélène;Paul;Les As\nAnne;Marc;\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_data_for(team_file) == [
+        TeamData("Hélène", "Paul", "", None, name="Les As"),
+        TeamData("Anne", "Marc", "", None, name=""),
+    ]
 
 
 def test_a_line_with_more_values_than_columns_is_a_problem():
@@ -604,7 +646,8 @@ def test_numbered_teams_are_registered_before_teams_without_a_number():
         (
             problem(1, "", "columns", columns="player_2"),
             "Colonne(s) manquante(s) : joueur 2. La première ligne doit nommer les colonnes : "
-            "numéro, joueur 1, joueur 2, club (seuls les joueurs sont obligatoires).",
+            "numéro, joueur 1, joueur 2, club, nom de l’équipe (seuls les joueurs sont "
+            "obligatoires).",
         ),
         (problem(4, "player_1", "missing_player"), "Le nom du joueur 1 manque."),
         (problem(4, "club", "too_long", max=150), "Trop long (club) : 150 caractères au plus."),

@@ -58,7 +58,7 @@ def test_the_standings_headings_are_the_registry_headings_of_their_columns_witho
 
 
 def test_a_standings_row_holds_every_registry_column_by_key():
-    team = Team(number=4, player_1="Anne", player_2="Marc")
+    team = Team(number=4, player_1="Anne", player_2="Marc", name="Les As")
     row = StandingRow(
         rank=2,
         team_id=9,
@@ -91,6 +91,7 @@ def test_a_standings_row_holds_every_registry_column_by_key():
             "points_against": 980,
             "points_difference": 470,
             "byes": 1,
+            "team_name": "Les As",
             "players": "Anne / Marc",
             "player_1": "Anne",
             "player_2": "Marc",

@@ -1,4 +1,4 @@
-"""The archive format, version 1: what each record holds, and how values become JSON.
+"""The archive format, version 2: what each record holds, and how values become JSON.
 
 One JSON object (UTF-8, on one line)::
 
@@ -30,6 +30,9 @@ A field added to a model means a new version of the format (and the reader of th
 one): tests/tournaments/test_archive.py checks that :data:`RECORD_FIELDS` holds every
 field of the models. Version 1 itself was completed with the results modes and the
 totals-only fields before it was ever released: no archive of version 1 lacks them.
+
+Version 2 adds a team's ``name`` (empty when it has none). An archive of version 1 is
+still read: its teams have no name (:func:`record_fields`, :data:`ADDED_FIELDS`).
 """
 
 from __future__ import annotations
@@ -43,7 +46,12 @@ from django.db import models
 from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 
 FORMAT = "belote-club-concours"
-VERSION = 1
+VERSION = 2
+#: The versions this reader restores: every one since 1.
+READABLE_VERSIONS = (1, 2)
+#: ``{version: {record: fields}}``: the fields each version added to a record, which an
+#: older archive does not have (its records get the model's default, e.g. no team name).
+ADDED_FIELDS: dict[int, dict[str, tuple[str, ...]]] = {2: {"team": ("name",)}}
 
 #: The fields no archive holds: a restored tournament gets a new results version, so that
 #: no page cached before can be read for it (tournaments/services/cache.py).
@@ -79,6 +87,7 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "team": (
         "number",
+        "name",
         "player_1",
         "player_2",
         "lot",
@@ -164,6 +173,21 @@ LATER_TOURNAMENT_FIELDS = (
     "match_points_loss",
     "match_points_bye",
 )
+
+
+def record_fields(record: str, version: int) -> tuple[str, ...]:
+    """Return the fields a record of kind ``record`` (a key of :data:`RECORD_FIELDS`) has in
+    an archive of ``version`` (one of :data:`READABLE_VERSIONS`): those of
+    :data:`RECORD_FIELDS` but the ones a later version added (:data:`ADDED_FIELDS`)."""
+    later = {
+        name
+        for added_in, records in ADDED_FIELDS.items()
+        if added_in > version
+        for name in records.get(record, ())
+    }
+    return tuple(name for name in RECORD_FIELDS[record] if name not in later)
+
+
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {
     "tournament": Tournament,

@@ -24,12 +24,14 @@ from tournaments.archive.fields import (
     HISTORY_LINKS,
     LATER_TOURNAMENT_FIELDS,
     MATCH_HISTORY_LINKS,
+    READABLE_VERSIONS,
     RECORD_FIELDS,
     RECORD_LINKS,
     VERSION,
     DealHistoryRecord,
     MatchHistoryRecord,
     concrete_field,
+    record_fields,
 )
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.models import (
@@ -158,7 +160,7 @@ def _document(data: bytes) -> dict:
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise _refuse((), "newer_version", version=version, supported=VERSION)
-    if version != VERSION or type(version) is not int:
+    if version not in READABLE_VERSIONS or type(version) is not int:
         raise _refuse((), "unknown_version", version=json.dumps(version), supported=VERSION)
     _check_keys(document, TOP_KEYS, ())
     return document
@@ -290,7 +292,7 @@ def _club_name(name: str, place: Place) -> str:
     ``invalid`` for a name too long for a club."""
     name = clean_name(name)
     try:
-        Club(name=name).clean_fields(exclude=[] if name else ["name"])
+        Club(name=name).clean_fields(exclude=["slug"] if name else ["name", "slug"])
     except ValidationError as error:
         raise _refuse(
             place, "invalid", ValidationError(error.error_dict["name"]), key="club"
@@ -338,7 +340,7 @@ def _read_users(entries: list) -> dict[str, ArchivedUser]:
 
 
 def _read_teams(
-    entries: list,
+    entries: list, version: int
 ) -> tuple[
     dict[int, tuple[Team, str]],
     dict[int, list[TeamLink]],
@@ -347,7 +349,8 @@ def _read_teams(
 ]:
     """Return the teams by number with their club's name, their links by team number,
     whether the archive has team links at all (an older one has no ``links`` key), and
-    their registered players by team number (none before the registry)."""
+    their registered players by team number (none before the registry); a team of an
+    archive of ``version`` 1 has no name (fields.record_fields)."""
     teams: dict[int, tuple[Team, str]] = {}
     team_links: dict[int, list[TeamLink]] = {}
     team_players: dict[int, tuple[PlayerData | None, PlayerData | None]] = {}
@@ -362,7 +365,7 @@ def _read_teams(
             Team,
             entry,
             place,
-            fields=RECORD_FIELDS["team"],
+            fields=record_fields("team", version),
             links=keys,
             ranges="team",
         )
@@ -700,7 +703,7 @@ def read_archive(data: bytes) -> ArchiveContents:
     tournament, club = _read_tournament(document["tournament"])
     users = _read_users(_list(document, "users", (("users", None),)))
     teams, team_links, has_team_links, team_players = _read_teams(
-        _list(document, "teams", (("teams", None),))
+        _list(document, "teams", (("teams", None),)), document["version"]
     )
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
     _check_deal_inputs(rounds, tournament.rules)

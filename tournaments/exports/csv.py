@@ -56,11 +56,13 @@ from tournaments.selectors import Standing
 
 Row = TypeVar("Row")
 
-#: The standings CSV: the columns of ``expected_standings.csv``, then each player, the
+#: The standings CSV: the columns of ``expected_standings.csv``, then the team's name
+#: (empty when it has none), each player, the
 #: club, the other tie-breaks and the team's figures (``match_points`` after ``points``
 #: when the tournament ranks by them, :func:`standings_columns`).
 STANDINGS_KEYS = (
     *STANDINGS_FILE_KEYS,
+    "team_name",
     "player_1",
     "player_2",
     "club",

@@ -205,7 +205,7 @@ def _heading(tournament: Tournament) -> Heading:
 
 
 def _sheet_team(team: Team, side: str) -> SheetTeam:
-    return SheetTeam(side=side, number=team.number, players=printable(team.players))
+    return SheetTeam(side=side, number=team.number, players=printable(team.label))
 
 
 def sheet_row_count(tournament: Tournament) -> int:
@@ -416,7 +416,7 @@ def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
         cards.append(
             TeamCard(
                 number=team.number,
-                players=printable(team.players),
+                players=printable(team.label),
                 club=printable(team.club.name) if team.club is not None else "",
                 url=url,
                 svg=qr_code_svg(url, title=title),
@@ -537,7 +537,7 @@ def standings_html(*, tournament: Tournament) -> str:
         StandingLine(
             rank=_whole_number(STANDINGS["rank"].value(standing)),
             number=_whole_number(STANDINGS["team"].value(standing)),
-            players=printable(_text(STANDINGS["players"].value(standing))),
+            players=printable(standing.team.label),
             club=printable(_text(STANDINGS["club"].value(standing))),
             is_withdrawn=standing.row.is_withdrawn,
             values=tuple(_whole_number(STANDINGS[key].value(standing)) for key in keys),

@@ -99,11 +99,13 @@ def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
     ]
 
 
-#: « Classement »: the columns of ``expected_standings.csv``, then the players, the club,
+#: « Classement »: the columns of ``expected_standings.csv``, then the team's name, the
+#: players, the club,
 #: the other tie-breaks and the team's figures (``match_points`` after ``points`` when the
 #: tournament ranks by them).
 STANDINGS_KEYS = (
     *STANDINGS_FILE_KEYS,
+    "team_name",
     "players",
     "club",
     "head_to_head",
@@ -114,6 +116,7 @@ STANDINGS_KEYS = (
     "coinches_made",
 )
 STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
+
 #: « Parties »: where each match was played, its teams, totals, result and deals played.
 MATCHES_COLUMNS = pick(
     MATCHES,
@@ -121,8 +124,10 @@ MATCHES_COLUMNS = pick(
         "round",
         "table",
         "team_a",
+        "name_a",
         "players_a",
         "team_b",
+        "name_b",
         "players_b",
         "total_a",
         "total_b",
@@ -189,9 +194,9 @@ def deals_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
 def byes_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Exempts »: one row per bye of a published or closed round, by round and
     team number (a bye's credit is in the standings, RULES.md §E)."""
-    header = (_("Round"), _("Team"), _("Players"))
+    header = (_("Round"), _("Team"), _("Team name"), _("Players"))
     rows = [
-        (bye.round.number, bye.team.number, bye.team.players)
+        (bye.round.number, bye.team.number, bye.team.name or None, bye.team.players)
         for bye in selectors.tournament_played_byes(tournament=tournament)
     ]
     return Sheet(BYES_SHEET_TITLE, header, rows)
@@ -233,6 +238,7 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Équipes »: one row per team, by number."""
     header = (
         _("Team"),
+        _("Team name"),
         _("Player 1"),
         _("Player 2"),
         _("Club"),
@@ -243,6 +249,7 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
     rows = [
         (
             team.number,
+            team.name or None,
             team.player_1,
             team.player_2,
             team.club.name if team.club else None,

@@ -18,6 +18,7 @@ from scoring.cards import BELOTE_POINTS, DEAL_CARD_POINTS
 from scoring.errors import DealError, ErrorCode
 from scoring.totals import CAPOT_EXTRA_POINTS, MatchTotals, TotalsError, TotalsField
 from tournaments.importing.problems import ImportProblem
+from tournaments.importing.teams import TeamFile
 from tournaments.services.errors import Refusal, RefusalParam
 
 if TYPE_CHECKING:
@@ -109,6 +110,17 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.DEAL_EXISTS: _("Deal %(number)s is already recorded."),
     Refusal.TAKER: _("Choose the taker's team."),
     Refusal.TOURNAMENT_EXISTS: _("A tournament with this name already exists."),
+    Refusal.CLUB_NAME_MISSING: _("Name: enter the club's name."),
+    Refusal.CLUB_EXISTS: _("Name: a club is already called “%(name)s”. Choose another name."),
+    Refusal.USERNAME_MISSING: _("Username: enter the new organiser's username."),
+    Refusal.ALREADY_ORGANISER: _("Username: “%(username)s” already organises this club."),
+    Refusal.NOT_ORGANISER: _("“%(username)s” does not organise this club."),
+    Refusal.LAST_ORGANISER: _(
+        "“%(username)s” is the club's only organiser: add another organiser first."
+    ),
+    Refusal.PASSWORD_ALREADY_SET: _(
+        "“%(username)s” has chosen a password already: no new link is needed."
+    ),
     Refusal.SETTINGS_FROZEN: _(
         "The rules are fixed since round 1 was published: “%(field)s” can no longer change."
     ),
@@ -514,6 +526,7 @@ TEAM_IMPORT_COLUMN_LABELS = {
     "club": _("club"),
     "licence_1": _("licence 1"),
     "licence_2": _("licence 2"),
+    "name": _("team name"),
 }
 
 TEAM_IMPORT_MESSAGES = {
@@ -542,7 +555,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "columns": _(
         "Missing column(s): %(columns)s. The first line must name the columns: number, "
-        "player 1, player 2, club (only the players are required)."
+        "player 1, player 2, club, team name (only the players are required)."
     ),
     "column_twice": _("Two columns are named “%(column)s”: keep only one."),
     "no_rows": _("The file has a header line but no team."),
@@ -566,6 +579,15 @@ TEAM_IMPORT_MISSING_PLAYER = {
     "player_1": _("Player 1's name is missing."),
     "player_2": _("Player 2's name is missing."),
 }
+
+
+def mapped_column_labels(team_file: TeamFile) -> list[tuple[str, str]]:
+    """Return ``(header name, translated column label)`` for each column the team file
+    imports, in file order: « Nom de l'équipe » → « nom de l’équipe »."""
+    return [
+        (header, str(TEAM_IMPORT_COLUMN_LABELS[column]))
+        for header, column in team_file.mapped_columns
+    ]
 
 
 def team_import_problem_message(problem: ImportProblem) -> str:

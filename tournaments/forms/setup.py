@@ -12,6 +12,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import selectors
 from tournaments.forms.bounds import BOUNDED, bound_field
 from tournaments.forms.fields import form_field
 from tournaments.models import (
@@ -19,6 +20,7 @@ from tournaments.models import (
     MAX_BYE_CREDIT,
     MAX_FORMAT_VALUE,
     MAX_MATCH_POINTS,
+    MAX_TEAM_NAME_LENGTH,
     MAX_TEAM_NUMBER,
     Club,
     Team,
@@ -268,10 +270,8 @@ class TournamentForm(forms.ModelForm):
 
 
 def organiser_clubs(user: User) -> QuerySet[Club]:
-    """Return the clubs ``user`` may create tournaments for."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(organisers=user)
+    """Return the clubs ``user`` may create tournaments for (selectors.organiser_clubs)."""
+    return selectors.organiser_clubs(user)
 
 
 #: The largest record id a form takes: above it, no record exists (a field error, not a 500).
@@ -279,7 +279,8 @@ MAX_RECORD_ID = 2**31 - 1
 
 
 class TeamForm(forms.Form):
-    """One team: number (optional, assigned when empty), both players, club."""
+    """One team: number (optional, assigned when empty), both players, club, and its
+    name (optional)."""
 
     number = forms.IntegerField(
         label=_("Number"),
@@ -300,6 +301,7 @@ class TeamForm(forms.Form):
     player_2_record = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_RECORD_ID, widget=forms.HiddenInput
     )
+    name = forms.CharField(label=_("Team name"), max_length=MAX_TEAM_NAME_LENGTH, required=False)
 
     def __init__(
         self, *args: Any, is_focused: bool = False, lookup_url: str = "", **kwargs: Any
@@ -352,6 +354,10 @@ class TeamForm(forms.Form):
         """Clean the club's name: the club is found by it, so "Club\\x7f" is "Club"."""
         return _cleaned_name(self, "club")
 
+    def clean_name(self) -> str:
+        """Clean the team's name as every typed name is (it may stay empty)."""
+        return _cleaned_name(self, "name")
+
 
 def team_initial(team: Team) -> dict[str, object]:
     """Return :class:`TeamForm`'s initial values for a registered team."""
@@ -364,6 +370,7 @@ def team_initial(team: Team) -> dict[str, object]:
         "player_2_record": team.player_2_record_id,
         "player_1_licence": team.player_1_record.licence if team.player_1_record else "",
         "player_2_licence": team.player_2_record.licence if team.player_2_record else "",
+        "name": team.name,
     }
 
 

@@ -28,7 +28,15 @@ from tournaments.importing.text import (
     parse_whole_number,
     read_records,
 )
-from tournaments.models import Club, DealEntry, Team, TeamData, TeamSide, Tournament
+from tournaments.models import (
+    MAX_TEAM_NAME_LENGTH,
+    Club,
+    DealEntry,
+    Team,
+    TeamData,
+    TeamSide,
+    Tournament,
+)
 from tournaments.text import clean_name
 
 TEAM_COLUMNS = ("number", "player_1", "player_2")
@@ -184,7 +192,8 @@ def check_option(text: str, option: str, limit: int, blank: str, too_long: str) 
 
 
 def read_teams(path: Path) -> dict[int, TeamData]:
-    """Check teams.csv; return each team, cleaned, by team number.
+    """Check teams.csv; return each team, cleaned, by team number (its optional ``club``
+    and ``name`` columns too: the team's club and its name).
 
     Raises TournamentImportError for the first bad line, as the registration service
     would refuse it (a missing player, a number or a pair twice), or ``no_teams``.
@@ -202,6 +211,7 @@ def read_teams(path: Path) -> dict[int, TeamData]:
                 if not player:
                     raise CellError(column, "missing_player")
             club = name_cell(row.get("club", ""), "club", MAX_CLUB_LENGTH)
+            name = name_cell(row.get("name", ""), "name", MAX_TEAM_NAME_LENGTH)
             first_line = pairs.setdefault(pair_key(player_1, player_2), line)
             if first_line != line:
                 raise CellError("", "same_pair", line=first_line)
@@ -209,7 +219,7 @@ def read_teams(path: Path) -> dict[int, TeamData]:
             raise TournamentImportError(
                 ImportProblem(path.name, line, error.column, error.code, error.params)
             ) from None
-        teams[number] = TeamData(player_1, player_2, club=club, number=number)
+        teams[number] = TeamData(player_1, player_2, club=club, number=number, name=name)
     if len(teams) < MIN_TEAMS:
         raise TournamentImportError(
             ImportProblem(path.name, 0, "", "no_teams", {"count": len(teams), "minimum": MIN_TEAMS})

@@ -11,12 +11,14 @@ Two steps, both without a single write:
 The organiser sees every problem at once; the teams are saved only when there is none, by
 :func:`tournaments.services.register_teams` (all or nothing) with :func:`team_data_for`.
 
-Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``number``
-(``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``,
-``licence_1``/``licence_2`` (``licence joueur 1``: each player's licence number, matched
-against the club's registry; one licence number twice in the file is a problem).
+Columns (first non-empty line; case, accents, spaces, punctuation and ``_`` ignored):
+``number`` (``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``),
+``club``, ``licence_1``/``licence_2`` (``licence joueur 1``: each player's licence number,
+matched against the club's registry; one licence number twice in the file is a problem),
+``name`` (the team's name: ``nom de l'équipe``, ``équipe``, ``team name``).
 Only the players are required; an empty number is assigned on save. Other columns are
-ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
+not imported, and the preview names them (:attr:`TeamFile.ignored_columns`), as it
+names the columns it imports and what each becomes (:attr:`TeamFile.mapped_columns`). CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
 "Unicode text"), separated by ``;``, ``,`` or a tab, read by :mod:`tournaments.importing.text`
 as a played concours' files are. XLSX: the first sheet with a non-empty cell (a workbook
 may keep an empty sheet before the teams). Every cell is cleaned by
@@ -52,7 +54,7 @@ from tournaments.importing.text import (
     parse_whole_number,
     read_records,
 )
-from tournaments.models import Team, TeamData, Tournament
+from tournaments.models import MAX_TEAM_NAME_LENGTH, Team, TeamData, Tournament
 from tournaments.text import clean_licence, clean_name
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet  # what read_only=True gives
 
 #: The columns, in display order; only the players are required.
-COLUMNS = ("number", "player_1", "licence_1", "player_2", "licence_2", "club")
+COLUMNS = ("number", "player_1", "licence_1", "player_2", "licence_2", "club", "name")
 REQUIRED_COLUMNS = ("player_1", "player_2")
 
 #: Header names as normalised by :func:`_header_key`, for each column.
@@ -71,6 +73,7 @@ HEADER_ALIASES = {
     "club": {"club"},
     "licence_1": {"licence1", "license1", "licencejoueur1", "licencejoueuse1"},
     "licence_2": {"licence2", "license2", "licencejoueur2", "licencejoueuse2"},
+    "name": {"name", "teamname", "nomdelequipe", "nomequipe", "equipe"},
 }
 
 CSV_EXTENSIONS = {".csv", ".txt"}
@@ -93,13 +96,15 @@ _MAX_LENGTHS = {
     "club": MAX_CLUB_LENGTH,
     "licence_1": MAX_LICENCE_LENGTH,
     "licence_2": MAX_LICENCE_LENGTH,
+    "name": MAX_TEAM_NAME_LENGTH,
 }
 
 
 @dataclass(frozen=True)
 class TeamRow:
     """One team line of the file: its line (1 = first line), number (None: assign one on
-    save), both players and the club, cleaned by :func:`tournaments.text.clean_name`."""
+    save), both players, the club and the team's name, cleaned by
+    :func:`tournaments.text.clean_name`."""
 
     line: int
     number: int | None
@@ -109,6 +114,7 @@ class TeamRow:
     #: Each player's licence number (:func:`tournaments.text.clean_licence`), "" if none.
     licence_1: str = ""
     licence_2: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,10 @@ class TeamFile:
     #: The header's names of columns it does not know, in file order: not imported, and
     #: the preview says so (never dropped silently).
     ignored_columns: tuple[str, ...] = ()
+    #: ``(header name, column)`` for each column it imports, in file order, e.g.
+    #: ``("Nom de l'équipe", "name")``: the preview says what each becomes. Left out of
+    #: comparisons: two files with the same rows and problems are the same teams.
+    mapped_columns: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
     @property
     def is_ready(self) -> bool:
@@ -203,6 +213,7 @@ def team_data_for(team_file: TeamFile, *, links_registry: bool = False) -> list[
             player_1_licence=row.licence_1,
             player_2_licence=row.licence_2,
             links_registry=links_registry,
+            name=row.name,
         )
         for row in rows
     ]
@@ -338,6 +349,10 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         for index, name in enumerate(header)
         if clean_name(name) and index not in positions.values()
     )
+    mapped = tuple(
+        (clean_name(header[index]), column)
+        for column, index in sorted(positions.items(), key=lambda item: item[1])
+    )
     rows: list[TeamRow] = []
     problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
@@ -379,7 +394,12 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
         problems.extend(row_problems)
     if not rows:
         raise _FileProblem("no_rows", line=header_line)
-    return TeamFile(rows=tuple(rows), problems=_in_order(problems), ignored_columns=ignored)
+    return TeamFile(
+        rows=tuple(rows),
+        problems=_in_order(problems),
+        ignored_columns=ignored,
+        mapped_columns=mapped,
+    )
 
 
 def _column_positions(line: int, header: list[str]) -> dict[str, int]:
@@ -422,6 +442,7 @@ def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[ImportPr
         values.get("club", ""),
         clean_licence(values.get("licence_1", "")),
         clean_licence(values.get("licence_2", "")),
+        values.get("name", ""),
     )
     return row, problems
 

@@ -53,7 +53,7 @@ from tournaments.models.melee import MeleePair, MeleePlayer, SitOut
 from tournaments.models.players import Player
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
-from tournaments.models.teams import Team, TeamData
+from tournaments.models.teams import MAX_TEAM_NAME_LENGTH, Team, TeamData
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
@@ -71,6 +71,7 @@ __all__ = [
     "MAX_DEAL_NUMBER",
     "MAX_DEAL_VERSION",
     "MAX_FORMAT_VALUE",
+    "MAX_TEAM_NAME_LENGTH",
     "MAX_TEAM_NUMBER",
     "RULES_PRESET_LABELS",
     "AuditAction",

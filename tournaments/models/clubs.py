@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -27,9 +29,15 @@ from tournaments.models.choices import (
 
 
 class Club(models.Model):
-    """A belote club: it organises tournaments and its members play in teams."""
+    """A belote club: it organises tournaments and its members play in teams.
+
+    Its ``slug`` names its public page (``/clubs/<slug>/``): made from the name when the
+    club is first saved, it stays the same when the club is renamed, so a printed address
+    keeps working.
+    """
 
     name = models.CharField(_("name"), max_length=150, unique=True)
+    slug = models.SlugField(_("slug"), max_length=160, unique=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
@@ -44,6 +52,27 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save the club, giving it a free slug made from its name when it has none."""
+        if not self.slug:
+            self.slug = free_club_slug(self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:club-detail", kwargs={"slug": self.slug})
+
+
+def free_club_slug(name: str) -> str:
+    """Return a slug for a club named ``name`` that no club uses yet: ``slugify(name)``
+    (at most 150 characters; "club" for a name with no letter or digit), then ``-2``,
+    ``-3``… on a clash."""
+    base = slugify(name)[:150] or "club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 #: The settings of the ranking by match points (RULES.md §E): won, drawn, lost, bye.

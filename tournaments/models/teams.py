@@ -25,6 +25,10 @@ class EveryTeamManager(models.Manager["Team"]):
     """Every Team row: registered teams and the pairs of each mêlée partie."""
 
 
+#: The longest team name the form, the team file and a backup take, in characters.
+MAX_TEAM_NAME_LENGTH = 100
+
+
 class Team(models.Model):
     """A doublette: two players registered together under a number.
 
@@ -38,6 +42,12 @@ class Team(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
     )
     number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(
+        _("team name"),
+        max_length=MAX_TEAM_NAME_LENGTH,
+        blank=True,
+        help_text=_("Optional: the name the team plays under."),
+    )
     player_1 = models.CharField(_("player 1"), max_length=100)
     player_2 = models.CharField(_("player 2"), max_length=100)
     # The registered person behind each printed name, when the organiser linked one
@@ -109,12 +119,18 @@ class Team(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number} – {self.players}"
+        return f"{self.number} – {self.label}"
 
     @property
     def players(self) -> str:
         """Return both player names, as printed on sheets."""
         return f"{self.player_1} / {self.player_2}"
+
+    @property
+    def label(self) -> str:
+        """Return the team as lists show it: its name, if it has one, then both players
+        (« Les As (Anne Roux / Paul Roux) »), else both players."""
+        return f"{self.name} ({self.players})" if self.name else self.players
 
     @property
     def is_withdrawn(self) -> bool:
@@ -145,3 +161,4 @@ class TeamData:
     player_1_licence: str = ""
     player_2_licence: str = ""
     links_registry: bool = False
+    name: str = ""

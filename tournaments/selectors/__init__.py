@@ -17,6 +17,13 @@ from tournaments.selectors.challenges import (
     finished_concours,
     is_finished_concours,
 )
+from tournaments.selectors.clubs import (
+    club_organisers,
+    club_tournaments,
+    is_club_organiser,
+    organiser_clubs,
+    organiser_clubs_with_tournaments,
+)
 from tournaments.selectors.deals import (
     is_recorded_as,
     match_deals,
@@ -131,6 +138,11 @@ __all__ = [
     "registry_near_duplicates",
     "registry_players",
     "season_of",
+    "club_organisers",
+    "club_tournaments",
+    "is_club_organiser",
+    "organiser_clubs",
+    "organiser_clubs_with_tournaments",
     "UNCONFIRMED",
     "ConfirmedMatch",
     "ConfirmedTotals",

@@ -11,6 +11,15 @@ from tournaments.services.challenges import (
     remove_concours,
     update_challenge,
 )
+from tournaments.services.clubs import (
+    OrganiserAdded,
+    add_organiser,
+    create_club,
+    new_password_link,
+    remove_organiser,
+    rename_club,
+    set_password_path,
+)
 from tournaments.services.deals import (
     Author,
     Correction,
@@ -103,6 +112,13 @@ __all__ = [
     "create_player",
     "merge_players",
     "update_player",
+    "OrganiserAdded",
+    "add_organiser",
+    "create_club",
+    "new_password_link",
+    "remove_organiser",
+    "rename_club",
+    "set_password_path",
     "Author",
     "MeleePlayerData",
     "PlayedMeleeTable",

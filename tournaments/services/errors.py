@@ -34,6 +34,14 @@ class Refusal(StrEnum):
     # Set-up (services/setup.py)
     TOURNAMENT_EXISTS = "tournament_exists"
     SETTINGS_FROZEN = "settings_frozen"  # field: the first frozen setting changed
+    # Clubs and their organisers (services/clubs.py)
+    CLUB_NAME_MISSING = "club_name_missing"
+    CLUB_EXISTS = "club_exists"  # name: the club that has the name already
+    USERNAME_MISSING = "username_missing"
+    ALREADY_ORGANISER = "already_organiser"  # username
+    NOT_ORGANISER = "not_organiser"  # username
+    LAST_ORGANISER = "last_organiser"  # username: the club's only organiser
+    PASSWORD_ALREADY_SET = "password_already_set"  # username
     # Registration (services/registration.py)
     MISSING_PLAYER = "missing_player"
     DUPLICATE_NUMBER = "duplicate_number"  # number: the team number

@@ -75,8 +75,9 @@ def lock_registration(registration: Registration) -> Registration:
 
 
 def lock_club(club: Club) -> Club:
-    """Lock ``club``'s row and return it as stored now: every write to its registry of
-    players (services/players.py) holds it, so two merges or a merge and an edit never
-    interleave. A registration takes it after its tournament's; nothing takes a
-    tournament's lock while holding it."""
+    """Lock ``club``'s row and return it as stored now: its name and organisers
+    (services/clubs.py) and every write to its registry of players (services/players.py)
+    change under this lock, so two merges or a merge and an edit never interleave. A
+    registration takes it after its tournament's; nothing takes a tournament's lock while
+    holding it."""
     return Club.objects.select_for_update(of=_SELF).get(pk=club.pk)

@@ -182,6 +182,7 @@ def register_teams(
                 number=number,
                 player_1=clean_name(data.player_1),
                 player_2=clean_name(data.player_2),
+                name=clean_name(data.name),
                 club=_club(data.club),
                 lot=rng.randrange(LOT_RANGE),
                 first_round=first_round,
@@ -211,7 +212,7 @@ def register_team(
 
 
 def update_team(*, team: Team, data: TeamData, now: datetime.datetime | None = None) -> Team:
-    """Change a team's number, players, club or registry links. Raises like
+    """Change a team's number, players, name, club or registry links. Raises like
     :func:`register_teams`."""
     with transaction.atomic():
         # First, so that the tournament's row is locked before the club's and the team's
@@ -228,6 +229,7 @@ def update_team(*, team: Team, data: TeamData, now: datetime.datetime | None = N
             team.number = data.number
         team.player_1 = clean_name(data.player_1)
         team.player_2 = clean_name(data.player_2)
+        team.name = clean_name(data.name)
         team.club = _club(data.club)
         team.full_clean(validate_unique=False, validate_constraints=False)
         team.save()

@@ -48,6 +48,25 @@ def is_organiser(user: User | AnonymousUser, tournament: Tournament) -> bool:
     return club is not None and club.organisers.filter(pk=user.pk).exists()
 
 
+def get_club(slug: str) -> Club:
+    """Return the club with ``slug`` or raise 404."""
+    return get_object_or_404(Club, slug=slug)
+
+
+def get_club_for_organiser(request: HttpRequest, slug: str) -> Club:
+    """Return the club if the user organises it (or is a superuser); 404 otherwise, so
+    nothing leaks."""
+    club = get_club(slug)
+    if not selectors.is_club_organiser(request.user, club):
+        raise Http404
+    return club
+
+
+def get_club_organiser(club: Club, pk: int) -> User:
+    """Return the account ``pk`` among ``club``'s organisers, or raise 404."""
+    return get_object_or_404(selectors.club_organisers(club=club), pk=pk)
+
+
 def get_tournament(slug: str) -> Tournament:
     """Return the tournament with ``slug`` (its club joined) or raise 404."""
     return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
@@ -140,9 +159,10 @@ def get_challenge_concours(challenge: Challenge, slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug, club=challenge.club)
 
 
-def get_club_for_organiser(request: HttpRequest, club: int) -> Club:
-    """Return club ``club`` if the user organises it (or is a superuser); 404 otherwise,
-    so that another club's registry of players does not even show it exists."""
+def get_registry_club(request: HttpRequest, club: int) -> Club:
+    """Return club ``club`` (its primary key, as the registry's addresses give it) if the
+    user organises it (or is a superuser); 404 otherwise, so that another club's registry
+    of players does not even show it exists."""
     user = request.user
     found = get_object_or_404(Club, pk=club)
     if user.is_superuser or (

@@ -22,8 +22,8 @@ from tournaments.forms.players import (
 from tournaments.models import Club, Player
 from tournaments.presentation.rank_chart import concours_charts, season_charts
 from tournaments.views.lookups import (
-    get_club_for_organiser,
     get_player,
+    get_registry_club,
     get_tournament_for_organiser,
 )
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -36,7 +36,7 @@ def _player_page(player: Player) -> HttpResponse:
 @login_required
 def registry_list(request: AuthenticatedHttpRequest, club: int) -> HttpResponse:
     """List the club's players (GET ``q`` searches them) and add one (POST)."""
-    found = get_club_for_organiser(request, club)
+    found = get_registry_club(request, club)
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -72,7 +72,7 @@ def _status(form: PlayerForm | MergeForm) -> int:
 @login_required
 def player_detail(request: HttpRequest, club: int, pk: int) -> HttpResponse:
     """Show a player's figures, concours and rank charts (after each partie, by season)."""
-    player = get_player(get_club_for_organiser(request, club), pk)
+    player = get_player(get_registry_club(request, club), pk)
     page = selectors.player_page(player=player)
     context = {
         "club": player.club,
@@ -86,7 +86,7 @@ def player_detail(request: HttpRequest, club: int, pk: int) -> HttpResponse:
 @login_required
 def player_edit(request: AuthenticatedHttpRequest, club: int, pk: int) -> HttpResponse:
     """Change a player's names, licence number or home club."""
-    player = get_player(get_club_for_organiser(request, club), pk)
+    player = get_player(get_registry_club(request, club), pk)
     form = PlayerForm(request.POST or None, initial=player_initial(player))
     if request.method == "POST" and form.is_valid():
         try:
@@ -106,7 +106,7 @@ def player_edit(request: AuthenticatedHttpRequest, club: int, pk: int) -> HttpRe
 def player_merge(request: HttpRequest, club: int, pk: int) -> HttpResponse:
     """Choose the record to keep (``kept``), then confirm the merge on this page; it
     never writes (the merge is posted to :func:`player_merge_confirm`)."""
-    player = get_player(get_club_for_organiser(request, club), pk)
+    player = get_player(get_registry_club(request, club), pk)
     form = MergeForm(
         request.GET if "kept" in request.GET else None, club=player.club, merged=player
     )
@@ -133,7 +133,7 @@ def _merge_page(request: HttpRequest, player: Player, form: MergeForm) -> HttpRe
 @require_POST
 def player_merge_confirm(request: AuthenticatedHttpRequest, club: int, pk: int) -> HttpResponse:
     """Merge the player into the record chosen; its teams and history follow."""
-    player = get_player(get_club_for_organiser(request, club), pk)
+    player = get_player(get_registry_club(request, club), pk)
     form = MergeForm(request.POST, club=player.club, merged=player)
     merge = _merge(request, player, form) if form.is_valid() else None
     if merge is None:

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms.messages import (
     left_out_of_draft_message,
+    mapped_column_labels,
     team_import_problem_message,
     team_import_service_message,
 )
@@ -184,6 +185,8 @@ def _render_preview(
         "lines": lines,
         "file_problems": file_problems,
         "ignored_columns": team_file.ignored_columns,
+        "mapped_columns": mapped_column_labels(team_file),
+        "has_name_column": any(column == "name" for _, column in team_file.mapped_columns),
         "ready_count": sum(1 for line in lines if not line.messages),
         "problem_count": len(team_file.problems),
         "first_round": next_round_to_draw(tournament),

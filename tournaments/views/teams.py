@@ -38,6 +38,7 @@ def _team_data(form: TeamForm, tournament: Tournament) -> TeamData:
         player_1_licence=data["player_1_licence"],
         player_2_licence=data["player_2_licence"],
         links_registry=tournament.club_id is not None,
+        name=data["name"],
     )
 
 

@@ -7,6 +7,7 @@ makes test_every_organiser_url_is_covered fail.
 import datetime
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.urls import reverse
 
@@ -72,6 +73,7 @@ PUBLIC = {
     "challenge-detail",
     "challenge-pdf",
     "challenge-projector",
+    "club-detail",
 }
 
 #: The primary key of the fixture's team link (team 1).
@@ -82,8 +84,17 @@ REGISTRATION = 5
 CLUB = 5
 PLAYER = 11
 OTHER_PLAYER = 12
+#: The primary key of the owner club's organiser account, and the club's slug.
+OWNER = 41
+CLUB = "club-proprietaire"
 
 KWARGS = {
+    "club-list": {},
+    "club-create": {},
+    "club-manage": {"slug": CLUB},
+    "organiser-add": {"slug": CLUB},
+    "organiser-link": {"slug": CLUB, "pk": OWNER},
+    "organiser-remove": {"slug": CLUB, "pk": OWNER},
     "tournament-create": {},
     "tournament-manage": {"slug": "t"},
     "tournament-settings": {"slug": "t"},
@@ -150,6 +161,9 @@ POSTS = {
     "registry-list": {"last_name": "Nouveau"},
     "player-edit": {"last_name": "Renommé"},
     "player-merge-confirm": {"kept": str(OTHER_PLAYER)},
+    "club-create": {"name": "Nouveau club"},
+    "club-manage": {"name": "Club renommé"},
+    "organiser-add": {"username": "nouveau", "full_name": "Nouvel Organisateur"},
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
     "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
     "team-list": {"player_1": "X", "player_2": "Y"},
@@ -200,6 +214,9 @@ POSTS = {
 
 #: Views that only take POST: a GET gets 405 before anything is looked up.
 POST_ONLY = {
+    "organiser-add",
+    "organiser-link",
+    "organiser-remove",
     "team-check-in-all",
     "team-remove",
     "team-check-in",
@@ -247,6 +264,10 @@ def tournament(db):
     PlayerFactory(pk=PLAYER, club=owner)
     PlayerFactory(pk=OTHER_PLAYER, club=owner)
     owner.organisers.add(UserFactory(username="owner"))
+    owner = ClubFactory(name="Club propriétaire")
+    owner.organisers.add(UserFactory(username="owner", pk=OWNER))
+    # A second organiser, so that removing the owner would change something.
+    owner.organisers.add(UserFactory(username="second"))
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
     played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
@@ -288,6 +309,7 @@ def snapshot() -> str:
         ChallengeConcours,
         Player,
     )
+    models = (get_user_model(), Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 
@@ -305,12 +327,18 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_nothing_changes(
     assert snapshot() == before
 
 
-# Creating or restoring a tournament, and the list of challenges, are for any organiser,
-# for her own clubs.
-ANY_ORGANISER = {"tournament-create", "tournament-restore", "challenge-list"}
+#: Pages for any organiser, each for her own clubs only: creating or restoring a
+#: tournament, creating a club, the list of her clubs, the list of challenges.
+FOR_ANY_ORGANISER = {
+    "tournament-create",
+    "tournament-restore",
+    "club-create",
+    "club-list",
+    "challenge-list",
+}
 
 
-@pytest.mark.parametrize("name", sorted(set(KWARGS) - ANY_ORGANISER))
+@pytest.mark.parametrize("name", sorted(set(KWARGS) - FOR_ANY_ORGANISER))
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_another_clubs_organiser_gets_404_and_nothing_changes(client, tournament, name, method):
     other = ClubFactory(name="Autre club")

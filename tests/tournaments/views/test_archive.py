@@ -155,7 +155,7 @@ def test_an_organiser_cannot_restore_for_a_club_she_does_not_run(desk, club, sai
 
 
 @pytest.mark.django_db
-def test_an_organiser_of_no_club_is_told_to_ask_for_one(client):
+def test_an_organiser_of_no_club_is_told_to_create_one_or_ask_for_one(client):
     client.force_login(UserFactory())
     client.cookies["django_language"] = "fr"
 
@@ -165,10 +165,13 @@ def test_an_organiser_of_no_club_is_told_to_ask_for_one(client):
     assert (response.context["has_club"], notices) == (
         False,
         [
-            "Vous n’êtes organisateur d’aucun club. Demandez à un administrateur de vous "
-            "ajouter à votre club."
+            "Vous n’organisez encore aucun club. Créez votre club, ou demandez à l’un de ses "
+            "organisateurs de vous ajouter."
         ],
     )
+    assert re.findall(
+        r'<a class="button" href="([^"]+)">Nouveau club</a>', response.content.decode()
+    ) == ["/organisation/clubs/nouveau/"]
 
 
 @pytest.mark.django_db

@@ -50,7 +50,9 @@ def test_the_home_page_lists_tournaments_newest_first(client):
 def test_the_tournament_page_shows_the_standings_table(client):
     tournament = TournamentFactory(slug="noel", match_format_value=1)
     first = TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc")
-    second = TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa")
+    second = TeamFactory(
+        tournament=tournament, number=2, player_1="Luc", player_2="Léa", name="Les As"
+    )
     third = TeamFactory(tournament=tournament, number=3, player_1="Eva", player_2="Ida")
     match = MatchFactory(round__tournament=tournament, team_a=first, team_b=second)
     ByeFactory(round=match.round, team=third)
@@ -80,7 +82,7 @@ def test_the_tournament_page_shows_the_standings_table(client):
         [
             "1",
             "2",
-            "Luc / Léa",
+            "Les As (Luc / Léa)",
             "",
             "190",
             "1",
@@ -178,7 +180,9 @@ def test_the_round_page_lists_every_table_with_its_totals_and_the_bye(client):
         round__tournament=tournament,
         table_number=1,
         team_a=TeamFactory(tournament=tournament, number=1, player_1="A1", player_2="A2"),
-        team_b=TeamFactory(tournament=tournament, number=2, player_1="B1", player_2="B2"),
+        team_b=TeamFactory(
+            tournament=tournament, number=2, player_1="B1", player_2="B2", name="Les As"
+        ),
     )
     ByeFactory(round=match.round, team=TeamFactory(tournament=tournament, number=3))
     play(match, ("A", MADE_90))
@@ -187,7 +191,7 @@ def test_the_round_page_lists_every_table_with_its_totals_and_the_bye(client):
 
     assert table_rows(response, "matches") == [
         ["Table", "Équipe A", "Total A", "Total B", "Équipe B", "Donnes"],
-        ["1", "1 – A1 / A2", "190", "60", "2 – B1 / B2", "Terminée"],
+        ["1", "1 – A1 / A2", "190", "60", "2 – Les As (B1 / B2)", "Terminée"],
     ]
     assert "<li>3 – Joueur" in response.content.decode()
 

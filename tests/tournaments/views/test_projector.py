@@ -418,3 +418,23 @@ def test_every_slide_runs_the_same_queries_for_4_and_150_teams(
         response = client.get(url)
 
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_named_team_shows_its_name_over_its_players_on_the_draw_and_the_standings(client):
+    tournament = TournamentFactory()
+    teams = create_teams(tournament, 2)
+    Team.objects.filter(pk=teams[0].pk).update(name="Les As")
+    round_ = RoundFactory(tournament=tournament, number=1)
+    create_matches(round_, teams)
+
+    draw = slide(french(client), tournament, 0)
+    standings = slide(french(client), tournament, 1)
+
+    assert draw.rows == [
+        ["1 0 donne", "1 Les As Joueur 1 / Joueur 2", "101", "201", "2 Joueur 3 Joueur 4"]
+    ]
+    assert [row[2] for row in standings.rows] == [
+        "Les As (Joueur 1 / Joueur 2)",
+        "Joueur 3 / Joueur 4",
+    ]

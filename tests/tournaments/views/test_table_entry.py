@@ -1329,3 +1329,18 @@ def test_a_deal_corrected_since_the_page_was_shown_is_not_confirmed_blind(phone,
         )
     ]
     assert Deal.objects.get().status == "pending"
+
+
+def test_the_phone_names_its_team_and_the_taker_choices_by_their_names(phone, match, links):
+    Team.objects.filter(number=3).update(name="Les As")
+
+    response = phone.get(url("table-entry", links["A"]), HTTP_HX_REQUEST="")
+
+    page = response.content.decode()
+    assert re.findall(r'<p class="table-team">(.*?)</p>', page) == [
+        "Équipe 3 – Les As (Joueur 3a / Joueur 3b)"
+    ]
+    assert response.context["form"].fields["taker"].choices == [
+        ("A", "3 – Les As (Joueur 3a / Joueur 3b)"),
+        ("B", "5 – Joueur 5a / Joueur 5b"),
+    ]

@@ -139,7 +139,8 @@ def test_a_file_with_problems_shows_every_problem_in_french_and_saves_nothing(
             "equipes.csv",
             "Nom;Prénom;Club\nMartin;Hélène;ACB\n".encode("cp1252"),
             "Colonne(s) manquante(s) : joueur 1, joueur 2. La première ligne doit nommer les "
-            "colonnes : numéro, joueur 1, joueur 2, club (seuls les joueurs sont obligatoires).",
+            "colonnes : numéro, joueur 1, joueur 2, club, nom de l’équipe (seuls les joueurs sont "
+            "obligatoires).",
         ),
         (
             "equipes.csv",
@@ -411,7 +412,7 @@ def test_the_preview_names_the_columns_it_does_not_import_and_the_lines_too_wide
     french_client,
 ):
     data = (
-        "numéro,joueur 1,joueur 2,club,Nom de l'équipe\n"
+        "numéro,joueur 1,joueur 2,club,Remarque\n"
         "1,Hélène Martin,Paul Durand,ACB,Les As\n"
         "2,Gérard Lenoir,Henri Leblanc,Club, avec virgule,Les Rois\n"
     ).encode()
@@ -419,10 +420,7 @@ def test_the_preview_names_the_columns_it_does_not_import_and_the_lines_too_wide
     response = upload(french_client, data)
 
     page = response.content.decode()
-    assert (
-        "Colonnes non importées (inconnues de Belote Club) :\n        « Nom de l&#x27;équipe »"
-        in page
-    )
+    assert "Colonnes non importées (inconnues de Belote Club) :\n        « Remarque »" in page
     assert preview_lines(response) == [
         (2, 1, "Hélène Martin", ()),
         (3, 2, "Gérard Lenoir", (
@@ -431,3 +429,37 @@ def test_the_preview_names_the_columns_it_does_not_import_and_the_lines_too_wide
         )),
     ]  # fmt: skip
     assert response.status_code == 422
+
+
+def test_the_preview_names_the_team_name_column_and_the_unknown_ones_then_saves_the_names(
+    french_client, tournament
+):
+    data = (
+        "Joueur 1;Joueur 2;Nom de l'équipe;Téléphone\n"
+        "Hélène Martin;Paul Durand;Les As;0600000000\n"
+        "Jean Roux;Marie Blanc;;\n"
+    ).encode()
+    preview = upload(french_client, data)
+    token = preview.context["confirm_form"].initial["token"]
+
+    french_client.post(CONFIRM_URL, {"token": token})
+
+    page = preview.content.decode()
+    assert (
+        preview.context["mapped_columns"],
+        preview.context["ignored_columns"],
+        [(line.row.line, line.row.name) for line in preview.context["lines"]],
+    ) == (
+        [
+            ("Joueur 1", "joueur 1"),
+            ("Joueur 2", "joueur 2"),
+            ("Nom de l'équipe", "nom de l’équipe"),
+        ],
+        ("Téléphone",),
+        [(2, "Les As"), (3, "")],
+    )
+    assert page.count('<th scope="col">Nom de l’équipe</th>') == 1
+    assert list(Team.objects.order_by("number").values_list("player_1", "name")) == [
+        ("Hélène Martin", "Les As"),
+        ("Jean Roux", ""),
+    ]

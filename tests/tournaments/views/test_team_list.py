@@ -17,7 +17,9 @@ def tournament(club):
 
 
 def test_the_teams_page_lists_every_team_with_its_state_and_actions(desk, tournament, club):
-    TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Marc", club=club)
+    TeamFactory(
+        tournament=tournament, number=1, player_1="Anne", player_2="Marc", club=club, name="Les As"
+    )
     TeamFactory(tournament=tournament, number=2, player_1="Luc", player_2="Léa", is_checked_in=True)
     TeamFactory(tournament=tournament, number=3, player_1="Eva", player_2="Ida", first_round=2)
     TeamFactory(
@@ -27,13 +29,13 @@ def test_the_teams_page_lists_every_team_with_its_state_and_actions(desk, tourna
     response = desk.get(TEAMS)
 
     assert table_rows(response, "teams") == [
-        ["N°", "Joueurs", "Club", "État", "Actions"],
-        ["1", "Anne / Marc", "Amicale de Cahors", "Pas pointée",
+        ["N°", "Nom de l’équipe", "Joueurs", "Club", "État", "Actions"],
+        ["1", "Les As", "Anne / Marc", "Amicale de Cahors", "Pas pointée",
          "Marquer présente Modifier Retirer Supprimer"],
-        ["2", "Luc / Léa", "", "Présente", "Marquer absente Modifier Retirer Supprimer"],
-        ["3", "Eva / Ida", "", "Pas pointée · joue à partir de la partie 2",
+        ["2", "", "Luc / Léa", "", "Présente", "Marquer absente Modifier Retirer Supprimer"],
+        ["3", "", "Eva / Ida", "", "Pas pointée · joue à partir de la partie 2",
          "Marquer présente Modifier Retirer Supprimer"],
-        ["4", "Noé / Zoé", "", "Retirée à partir de la partie 2", ""],
+        ["4", "", "Noé / Zoé", "", "Retirée à partir de la partie 2", ""],
     ]  # fmt: skip
 
 
@@ -59,10 +61,10 @@ def test_without_teams_the_table_says_none_is_registered(desk, tournament):
     response = desk.get(TEAMS)
 
     assert table_rows(response, "teams") == [
-        ["N°", "Joueurs", "Club", "État", "Actions"],
+        ["N°", "Nom de l’équipe", "Joueurs", "Club", "État", "Actions"],
         ["Aucune équipe inscrite pour l’instant."],
     ]
-    assert '<td colspan="5">' in response.content.decode()
+    assert '<td colspan="6">' in response.content.decode()
 
 
 @pytest.mark.parametrize("teams", [1, 3])
@@ -99,6 +101,7 @@ def test_after_registering_a_team_the_cursor_is_back_in_the_first_field(desk, to
         '<input type="text" name="player_2" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_2" hx-trigger="input changed delay:250ms" hx-target="#player_2-suggestions" required id="id_player_2">',
         '<input type="text" name="player_2_licence" maxlength="30" id="id_player_2_licence">',
         '<input type="text" name="club" maxlength="150" id="id_club">',
+        '<input type="text" name="name" maxlength="100" id="id_name">',
     ]  # fmt: skip
 
 
@@ -112,4 +115,24 @@ def test_a_refused_registration_puts_the_cursor_in_the_first_field_to_fix(desk, 
         '<input type="text" name="player_2" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_2" hx-trigger="input changed delay:250ms" hx-target="#player_2-suggestions" autofocus required aria-invalid="true" aria-describedby="id_player_2_error" id="id_player_2">',
         '<input type="text" name="player_2_licence" maxlength="30" id="id_player_2_licence">',
         '<input type="text" name="club" maxlength="150" id="id_club">',
+        '<input type="text" name="name" maxlength="100" id="id_name">',
     ]  # fmt: skip
+
+
+def test_a_team_is_registered_and_renamed_with_its_optional_name(desk, tournament):
+    desk.post(TEAMS, {"player_1": "Anne", "player_2": "Marc", "name": "  Les\u200b As "})
+    desk.post(TEAMS, {"player_1": "Luc", "player_2": "Léa"})
+    desk.post(
+        f"{TEAMS}1/", {"number": "1", "player_1": "Anne", "player_2": "Marc", "name": "Les Rois"}
+    )
+    too_long = desk.post(TEAMS, {"player_1": "Eva", "player_2": "Ida", "name": "x" * 101})
+
+    assert list(tournament.teams.order_by("number").values_list("number", "name")) == [
+        (1, "Les Rois"),
+        (2, ""),
+    ]
+    assert too_long.context["form"].errors == {
+        "name": [
+            "Assurez-vous que cette valeur comporte au plus 100 caractères (actuellement 101)."
+        ]
+    }

@@ -24,12 +24,12 @@ def test_a_team_withdrawn_from_the_round_not_drawn_yet_can_be_brought_back(desk,
     before = table_rows(desk.get(TEAMS), "teams")[1]
     response = desk.post(REINSTATE, follow=True)
 
-    assert before == ["4", "Noé / Zoé", "", "Retirée à partir de la partie 2", "Réintégrer"]
+    assert before == ["4", "", "Noé / Zoé", "", "Retirée à partir de la partie 2", "Réintégrer"]
     assert [str(m) for m in response.context["messages"]] == [
         "L’équipe 4 est réintégrée : elle sera de nouveau tirée."
     ]
     assert table_rows(response, "teams")[1] == [
-        "4", "Noé / Zoé", "", "Présente",
+        "4", "", "Noé / Zoé", "", "Présente",
         "Marquer absente Modifier Retirer Supprimer",
     ]  # fmt: skip
 
@@ -42,7 +42,7 @@ def test_a_team_that_missed_a_drawn_round_stays_withdrawn(desk, tournament):
     row = table_rows(desk.get(TEAMS), "teams")[1]
     response = desk.post(REINSTATE, follow=True)
 
-    assert row == ["4", "Noé / Zoé", "", "Retirée à partir de la partie 2", ""]
+    assert row == ["4", "", "Noé / Zoé", "", "Retirée à partir de la partie 2", ""]
     assert [str(m) for m in response.context["messages"]] == [
         "La partie 2 est déjà tirée sans l’équipe 4 : elle reste retirée."
     ]
