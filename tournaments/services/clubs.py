@@ -14,11 +14,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from tournaments.models import Club
+from tournaments.models import Club, Tournament
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_club
 from tournaments.text import clean_name
@@ -73,9 +75,15 @@ def create_club(*, name: str, organiser: User) -> Club:
 def rename_club(*, club: Club, name: str) -> Club:
     """Rename ``club`` to ``name`` (cleaned) and return it; its slug, so its address, stays.
 
-    Raises ServiceError ``club_name_missing`` or ``club_exists``, like :func:`create_club`.
+    Every concours the club organises or one of its teams plays in gets a new results
+    version (services/cache.py): their public pages show the club's name. Raises
+    ServiceError ``club_name_missing`` or ``club_exists``, like :func:`create_club`.
     """
     with transaction.atomic():
+        # The tournaments before the club (services/locks.py).
+        shown_in = Tournament.objects.filter(Q(club=club) | Q(teams__club=club))
+        for tournament in sorted(set(shown_in.values_list("pk", flat=True))):
+            results_changed(tournament)
         club = lock_club(club)
         club.name = _check_club_name(name, exclude_pk=club.pk)
         club.full_clean(exclude=["slug"], validate_unique=False, validate_constraints=False)

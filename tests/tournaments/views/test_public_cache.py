@@ -319,6 +319,20 @@ def test_a_round_recorded_as_played_shows_at_once(client, db):
     assert (before, rounds_listed(client)) == ([], ["Partie 1 Terminée"])
 
 
+def test_a_renamed_club_shows_at_once_in_the_standings(client, hall):
+    club = services.register_club(name="Foyer rural")
+    Team.objects.filter(number=1).update(club=club)
+    results_changed(hall)
+    before = table_rows(client.get("/concours/t/"), "standings")[1:]
+
+    services.rename_club(club=club, name="Foyer rural de Sète")
+
+    after = table_rows(client.get("/concours/t/"), "standings")[1:]
+    club_column = table_rows(client.get("/concours/t/"), "standings")[0].index("Club")
+    assert [row[club_column] for row in before] == ["Foyer rural", "", "", ""]
+    assert [row[club_column] for row in after] == ["Foyer rural de Sète", "", "", ""]
+
+
 def test_melee_players_registered_show_at_once(client, db):
     client.cookies["django_language"] = "fr"
     tournament = TournamentFactory(slug="t")
@@ -435,6 +449,7 @@ TESTED = {
     "close_round", "reopen_round", "publish_round", "record_played_round", "register_team",
     "register_melee_players",
     "update_team", "remove_team", "withdraw_team", "reinstate_team", "update_tournament",
+    "rename_club",
     *UNSEEN_WRITES,
 }  # fmt: skip
 #: The services that need not change the version, and why.
@@ -462,6 +477,11 @@ NOT_RESULTS = {
     "create_player": "the registry shows on organiser pages only; teams keep their names",
     "update_player": "the registry shows on organiser pages only; teams keep their names",
     "merge_players": "the registry shows on organiser pages only; teams keep their names",
+    "create_club": "a new club shows on no concours yet",
+    "add_organiser": "organisers show on no public page",
+    "remove_organiser": "organisers show on no public page",
+    "set_password_path": "reads: an account's one-time link",
+    "new_password_link": "an account's one-time link shows on no public page",
     "create_challenge": "a challenge's ranking is computed on every read, never cached",
     "update_challenge": "a challenge's ranking is computed on every read, never cached",
     "add_concours": "a challenge's ranking is computed on every read, never cached",
