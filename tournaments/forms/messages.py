@@ -237,6 +237,7 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Deal %(number)s was already recorded with other figures (by the other phone?): "
         "yours was not saved. Check deal %(number)s in the list and correct it if needed."
     ),
+    Refusal.DISPUTE_REASON: _("Say why the deal is disputed."),
     # Once-only writes of the phones (services/idempotency.py).
     Refusal.IDEMPOTENCY_KEY_INVALID: _(
         "This phone sent an unreadable sending key: nothing was saved. Reload the page."

@@ -477,11 +477,12 @@ class PinForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    """Why the opponents' deal is wrong, for the organiser (optional)."""
+    """Why the opponents' deal is wrong, for the organiser: required (a dispute the
+    organiser cannot read settles nothing); blank or spaces only is refused."""
 
     note = forms.CharField(
         label=_("What is wrong?"),
         max_length=300,
-        required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": _("Say why the deal is disputed.")},
     )

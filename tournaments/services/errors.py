@@ -75,6 +75,7 @@ class Refusal(StrEnum):
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
     DEAL_CONFLICT = "deal_conflict"  # number: the deal recorded meanwhile with other inputs
+    DISPUTE_REASON = "dispute_reason"  # number: the deal disputed with no reason
     # Once-only writes of the phones (services/idempotency.py)
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
     IDEMPOTENCY_MISMATCH = "idempotency_mismatch"

@@ -229,7 +229,8 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
 
     Disputing it again with the same note changes nothing (no new audit entry).
 
-    Raises ServiceError ``own_entry``, ``already_confirmed`` or the table refusals.
+    Raises ServiceError ``own_entry``, ``already_confirmed``, ``dispute_reason`` (the
+    note is blank: the organiser must read why) or the table refusals.
     """
     with transaction.atomic():
         match = _writable(seat)
@@ -239,6 +240,8 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
         if row.status == DealStatus.CONFIRMED:
             raise ServiceError(Refusal.ALREADY_CONFIRMED, number=deal_number)
         note = note.strip()[:300]
+        if not note:
+            raise ServiceError(Refusal.DISPUTE_REASON, number=deal_number)
         if row.status == DealStatus.DISPUTED and row.dispute_note == note:
             return row  # Disputed again for the same reason: nothing new for the trail.
         row.status = DealStatus.DISPUTED

@@ -212,9 +212,13 @@ def page_context(
     form: TableDealForm | None = None,
     editing: Deal | None = None,
     notice: Notice | None = None,
+    dispute: tuple[int, DisputeForm] | None = None,
 ) -> dict[str, Any]:
     """Return the page's context for ``seat``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation.
+
+    ``dispute`` is a refused dispute: the deal number and its form, whose error is shown
+    beside that deal's reason (its box open).
 
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
@@ -264,7 +268,8 @@ def page_context(
         "editing": editing,
         "preview": form.preview() if form is not None else None,
         "pin_form": PinForm(),
-        "dispute_form": DisputeForm(),
+        "dispute_form": dispute[1] if dispute else DisputeForm(),
+        "disputing": dispute[0] if dispute else None,
         "notice": notice,
         "board": True,
     }
@@ -301,6 +306,19 @@ def show(
         return render(request, TEMPLATE, context, status=status)
     response = render(request, BOARD, context)
     if form.errors:  # scroll to the first error rather than to the totals
+        response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
+    return response
+
+
+def show_dispute(
+    request: HtmxHttpRequest, seat: Seat, number: int, form: DisputeForm
+) -> HttpResponse:
+    """Show a refused dispute of deal ``number`` (no reason): 422, the error beside the
+    reason's box, nothing saved. htmx swaps the board all the same (base.html lets it
+    swap a 422, static/js/table_offline.js shows it as refused)."""
+    context = page_context(seat, dispute=(number, form))
+    response = render(request, BOARD if request.htmx else TEMPLATE, context, status=422)
+    if request.htmx:
         response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
     return response
 

@@ -19,6 +19,7 @@ from tournaments.views.table.board import (
     get_link_deal,
     refused,
     seat_required,
+    show_dispute,
 )
 from tournaments.views.table.once import sent_once
 
@@ -82,7 +83,9 @@ def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
     """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
     deal = get_link_deal(seat, number)
     form = DisputeForm(request.POST)
-    note = form.cleaned_data["note"] if form.is_valid() else ""
+    if not form.is_valid():  # no reason given: 422, the reason's box says so
+        return show_dispute(request, seat, deal.deal_number, form)
+    note = form.cleaned_data["note"]
     try:
         services.dispute_deal(
             seat=seat, deal_number=deal.deal_number, note=note, now=timezone.now()

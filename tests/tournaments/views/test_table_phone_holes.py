@@ -1,0 +1,139 @@
+"""Holes of issue 11 on the phones' server side: a dispute with no reason, refusals that
+answered 200, a table kept by the desk (paper, totals only, stopped for time), a
+withdrawn team. Every refusal answers a 4xx with its message and saves nothing."""
+
+import datetime
+import html
+import re
+
+import pytest
+from django.core import serializers
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tournaments import selectors, services
+from tournaments.models import Deal, DealStatus, Match, Seat, Team, TeamLink, Tournament
+
+NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
+
+#: A made deal: 90 ♥ by team A, 5 tricks, 104 card points.
+VALID = {
+    "deal_number": "1",
+    "taker": "A",
+    "trump": "H",
+    "contract": "90",
+    "coinche": "none",
+    "taker_tricks": "5",
+    "taker_card_points": "104",
+    "taker_belotes": "0",
+    "defence_belotes": "0",
+}
+
+
+@pytest.fixture
+def match(db) -> Match:
+    tournament = TournamentFactory(slug="t", name="Concours de la Saint-André")
+    round_ = RoundFactory(tournament=tournament, number=1)
+    team_a, team_b = (TeamFactory(tournament=tournament, number=n) for n in (3, 5))
+    match = MatchFactory(round=round_, table_number=1, team_a=team_a, team_b=team_b)
+    services.ensure_team_links(tournament=tournament, now=NOW)
+    return match
+
+
+@pytest.fixture
+def links(match) -> dict[str, Seat]:
+    return selectors.match_links(match=match)
+
+
+@pytest.fixture
+def phone() -> Client:
+    """A phone at the table, in French, sending as static/js/table_offline.js does."""
+    client = Client(HTTP_HX_REQUEST="true")
+    client.cookies["django_language"] = "fr"
+    return client
+
+
+def url(name: str, seat: Seat, number: int | None = None) -> str:
+    kwargs: dict[str, str | int] = {"token": seat.link.token}
+    if name != "table-entry":
+        kwargs["partie"] = seat.match.round.number
+    if number is not None:
+        kwargs["number"] = number
+    return reverse(f"tournaments:{name}", kwargs=kwargs)
+
+
+def snapshot() -> str:
+    """Return every row a write could touch, and the history's size."""
+    models = (Tournament, Team, Match, Deal, TeamLink)
+    rows = serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
+    return f"{rows} history={Deal.history.count()}"
+
+
+def notices(response) -> list[tuple[str, str]]:
+    found = re.findall(
+        r'<p class="notice notice-(\w+)" role="status">(.*?)</p>', response.content.decode(), re.S
+    )
+    return [(level, html.unescape(text)) for level, text in found]
+
+
+def dispute_errors(response) -> dict[str, list[str]]:
+    """Return the errors beside each deal's dispute reason, by deal number (non-empty)."""
+    boxes = re.findall(
+        r'<div id="note-(\d+)-errors" class="field-errors">(.*?)</div>',
+        response.content.decode(),
+        re.S,
+    )
+    return {
+        number: [html.unescape(text) for text in re.findall(r"<li>(.*?)</li>", inner)]
+        for number, inner in boxes
+        if inner.strip()
+    }
+
+
+# 1. A dispute says why ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note", [None, "", "   \n "])
+def test_a_dispute_with_no_reason_is_refused_beside_the_reason_and_saves_nothing(
+    phone, links, note
+):
+    phone.post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(
+        url("table-dispute", links["B"], 1), {} if note is None else {"note": note}
+    )
+
+    assert (response.status_code, dispute_errors(response)) == (
+        422,
+        {"1": ["Dites pourquoi la donne est contestée."]},
+    )
+    assert re.findall(r'<details class="dispute"( open)?>', response.content.decode()) == [" open"]
+    assert snapshot() == before
+    assert Deal.objects.get().status == DealStatus.PENDING
+
+
+def test_a_dispute_with_no_reason_is_refused_in_english_too(links):
+    client = Client()
+    client.cookies["django_language"] = "en"
+    Client(HTTP_HX_REQUEST="true").post(url("table-deal", links["A"]), VALID)
+
+    response = client.post(url("table-dispute", links["B"], 1), {"note": " "})
+
+    assert (response.status_code, dispute_errors(response)) == (
+        422,
+        {"1": ["Say why the deal is disputed."]},
+    )
+    assert Deal.objects.get().status == DealStatus.PENDING
+
+
+def test_the_service_refuses_a_dispute_with_a_blank_note(links):
+    form_client = Client(HTTP_HX_REQUEST="true")
+    form_client.post(url("table-deal", links["A"]), VALID)
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.dispute_deal(seat=links["B"], deal_number=1, note="  ", now=NOW)
+
+    assert (refused.value.code, refused.value.params) == ("dispute_reason", {"number": 1})
+    assert Deal.objects.get().status == DealStatus.PENDING
