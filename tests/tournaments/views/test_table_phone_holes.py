@@ -137,3 +137,170 @@ def test_the_service_refuses_a_dispute_with_a_blank_note(links):
 
     assert (refused.value.code, refused.value.params) == ("dispute_reason", {"number": 1})
     assert Deal.objects.get().status == DealStatus.PENDING
+
+
+# 2. A refused write is a 4xx ---------------------------------------------------------
+
+NOT_NEXT = "La donne {sent} ne peut pas être enregistrée : la prochaine donne de cette partie est la donne {next}."
+BAD_NUMBER = (
+    "Ce numéro de donne ne peut pas être enregistré : la prochaine donne de cette partie "
+    "est la donne {next}."
+)
+
+
+def number_errors(response) -> list[str]:
+    """Return the errors beside the hidden deal number."""
+    found = re.findall(
+        r'<div id="deal_number-errors" class="field-errors">(.*?)</div>',
+        response.content.decode(),
+        re.S,
+    )
+    return [html.unescape(t) for inner in found for t in re.findall(r"<li>(.*?)</li>", inner)]
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("sent", ["99", "3"])
+def test_a_deal_number_that_is_not_the_next_is_a_422_with_its_message(links, htmx, sent):
+    phone = Client(HTTP_HX_REQUEST="true") if htmx else Client()
+    phone.cookies["django_language"] = "fr"
+    Client(HTTP_HX_REQUEST="true").post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": sent})
+
+    assert (response.status_code, notices(response)) == (
+        422,
+        [("error", NOT_NEXT.format(sent=sent, next=2))],
+    )
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("sent", ["0", "-1", "x", "", "1e3", "32768"])
+def test_a_deal_number_that_is_no_number_is_a_422_with_the_next_deal_named(links, htmx, sent):
+    phone = Client(HTTP_HX_REQUEST="true") if htmx else Client()
+    phone.cookies["django_language"] = "fr"
+    before = snapshot()
+
+    response = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": sent})
+
+    assert (response.status_code, number_errors(response)) == (422, [BAD_NUMBER.format(next=1)])
+    assert snapshot() == before
+
+
+def test_a_missing_deal_number_is_a_422_too(phone, links):
+    data = {name: value for name, value in VALID.items() if name != "deal_number"}
+
+    response = phone.post(url("table-deal", links["A"]), data)
+
+    assert (response.status_code, number_errors(response), Deal.objects.count()) == (
+        422,
+        [BAD_NUMBER.format(next=1)],
+        0,
+    )
+
+
+def test_a_bad_deal_number_is_worded_in_english_for_an_english_phone(links):
+    phone = Client(HTTP_HX_REQUEST="true")
+    phone.cookies["django_language"] = "en"
+
+    response = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "0"})
+
+    assert (response.status_code, number_errors(response)) == (
+        422,
+        ["This deal number cannot be recorded: the next deal of this match is deal 1."],
+    )
+
+
+def test_the_same_deal_sent_by_the_other_team_is_a_409(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(url("table-deal", links["B"]), VALID)
+
+    assert (response.status_code, notices(response)) == (
+        409,
+        [("error", "La donne 1 est déjà enregistrée.")],
+    )
+    assert snapshot() == before
+
+
+def test_a_double_tap_of_the_same_deal_stays_a_calm_200(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+
+    response = phone.post(url("table-deal", links["A"]), VALID)
+
+    assert (response.status_code, notices(response)) == (
+        200,
+        [("success", "La donne 1 est bien enregistrée.")],
+    )
+
+
+def test_correcting_the_opponents_deal_is_a_403(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(
+        url("table-deal-edit", links["B"], 1), VALID | {"version": "1", "taker_card_points": "90"}
+    )
+
+    assert (response.status_code, notices(response)) == (
+        403,
+        [
+            (
+                "error",
+                "La donne 1 a été saisie par les adversaires : eux seuls peuvent la corriger.",
+            )
+        ],
+    )
+    assert snapshot() == before
+
+
+def test_disputing_ones_own_deal_is_a_403(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(url("table-dispute", links["A"], 1), {"note": "non"})
+
+    assert (response.status_code, notices(response)) == (
+        403,
+        [
+            (
+                "error",
+                "La donne 1 a été saisie par votre équipe : les adversaires la confirment, "
+                "ou la contestent.",
+            )
+        ],
+    )
+    assert snapshot() == before
+
+
+def test_confirming_a_deal_changed_since_the_phone_showed_it_is_a_409(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    before = snapshot()
+
+    response = phone.post(url("table-confirm", links["B"], 1), {"seen": "1:7"})
+
+    assert (response.status_code, snapshot()) == (409, before)
+    assert notices(response)[0][0] == "error"
+
+
+@pytest.mark.parametrize(
+    ("is_typed", "message"),
+    [
+        (False, "Les adversaires tapent leur propre code, celui de leur carte d’équipe."),
+        (
+            True,
+            "Code erroné : les adversaires tapent leur propre code, celui de leur carte d’équipe.",
+        ),
+    ],
+)
+def test_a_missing_or_wrong_code_is_a_422(phone, links, is_typed, message):
+    phone.post(url("table-deal", links["A"]), VALID)
+    wrong = "0000" if links["B"].link.pin != "0000" else "1111"
+    before = snapshot()
+
+    response = phone.post(url("table-pin", links["A"]), {"pin": wrong if is_typed else ""})
+
+    assert (response.status_code, notices(response)) == (422, [("error", message)])
+    assert Deal.objects.get().status == DealStatus.PENDING

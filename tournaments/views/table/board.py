@@ -275,14 +275,44 @@ def page_context(
     }
 
 
+#: The status of a refused table write, by refusal (:func:`refusal_status`).
+REFUSAL_STATUS = {
+    # The request itself cannot be taken: fix what was sent (422 Unprocessable Content).
+    services.Refusal.DEAL_NOT_NEXT: 422,
+    services.Refusal.DISPUTE_REASON: 422,
+    services.Refusal.WRONG_PIN: 422,
+    # This team may not do it (403 Forbidden). Never 429 for too many wrong codes:
+    # static/js/table_offline.js sends a 429 again later, as it does a 5xx.
+    services.Refusal.NOT_YOURS: 403,
+    services.Refusal.OWN_ENTRY: 403,
+    services.Refusal.LINK_REVOKED: 403,
+    services.Refusal.NOT_PUBLISHED: 403,
+    services.Refusal.PIN_BLOCKED: 403,
+}
+
+
+def refusal_status(code: services.Refusal) -> int:
+    """Return the HTTP status of a refused table write: 422 (what was sent cannot be
+    taken), 403 (this team may not), else 409 (Conflict: the match moved on — the deal is
+    already recorded or confirmed, changed meanwhile, the match over or locked).
+
+    Every refusal is a 4xx with the board and its reason: static/js/table_offline.js
+    marks a 4xx "refused" (a 5xx or 429 it sends again later; a 2xx is "sent").
+    """
+    return REFUSAL_STATUS.get(code, 409)
+
+
 def answer(
     request: HtmxHttpRequest, seat: Seat, notice: Notice, *, status: int = 200
 ) -> HttpResponse:
-    """Answer a write: htmx gets the fresh board with ``notice`` (and ``status``: 409 for a
-    conflict), a plain form a redirect to the team's page."""
+    """Answer a write: htmx gets the fresh board with ``notice`` and ``status``; a plain
+    form a redirect to the team's page, or the page itself with ``status`` when refused
+    (a 4xx: nothing was saved, so there is nothing to redirect to)."""
     if request.htmx:
         response = render(request, BOARD, page_context(seat, notice=notice), status=status)
         return push_url(response, seat.link.get_absolute_url())
+    if status >= 400:
+        return render(request, TEMPLATE, page_context(seat, notice=notice), status=status)
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR
     messages.add_message(request, level, notice.text)
     return redirect(seat.link)
@@ -297,14 +327,16 @@ def show(
     notice: Notice | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """Show ``form`` (with its errors) on the board for htmx, or on the whole page.
+    """Show ``form`` (with its errors) on the board for htmx, or on the whole page, with
+    ``status`` (422 for a refused form) either way.
 
-    htmx only swaps a 2xx answer, so the board comes back as 200 with the errors in it.
+    The phone's forms are sent by static/js/table_offline.js, which swaps the board of a
+    4xx too and marks the write refused; htmx itself never sends them.
     """
     context = page_context(seat, form=form, editing=editing, notice=notice)
     if not request.htmx:
         return render(request, TEMPLATE, context, status=status)
-    response = render(request, BOARD, context)
+    response = render(request, BOARD, context, status=status)
     if form.errors:  # scroll to the first error rather than to the totals
         response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
     return response
@@ -326,6 +358,13 @@ def show_dispute(
 def refused(refusal: services.ServiceError) -> Notice:
     """Return the notice that words a service's refusal."""
     return Notice("error", service_error_message(refusal.code, refusal.params))
+
+
+def answer_refused(
+    request: HtmxHttpRequest, seat: Seat, refusal: services.ServiceError
+) -> HttpResponse:
+    """Answer a refused write: its reason, with its status (:func:`refusal_status`)."""
+    return answer(request, seat, refused(refusal), status=refusal_status(refusal.code))
 
 
 def get_link_deal(seat: Seat, number: int) -> Deal:
