@@ -298,7 +298,6 @@ def test_confirming_a_deal_changed_since_the_phone_showed_it_is_a_409(phone, lin
 def test_a_missing_or_wrong_code_is_a_422(phone, links, is_typed, message):
     phone.post(url("table-deal", links["A"]), VALID)
     wrong = "0000" if links["B"].link.pin != "0000" else "1111"
-    before = snapshot()
 
     response = phone.post(url("table-pin", links["A"]), {"pin": wrong if is_typed else ""})
 
