@@ -46,7 +46,12 @@ from tournaments.services.locks import lock_match, lock_team_link
 
 
 def _writable(seat: Seat) -> Match:
-    """Lock and return the seat's match if its team may still write to it."""
+    """Lock and return the seat's match if its team may still write to it.
+
+    Raises ServiceError ``link_revoked``, ``not_published`` (number: the round),
+    ``totals_at_desk`` or ``stopped_for_time`` (table: the desk keeps its result) and
+    ``match_locked``: the refusals of a closed table.
+    """
     match = lock_match(Match(pk=seat.match_id))
     if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
         raise ServiceError(Refusal.LINK_REVOKED)
@@ -55,6 +60,12 @@ def _writable(seat: Seat) -> Match:
         raise ServiceError(Refusal.LINK_REVOKED)
     if match.round.status != Round.Status.PUBLISHED:
         raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+    # The desk keeps the result of a table recorded by its totals, or stopped for time
+    # (its deals still waiting are settled there): the phones only show it.
+    if match.is_totals_only:
+        raise ServiceError(Refusal.TOTALS_AT_DESK, table=match.table_number)
+    if match.stopped_for_time_at is not None:
+        raise ServiceError(Refusal.STOPPED_FOR_TIME, table=match.table_number)
     if match.locked_at is not None:
         raise ServiceError(Refusal.MATCH_LOCKED)
     return match
@@ -102,7 +113,12 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
 
 #: The refusals a deal already recorded under the phone's number may come with: the
 #: number is taken, or that deal ended (or locked) the match.
-_TAKEN = (Refusal.DEAL_EXISTS, Refusal.MATCH_FINISHED, Refusal.MATCH_LOCKED)
+_TAKEN = (
+    Refusal.DEAL_EXISTS,
+    Refusal.MATCH_FINISHED,
+    Refusal.MATCH_LOCKED,
+    Refusal.STOPPED_FOR_TIME,
+)
 
 
 def _as_repeat(

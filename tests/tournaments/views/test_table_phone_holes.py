@@ -11,6 +11,7 @@ from django.core import serializers
 from django.test import Client
 from django.urls import reverse
 
+import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
 from tournaments.models import Deal, DealStatus, Match, Seat, Team, TeamLink, Tournament
@@ -303,3 +304,136 @@ def test_a_missing_or_wrong_code_is_a_422(phone, links, is_typed, message):
 
     assert (response.status_code, notices(response)) == (422, [("error", message)])
     assert Deal.objects.get().status == DealStatus.PENDING
+
+
+# 3. A table whose result the desk keeps ----------------------------------------------
+
+
+def desk_section(response) -> list[str]:
+    """Return the lines of the board's « the desk keeps it » box, tags stripped."""
+    found = re.findall(
+        r'<section class="desk-keeps card".*?>(.*?)</section>', response.content.decode(), re.S
+    )
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", line)).strip()
+        for box in found
+        for line in re.findall(r"<(?:h2|p)[^>]*>(.*?)</(?:h2|p)>", box, re.S)
+    ]
+
+
+def buttons(response) -> list[str]:
+    """Return the forms' addresses on the board: what the phone may still send."""
+    found = re.findall(r'<form[^>]*action="([^"]+)"', response.content.decode())
+    return [action for action in found if action.startswith("/table/")]
+
+
+def test_a_totals_only_table_says_the_desk_keeps_it_and_offers_nothing_to_send(phone, links):
+    services.record_match_totals(
+        match=links["A"].match, totals=scoring.MatchTotals(total_a=1210, total_b=980), now=NOW
+    )
+
+    page = phone.get(url("table-entry", links["A"]))
+
+    assert desk_section(page) == [
+        "Le résultat de cette table est tenu par la table de marque",
+        "La table de marque a saisi la feuille papier de cette table : 1210 – 980. Rien ne se "
+        "saisit ni ne se confirme sur ce téléphone.",
+        "Résultat : l’équipe 3 gagne.",
+    ]
+    assert buttons(page) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "data"),
+    [
+        ("table-deal", None, VALID),
+        ("table-confirm-all", None, {}),
+        ("table-pin", None, {"pin": "1234"}),
+    ],
+)
+def test_a_totals_only_table_refuses_every_write_with_its_reason(phone, links, name, number, data):
+    services.record_match_totals(
+        match=links["A"].match, totals=scoring.MatchTotals(total_a=1210, total_b=980), now=NOW
+    )
+    before = snapshot()
+
+    response = phone.post(url(name, links["A"], number), data)
+
+    assert (response.status_code, notices(response)) == (
+        403,
+        [
+            (
+                "error",
+                "Le résultat de la table 1 est tenu par la table de marque, d’après sa feuille "
+                "papier : rien ne se saisit ni ne se confirme sur les téléphones.",
+            )
+        ],
+    )
+    assert snapshot() == before
+
+
+def test_a_table_stopped_for_time_says_so_shows_its_score_and_offers_nothing(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    phone.post(url("table-confirm", links["B"], 1), {"seen": "1:1"})
+    phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "2"})
+    services.close_match_for_time(match=links["A"].match, now=NOW)
+
+    page = phone.get(url("table-entry", links["B"]))
+
+    assert desk_section(page) == [
+        "Partie arrêtée au temps",
+        "L’organisateur a arrêté cette partie au temps : elle compte avec son score, 380 – "
+        "120. Plus rien ne se saisit ni ne se confirme sur ce téléphone ; les donnes en "
+        "attente sont réglées à la table de marque.",
+        "Résultat : l’équipe 3 gagne.",
+    ]
+    assert buttons(page) == []
+
+
+@pytest.mark.parametrize(
+    ("side", "name", "number", "data"),
+    [
+        ("A", "table-deal", None, VALID | {"deal_number": "3"}),
+        ("B", "table-confirm", 2, {"seen": "2:1"}),
+        ("B", "table-confirm-all", None, {"seen": "2:1"}),
+        ("B", "table-dispute", 2, {"note": "Belote oubliée"}),
+        ("A", "table-deal-edit", 2, VALID | {"version": "1", "taker_card_points": "90"}),
+    ],
+)
+def test_a_table_stopped_for_time_refuses_every_write_with_its_reason(
+    phone, links, side, name, number, data
+):
+    phone.post(url("table-deal", links["A"]), VALID)
+    phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "2"})
+    services.close_match_for_time(match=links["A"].match, now=NOW)
+    before = snapshot()
+
+    response = phone.post(url(name, links[side], number), data)
+
+    assert (response.status_code, notices(response)) == (
+        403,
+        [
+            (
+                "error",
+                "L’organisateur a arrêté au temps la partie de la table 1 : elle compte avec son "
+                "score, plus rien ne se saisit ni ne se confirme sur les téléphones. Les donnes "
+                "en attente sont réglées à la table de marque.",
+            )
+        ],
+    )
+    assert snapshot() == before
+
+
+def test_a_table_still_played_offers_its_forms_and_no_desk_box(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+
+    page = phone.get(url("table-entry", links["B"]))
+
+    assert (desk_section(page), buttons(page)) == (
+        [],
+        [
+            url("table-confirm", links["B"], 1),
+            url("table-dispute", links["B"], 1),
+            url("table-deal", links["B"]),
+        ],
+    )

@@ -39,6 +39,7 @@ from tournaments.models import (
     ConfirmationMode,
     Deal,
     DealStatus,
+    Match,
     Round,
     Seat,
     Team,
@@ -206,6 +207,17 @@ def _may_confirm(seat: Seat, deal: Deal) -> bool:
     return deal.entered_by_side not in ("", seat.side) and deal.status != DealStatus.CONFIRMED
 
 
+def desk_keeps_result(match: Match) -> str:
+    """Return who keeps ``match``'s result when its phones no longer enter or confirm
+    anything: "totals" (the desk typed its totals from the paper sheet), "time" (the
+    organiser stopped it for time), else "" (services/table.py refuses their writes)."""
+    if match.is_totals_only:
+        return "totals"
+    if match.stopped_for_time_at is not None:
+        return "time"
+    return ""
+
+
 def page_context(
     seat: Seat,
     *,
@@ -241,7 +253,8 @@ def page_context(
         )
         for deal in selectors.match_deals(match=match)
     ]
-    is_writable = match.locked_at is None
+    desk_keeps = desk_keeps_result(match)
+    is_writable = match.locked_at is None and not desk_keeps
     if editing is not None and not may_edit(seat, editing):
         editing = None
     if form is None or (form.is_edit and editing is None):
@@ -259,9 +272,10 @@ def page_context(
         "is_classic": is_classic,
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
+        "desk_keeps": desk_keeps,
         "rows": rows,
         "last_row": rows[-1] if rows else None,
-        "to_confirm": [row for row in rows if row.may_confirm],
+        "to_confirm": [row for row in rows if row.may_confirm and is_writable],
         "own_waiting": [row for row in rows if row.may_edit],
         "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
         "form": form,
@@ -288,6 +302,8 @@ REFUSAL_STATUS = {
     services.Refusal.LINK_REVOKED: 403,
     services.Refusal.NOT_PUBLISHED: 403,
     services.Refusal.PIN_BLOCKED: 403,
+    services.Refusal.TOTALS_AT_DESK: 403,
+    services.Refusal.STOPPED_FOR_TIME: 403,
 }
 
 
