@@ -268,7 +268,7 @@ class TableDealForm(forms.Form):
             self._require(data, "version")
         else:
             self._require(
-                data, "deal_number", self.fields["deal_number"].error_messages["required"]
+                data, "deal_number", str(self.fields["deal_number"].error_messages["required"])
             )
         if self._is_blank(data):
             # A second tap lands on the next deal's fresh form: one line, not a wall.
