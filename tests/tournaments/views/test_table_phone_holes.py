@@ -437,3 +437,52 @@ def test_a_table_still_played_offers_its_forms_and_no_desk_box(phone, links):
             url("table-deal", links["B"]),
         ],
     )
+
+
+# 4. A table switched to paper while a phone deal waits --------------------------------
+
+
+def desk_result_line(response) -> list[str]:
+    found = re.findall(
+        r'<p class="table-note" id="desk-result">(.*?)</p>', response.content.decode()
+    )
+    return [html.unescape(text) for text in found]
+
+
+def test_a_table_switched_to_paper_with_a_deal_waiting_says_the_desk_enters_it(phone, links, match):
+    phone.post(url("table-deal", links["A"]), VALID)
+    services.set_match_results_mode(match=match, is_paper=True, now=NOW)
+
+    page = phone.get(url("table-entry", links["B"]))
+
+    assert desk_result_line(page) == ["Résultat saisi à la table de marque."]
+    assert "0 – 0" not in page.content.decode()
+
+
+def test_once_the_desk_settles_the_waiting_deal_the_phone_shows_its_totals(phone, links, match):
+    phone.post(url("table-deal", links["A"]), VALID)
+    services.set_match_results_mode(match=match, is_paper=True, now=NOW)
+    services.confirm_deal_by_organiser(deal=Deal.objects.get(), version=1, now=NOW, user=None)
+
+    page = phone.get(url("table-entry", links["A"]))
+
+    assert desk_result_line(page) == ["Résultat saisi à la table de marque : 190 – 60."]
+
+
+def test_a_paper_table_recorded_by_its_totals_shows_the_desks_totals(phone, links, match):
+    services.set_match_results_mode(match=match, is_paper=True, now=NOW)
+    services.record_match_totals(
+        match=match, totals=scoring.MatchTotals(total_a=1210, total_b=980), now=NOW
+    )
+
+    page = phone.get(url("table-entry", links["A"]))
+
+    assert desk_result_line(page) == ["Résultat saisi à la table de marque : 1210 – 980."]
+
+
+def test_a_table_on_phones_has_no_desk_result_line(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+
+    page = phone.get(url("table-entry", links["A"]))
+
+    assert desk_result_line(page) == []

@@ -383,6 +383,28 @@ def answer_refused(
     return answer(request, seat, refused(refusal), status=refusal_status(refusal.code))
 
 
+@dataclass(frozen=True)
+class DeskResult:
+    """A paper table's result as its phone shows it: the desk's totals (scored points)
+    once it recorded them, else None (« résultat saisi à la table de marque »)."""
+
+    total_a: int | None
+    total_b: int | None
+
+
+def desk_result(match: selectors.ConfirmedMatch) -> DeskResult:
+    """Return what the phone of paper table ``match`` says of its result.
+
+    The desk's totals are known once it recorded the table by its totals, or typed deals
+    and none waits (a phone's deal still pending when the table went to paper is settled
+    at the desk first); until then the phone says only that the desk enters it.
+    """
+    is_recorded = match.is_totals_only or (match.deals_played > 0 and not match.deals_unconfirmed)
+    if not is_recorded:
+        return DeskResult(None, None)
+    return DeskResult(match.confirmed_a, match.confirmed_b)
+
+
 def get_link_deal(seat: Seat, number: int) -> Deal:
     """Return deal ``number`` of this seat's match, or 404 (another match's deal too)."""
     return get_object_or_404(Deal, match_id=seat.match_id, deal_number=number)
@@ -397,5 +419,8 @@ def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
         context = page_context(seat)
     else:
         context = {"link": link, "seat": seat, "tournament": link.tournament, "board": False}
+    if situation.state == "playing" and seat is not None and seat.match.is_paper:
+        # What the desk has of it: never a phone's deal still waiting, never a bare 0–0.
+        context["desk_result"] = desk_result(selectors.match_results(match=seat.match))
     context["situation"] = situation
     return render(request, TEMPLATE, context)
