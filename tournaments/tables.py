@@ -18,6 +18,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpRequest
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_tables2 import RequestConfig
@@ -81,6 +82,12 @@ class StandingsTable(tables.Table):
     belotes = _standings_column("belotes", attrs=WIDEST_NUMBER)
     capots = _standings_column("capots", attrs=WIDEST_NUMBER)
     coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
+
+    def render_players(self, value: str, record: dict[str, Any]) -> str:
+        """Show the players, then « forfait » for a team that withdrew (RULES.md §E)."""
+        if not record.get("withdrawn"):
+            return value
+        return format_html('{} <span class="withdrawn">{}</span>', value, record["withdrawn"])
 
     class Meta:
         order_by = "rank"

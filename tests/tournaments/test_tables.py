@@ -99,6 +99,7 @@ def test_a_standings_row_holds_every_registry_column_by_key():
             "belotes": 3,
             "capots": 1,
             "coinches_made": 2,
+            "withdrawn": None,
         }
     ]
 

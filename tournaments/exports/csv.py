@@ -69,6 +69,7 @@ STANDINGS_COLUMNS = pick(
         "belotes",
         "capots",
         "coinches_made",
+        "withdrawn",
     ),
 )
 

@@ -112,6 +112,7 @@ STANDINGS_COLUMNS = pick(
         "belotes",
         "capots",
         "coinches_made",
+        "withdrawn",
     ),
 )
 #: « Parties »: where each match was played, its teams, totals, result and deals played.

@@ -486,3 +486,36 @@ def test_a_table_on_phones_has_no_desk_result_line(phone, links):
     page = phone.get(url("table-entry", links["A"]))
 
     assert desk_result_line(page) == []
+
+
+# 5. A withdrawn team -------------------------------------------------------------------
+
+
+def test_the_standings_page_marks_a_withdrawn_team_forfait(phone, match):
+    phone.post(url("table-deal", selectors.match_links(match=match)["A"]), VALID)
+    services.withdraw_team(team=match.team_b)
+
+    page = phone.get(reverse("tournaments:tournament-detail", kwargs={"slug": "t"}))
+
+    cells = re.findall(r'<td class="players">(.*?)</td>', page.content.decode(), re.S)
+    assert [html.unescape(cell).strip() for cell in cells] == [
+        str(match.team_a.players),
+        f'{match.team_b.players} <span class="withdrawn">forfait</span>',
+    ]
+
+
+def test_the_team_page_of_a_withdrawn_team_says_it_plays_no_more(phone, match, links):
+    services.withdraw_team(team=match.team_b)
+
+    page = phone.get(url("table-entry", links["B"]))
+    other = phone.get(url("table-entry", links["A"]))
+
+    found = re.findall(
+        r'<p class="notice notice-withdrawn" id="team-withdrawn">(.*?)</p>',
+        page.content.decode(),
+    )
+    assert [html.unescape(text) for text in found] == [
+        "Votre équipe a déclaré forfait (à partir de la partie 2) : elle ne joue plus aucune "
+        "partie. Ses résultats jusque-là comptent toujours."
+    ]
+    assert 'id="team-withdrawn"' not in other.content.decode()
