@@ -83,6 +83,15 @@ class StandingsTable(tables.Table):
     capots = _standings_column("capots", attrs=WIDEST_NUMBER)
     coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
 
+    def __init__(self, *args: Any, is_ranked: bool = True, **kwargs: Any) -> None:
+        """``is_ranked`` False before any result counts: the rank column shows « – »."""
+        super().__init__(*args, **kwargs)
+        self.is_ranked = is_ranked
+
+    def render_rank(self, value: int) -> int | str:
+        """Show the rank, or « – » while no result counts (selectors.has_results)."""
+        return value if self.is_ranked else "–"
+
     def render_players(self, value: str, record: dict[str, Any]) -> str:
         """Show the players, then « forfait » for a team that withdrew (RULES.md §E)."""
         if not record.get("withdrawn"):
@@ -107,7 +116,7 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> Standing
     """Return the standings of ``tournament`` as a table sorted as ``request`` asks
     (``?sort=``), in rank order otherwise; never paginated."""
     standings = selectors.tournament_standings(tournament=tournament)
-    table = StandingsTable(standings_rows(standings))
+    table = StandingsTable(standings_rows(standings), is_ranked=selectors.has_results(standings))
     RequestConfig(request, paginate=False).configure(table)
     return table
 

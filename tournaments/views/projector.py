@@ -57,6 +57,8 @@ class Slide:
     matches: list[ConfirmedMatch] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+    #: False before any result counts (selectors.has_results): no rank is shown.
+    is_ranked: bool = True
 
 
 def _current_round(tournament: Tournament) -> Round | None:
@@ -113,6 +115,7 @@ def build_slide(tournament: Tournament, index: int) -> Slide:
         page=page + 1,
         pages=len(standings_pages),
         standings=standings_pages[page],
+        is_ranked=selectors.has_results(standings),
     )
 
 

@@ -519,3 +519,51 @@ def test_the_team_page_of_a_withdrawn_team_says_it_plays_no_more(phone, match, l
         "partie. Ses résultats jusque-là comptent toujours."
     ]
     assert 'id="team-withdrawn"' not in other.content.decode()
+
+
+# 6. No rank before any result -----------------------------------------------------------
+
+
+def unranked_note(response) -> list[str]:
+    found = re.findall(
+        r'<p class="table-note" id="standings-unranked">(.*?)</p>', response.content.decode()
+    )
+    return [html.unescape(text) for text in found]
+
+
+def test_before_any_result_the_standings_show_no_rank(phone, match):
+    page = phone.get(reverse("tournaments:tournament-detail", kwargs={"slug": "t"}))
+
+    assert (page.context["table"].is_ranked, unranked_note(page)) == (
+        False,
+        ["Aucun résultat ne compte encore : le classement commence après la partie 1."],
+    )
+    cells = [row.get_cell("rank") for row in page.context["table"].rows]
+    assert cells == ["–", "–"]
+
+
+def test_once_a_match_counts_the_standings_show_ranks(phone, match, links):
+    services.record_match_totals(
+        match=match, totals=scoring.MatchTotals(total_a=980, total_b=1210), now=NOW
+    )
+
+    page = phone.get(reverse("tournaments:tournament-detail", kwargs={"slug": "t"}))
+
+    cells = [(row.get_cell("rank"), row.get_cell("number")) for row in page.context["table"].rows]
+    assert (cells, unranked_note(page)) == ([(1, 5), (2, 3)], [])
+
+
+def test_the_phone_gives_no_rank_before_any_result_then_gives_it(phone, match, links):
+    before = phone.get(url("table-entry", links["A"]))
+    services.record_match_totals(
+        match=match, totals=scoring.MatchTotals(total_a=980, total_b=1210), now=NOW
+    )
+    after = phone.get(url("table-entry", links["A"]))
+
+    def rank(response) -> list[str]:
+        found = re.findall(
+            r'<p class="table-rank" id="team-rank">(.*?)</p>', response.content.decode()
+        )
+        return [html.unescape(text) for text in found]
+
+    assert (rank(before), rank(after)) == ([], ["Classement actuel : 2 sur 2 (980 points)"])
