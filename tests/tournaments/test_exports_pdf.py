@@ -766,3 +766,34 @@ def test_the_stylesheet_keeps_rows_whole_and_pages_a4():
 
     assert "tr {\n  break-inside: avoid;\n}" in css
     assert "@page {\n  size: A4;" in css
+
+
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [
+        (("Anne", "Marc"), ""),
+        (("A" * 24, "Marc"), ""),
+        (("Anne", "B" * 25), "small"),
+        (("A" * 32, "B" * 10), "small"),
+        (("Marie-Christine de La Rochefoucauld-Montbazon", "Bob"), "smaller"),
+    ],
+)
+def test_a_long_players_name_shrinks_on_its_card(players, size):
+    assert pdf.card_name_size(players) == size
+
+
+def test_a_team_card_prints_each_player_on_one_line_shrunk_when_long(concours):
+    team = concours.teams.get(number=1)
+    team.player_1 = "Marie-Christine de La Rochefoucauld-Montbazon-Castelnau"
+    team.save()
+
+    html = pdf.team_cards_html(tournament=concours, base_url=BASE_URL)
+
+    lines = re.findall(r'<p class="team-card-player( \w+)?">(.*?)</p>', html)
+    assert (len(lines), lines[:2]) == (
+        10,
+        [
+            (" smaller", "Marie-Christine de La Rochefoucauld-Montbazon-Castelnau"),
+            (" smaller", team.player_2),
+        ],
+    )
