@@ -16,6 +16,15 @@ service each, which locks and re-checks everything. htmx gets the board fragment
 (``table_entry.html#board``: totals, the last deal in words, the deals, a fresh form);
 without htmx a write redirects (Post/Redirect/Get) with a message. A refusal of a
 service (a double tap, a stale form, a wrong PIN) is a message, never a 500.
+
+Statuses (what static/js/table_offline.js reads: a 2xx is "sent", a 4xx "refused" with
+the board's reason, a 5xx or 429 is sent again later): 200 a write done, or a calm
+double tap of the same deal; 422 what was sent cannot be taken (a form's errors, a deal
+number that is not the next, a dispute with no reason, a wrong code); 403 this team may
+not (another team's deal, its own deal to confirm or dispute, a table whose result the
+desk keeps, a revoked link or a round not being played: the last two the refusal page,
+with ``HX-Refresh``); 409 the match moved on (the deal recorded meanwhile, confirmed,
+changed since the phone showed it, the match over or locked). Never 429 for a refusal.
 """
 
 from __future__ import annotations
