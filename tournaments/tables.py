@@ -18,6 +18,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpRequest
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_tables2 import RequestConfig
@@ -86,11 +87,24 @@ class StandingsTable(tables.Table):
     capots = _standings_column("capots", attrs=WIDEST_NUMBER)
     coinches_made = _standings_column("coinches_made", attrs=WIDEST_NUMBER)
 
-    def render_players(self, value: str, record: dict[str, object]) -> str:
-        """Show a named team as « Les As (Anne / Marc) »: a column of its own would not
-        fit a laptop's width (STYLE.md §5: formatting only)."""
+    def __init__(self, *args: Any, is_ranked: bool = True, **kwargs: Any) -> None:
+        """``is_ranked`` False before any result counts: the rank column shows « – »."""
+        super().__init__(*args, **kwargs)
+        self.is_ranked = is_ranked
+
+    def render_rank(self, value: int) -> int | str:
+        """Show the rank, or « – » while no result counts (selectors.has_results)."""
+        return value if self.is_ranked else "–"
+
+    def render_players(self, value: str, record: dict[str, Any]) -> str:
+        """Show a named team as « Les As (Anne / Marc) » (a column of its own would not fit
+        a laptop's width), then « forfait » for a team that withdrew (RULES.md §E);
+        formatting only (STYLE.md §5)."""
         name = record.get("team_name")
-        return f"{name} ({value})" if name else value
+        players = f"{name} ({value})" if name else value
+        if not record.get("withdrawn"):
+            return players
+        return format_html('{} <span class="withdrawn">{}</span>', players, record["withdrawn"])
 
     class Meta:
         order_by = "rank"
@@ -123,7 +137,11 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.T
     else:
         # « Pts » only where the tournament ranks by match points (RULES.md §E).
         hidden = () if tournament.ranks_by_match_points else ("match_points",)
-        table = StandingsTable(standings_rows(standings), exclude=hidden)
+        table = StandingsTable(
+            standings_rows(standings),
+            exclude=hidden,
+            is_ranked=selectors.has_results(standings),
+        )
     RequestConfig(request, paginate=False).configure(table)
     return table
 

@@ -146,3 +146,20 @@ def test_the_round_page_does_not_widen_a_phone(
 
     screenshot("phone")
     assert page_width(page) == 390  # The progress table scrolls in its own box.
+
+
+def test_the_desk_page_wraps_the_projectors_address_on_a_phone(
+    page: Page, live_server, client, organiser, concours, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/")
+
+    screenshot("phone")
+    address = page.locator("p.projector-url a")
+    box = address.evaluate("link => link.getBoundingClientRect().right")
+    assert (page_width(page), box <= 390) == (390, True)
+    assert address.inner_text().replace("\n", "") == (
+        f"{live_server.url}/ecran/{concours.projector_token}/"
+    )

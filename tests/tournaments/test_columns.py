@@ -73,6 +73,7 @@ def test_every_standings_column_has_a_key_an_english_and_a_french_name():
         ("belotes", "Belotes", "Belotes"),
         ("capots", "Capots", "Capots"),
         ("coinches_made", "Coinches made", "Coinches made"),
+        ("withdrawn", "Withdrawn", "Withdrawn"),
     ]
     assert french == [
         ("rank", "Rang", "Rang"),
@@ -95,6 +96,7 @@ def test_every_standings_column_has_a_key_an_english_and_a_french_name():
         ("belotes", "Belotes", "Belotes"),
         ("capots", "Capots", "Capots"),
         ("coinches_made", "Coinches réussies", "Coinches réussies"),
+        ("withdrawn", "Forfait", "Forfait"),
     ]
 
 

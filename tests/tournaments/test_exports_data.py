@@ -398,14 +398,18 @@ def test_every_cell_of_the_classement_sheet(winter):
             "Belotes",
             "Capots",
             "Coinches réussies",
+            "Forfait",
         ],
         [1, 1, 1060, 1, 0, 60, 1000, 0, None, "Équipe Cœur d'Or / Anaïs Lefèvre", None]
-        + [0, 11, 1060, 1, 1, 1],
-        [2, 2, 60, 0, 0, 1060, -1000, 0, None, HYPERLINK + " / -Bob", None, 0, 22, 60, 0, 0, 0],
+        + [0, 11, 1060, 1, 1, 1, None],
+        [2, 2, 60, 0, 0, 1060, -1000, 0, None, HYPERLINK + " / -Bob", None]
+        + [0, 22, 60, 0, 0, 0, None],
         [3, 3, -20, 0, 0, 180, -200, 0, "=Les As", "Bob Martin / Chloé Noël"]
-        + ["Les Coinchés de Millau", 0, 33, -20, 0, 0, 0],
-        # Withdrawn: ranked after the active teams despite its 180 points (RULES.md §E).
-        [4, 4, 180, 1, 0, -20, 200, 0, None, "Léa Roux / @Max", None, 0, 44, 180, 0, 0, 0],
+        + ["Les Coinchés de Millau", 0, 33, -20, 0, 0, 0, None],
+        # Withdrawn: ranked after the active teams despite its 180 points (RULES.md §E),
+        # and marked « forfait ».
+        [4, 4, 180, 1, 0, -20, 200, 0, None, "Léa Roux / @Max", None]
+        + [0, 44, 180, 0, 0, 0, "forfait"],
     ]
 
 
@@ -678,13 +682,13 @@ def test_the_sample_standings_csv_starts_with_the_columns_of_expected_standings(
 STANDINGS_CSV = (
     "rank,team,points,matches_won,matches_drawn,points_against,points_difference,byes,"
     "team_name,player_1,player_2,club,head_to_head,lot,best_match_score,belotes,capots,"
-    "coinches_made,rules_preset,rules_version\r\n"
-    "1,1,1060,1,0,60,1000,0,,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1,ffb-coinche,1\r\n"
-    '2,2,60,0,0,1060,-1000,0,,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0,'
+    "coinches_made,withdrawn,rules_preset,rules_version\r\n"
+    "1,1,1060,1,0,60,1000,0,,Équipe Cœur d'Or,Anaïs Lefèvre,,0,11,1060,1,1,1,,ffb-coinche,1\r\n"
+    '2,2,60,0,0,1060,-1000,0,,"\'=HYPERLINK(""http://x"",""y"")",\'-Bob,,0,22,60,0,0,0,,'
     "ffb-coinche,1\r\n"
     "3,3,-20,0,0,180,-200,0,'=Les As,Bob Martin,Chloé Noël,Les Coinchés de Millau,0,33,-20,"
-    "0,0,0,ffb-coinche,1\r\n"
-    "4,4,180,1,0,-20,200,0,,Léa Roux,'@Max,,0,44,180,0,0,0,ffb-coinche,1\r\n"
+    "0,0,0,,ffb-coinche,1\r\n"
+    "4,4,180,1,0,-20,200,0,,Léa Roux,'@Max,,0,44,180,0,0,0,yes,ffb-coinche,1\r\n"
 )
 
 DEALS_ROWS = (
@@ -732,15 +736,15 @@ def test_the_french_excel_standings_csv_has_a_bom_semicolons_and_french_headers(
         + (
             "Rang;Équipe;Points;Parties gagnées;Parties nulles;Points contre;"
             "Différence de points;Exempt;Nom de l’équipe;Joueur 1;Joueur 2;Club;Confrontation;"
-            "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Règles;"
+            "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Forfait;Règles;"
             "Version des règles\r\n"
-            "1;1;1060;1;0;60;1000;0;;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1;"
+            "1;1;1060;1;0;60;1000;0;;Équipe Cœur d'Or;Anaïs Lefèvre;;0;11;1060;1;1;1;;"
             "ffb-coinche;1\r\n"
             '2;2;60;0;0;1060;-1000;0;;"\'=HYPERLINK(""http://x"",""y"")";\'-Bob;;0;22;'
-            "60;0;0;0;ffb-coinche;1\r\n"
+            "60;0;0;0;;ffb-coinche;1\r\n"
             "3;3;-20;0;0;180;-200;0;'=Les As;Bob Martin;Chloé Noël;Les Coinchés de Millau;0;33;"
-            "-20;0;0;0;ffb-coinche;1\r\n"
-            "4;4;180;1;0;-20;200;0;;Léa Roux;'@Max;;0;44;180;0;0;0;ffb-coinche;1\r\n"
+            "-20;0;0;0;;ffb-coinche;1\r\n"
+            "4;4;180;1;0;-20;200;0;;Léa Roux;'@Max;;0;44;180;0;0;0;yes;ffb-coinche;1\r\n"
         ).encode()
     )
 

@@ -785,10 +785,44 @@ def test_a_team_name_is_printed_before_its_players_on_sheets_cards_and_standings
         ["Équipe A", "3", "Les As (Ana / Léa Mai)"],
         ["Équipe B", "4", "Marc / Jean"],
     ]
-    assert re.findall(r'<p class="team-card-players">(.*?)</p>', cards)[2:4] == [
-        "Les As (Ana / Léa Mai)",
-        "Marc / Jean",
+    assert re.findall(r'<p class="team-card-name">(.*?)</p>', cards) == ["Les As"]
+    assert re.findall(r'<p class="team-card-player[^"]*">(.*?)</p>', cards)[4:8] == [
+        "Ana",
+        "Léa Mai",
+        "Marc",
+        "Jean",
     ]
     assert html_tables(standings, "standings")[0][-1] == [
         "5", "3", "Les As (Ana / Léa Mai)", "-20", "0", "-1520", "0",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [
+        (("Anne", "Marc"), ""),
+        (("A" * 24, "Marc"), ""),
+        (("Anne", "B" * 25), "small"),
+        (("A" * 32, "B" * 10), "small"),
+        (("Marie-Christine de La Rochefoucauld-Montbazon", "Bob"), "smaller"),
+    ],
+)
+def test_a_long_players_name_shrinks_on_its_card(players, size):
+    assert pdf.card_name_size(players) == size
+
+
+def test_a_team_card_prints_each_player_on_one_line_shrunk_when_long(concours):
+    team = concours.teams.get(number=1)
+    team.player_1 = "Marie-Christine de La Rochefoucauld-Montbazon-Castelnau"
+    team.save()
+
+    html = pdf.team_cards_html(tournament=concours, base_url=BASE_URL)
+
+    lines = re.findall(r'<p class="team-card-player( \w+)?">(.*?)</p>', html)
+    assert (len(lines), lines[:2]) == (
+        10,
+        [
+            (" smaller", "Marie-Christine de La Rochefoucauld-Montbazon-Castelnau"),
+            (" smaller", team.player_2),
+        ],
+    )

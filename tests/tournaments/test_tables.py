@@ -102,6 +102,7 @@ def test_a_standings_row_holds_every_registry_column_by_key():
             "belotes": 3,
             "capots": 1,
             "coinches_made": 2,
+            "withdrawn": None,
         }
     ]
 
@@ -115,8 +116,10 @@ def test_the_standings_table_sorts_by_team_number_as_the_request_asks():
 
     table = standings_table(request, tournament=tournament)
 
-    # By lot (the last tie-break, highest first) the ranks are 1, 3, 2 for teams 1, 2, 3.
-    assert [(row.get_cell("rank"), row.get_cell("number")) for row in table.rows] == [
+    # By lot (the last tie-break, highest first) the ranks are 1, 3, 2 for teams 1, 2, 3;
+    # with no result yet the page shows « – » for each (selectors.has_results).
+    assert [row.get_cell("rank") for row in table.rows] == ["–", "–", "–"]
+    assert [(row.record["rank"], row.get_cell("number")) for row in table.rows] == [
         (2, 3),
         (3, 2),
         (1, 1),

@@ -58,7 +58,7 @@ Row = TypeVar("Row")
 
 #: The standings CSV: the columns of ``expected_standings.csv``, then the team's name
 #: (empty when it has none), each player, the
-#: club, the other tie-breaks and the team's figures (``match_points`` after ``points``
+#: club, the other tie-breaks, the team's figures and « forfait » (``match_points`` after ``points``
 #: when the tournament ranks by them, :func:`standings_columns`).
 STANDINGS_KEYS = (
     *STANDINGS_FILE_KEYS,
@@ -72,6 +72,7 @@ STANDINGS_KEYS = (
     "belotes",
     "capots",
     "coinches_made",
+    "withdrawn",
 )
 STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
 

@@ -112,14 +112,37 @@ class QrCode:
 
 @dataclass(frozen=True)
 class TeamCard:
-    """A team's card: its number, players, link as a QR code and URL, and its own code."""
+    """A team's card: its number, its name (empty when it has none), players, link as a
+    QR code and URL, and its own code.
+
+    ``players`` is each player's name, one line each; ``name_size`` the class that
+    shrinks them when long (:func:`card_name_size`): a card has a fixed height, so a name
+    never wraps and pushes the code off it (a name longer still ends in « … », CSS).
+    """
 
     number: int
-    players: str
+    players: tuple[str, str]
     club: str
     url: str
     svg: SafeString
     pin: str
+    name_size: str = ""
+    name: str = ""
+
+
+#: The longest player's name (characters) a card prints at full size, then a bit smaller;
+#: past both, at the smallest size, cut with « … » (static/css/pdf.css, .team-card-player).
+CARD_NAME_FULL = 24
+CARD_NAME_SMALL = 32
+
+
+def card_name_size(players: tuple[str, str]) -> str:
+    """Return the size class of a card's player lines: "" (full size), "small" or
+    "smaller", after the longer of the two names (:data:`CARD_NAME_FULL`, ...SMALL)."""
+    longest = max(len(name) for name in players)
+    if longest <= CARD_NAME_FULL:
+        return ""
+    return "small" if longest <= CARD_NAME_SMALL else "smaller"
 
 
 @dataclass(frozen=True)
@@ -413,14 +436,17 @@ def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
             continue
         url = urljoin(base_url, link.get_absolute_url())
         title = _("Team %(number)s") % {"number": team.number}
+        players = (printable(team.player_1), printable(team.player_2))
         cards.append(
             TeamCard(
                 number=team.number,
-                players=printable(team.label),
+                players=players,
+                name=printable(team.name),
                 club=printable(team.club.name) if team.club is not None else "",
                 url=url,
                 svg=qr_code_svg(url, title=title),
                 pin=link.pin,
+                name_size=card_name_size(players),
             )
         )
     context = {"heading": _heading(tournament), "pages": _pages(cards, CARDS_PER_PAGE)}

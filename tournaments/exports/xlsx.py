@@ -114,6 +114,7 @@ STANDINGS_KEYS = (
     "belotes",
     "capots",
     "coinches_made",
+    "withdrawn",
 )
 STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
 

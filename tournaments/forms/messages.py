@@ -298,6 +298,16 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.CONCOURS_NOT_IN_CHALLENGE: _(
         "Concours: “%(tournament)s” is not in this challenge (removed meanwhile?)."
     ),
+    Refusal.DISPUTE_REASON: _("Say why the deal is disputed."),
+    Refusal.TOTALS_AT_DESK: _(
+        "The result of table %(table)s is kept by the desk, from its paper sheet: nothing "
+        "is entered or confirmed on the phones."
+    ),
+    Refusal.STOPPED_FOR_TIME: _(
+        "The organiser stopped the match of table %(table)s for time: it counts with its "
+        "score, nothing more is entered or confirmed on the phones. Deals still waiting "
+        "are settled at the desk."
+    ),
     # Once-only writes of the phones (services/idempotency.py).
     Refusal.IDEMPOTENCY_KEY_INVALID: _(
         "This phone sent an unreadable sending key: nothing was saved. Reload the page."

@@ -351,8 +351,9 @@ def _trump_label(trump: scoring.Trump, *, is_short: bool = False) -> str:
 
 def _codes_message() -> str:
     return gettext(
-        "Type one code per declaration: 2 tierce, 5 cinquante, 1 cent; a carré by its rank: "
-        "V jacks, 9 nines, A aces, X tens, R kings, D queens."
+        "Type one code per declaration: 2 tierce, 5 cinquante, 1 cent; a carré by the French "
+        "initial of its rank: V jacks (valets), 9 nines, A aces, X tens (dix), R kings "
+        "(rois), D queens (dames)."
     )
 
 

@@ -173,6 +173,8 @@ class TableDealForm(forms.Form):
         self.rules = rules
         self.is_edit = is_edit
         del self.fields["deal_number" if is_edit else "version"]
+        if not is_edit:
+            self._word_deal_number_errors(self.initial.get("deal_number"))
         taker_field = form_field(self, "taker", forms.ChoiceField)
         taker_field.choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
         self.fields["trump"].widget.choices = trump_choices(rules)
@@ -204,6 +206,20 @@ class TableDealForm(forms.Form):
                     )
         for name, field in self.fields.items():
             field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+
+    def _word_deal_number_errors(self, next_number: object) -> None:
+        """Word every refusal of the hidden deal number (missing, not a whole number, below
+        1, too high: only a hand-made request sends one) as the service words a number
+        that is not the next (``deal_not_next``), naming the next deal when it is known."""
+        if isinstance(next_number, int):
+            message = gettext(
+                "This deal number cannot be recorded: the next deal of this match is deal %(next)s."
+            ) % {"next": next_number}
+        else:
+            message = gettext("This deal number cannot be recorded: reload the page.")
+        field = self.fields["deal_number"]
+        for code in ("required", "invalid", "min_value", "max_value"):
+            field.error_messages[code] = message
 
     def _add_belote_fields(self, rules: scoring.RuleSet) -> None:
         """A count 0–4 per side where tout atout is played, else one checkbox per side."""
@@ -248,7 +264,12 @@ class TableDealForm(forms.Form):
         its field (RULES.md §B6, §D)."""
         super().clean()
         data = self.cleaned_data
-        self._require(data, "deal_number" if not self.is_edit else "version")
+        if self.is_edit:
+            self._require(data, "version")
+        else:
+            self._require(
+                data, "deal_number", str(self.fields["deal_number"].error_messages["required"])
+            )
         if self._is_blank(data):
             # A second tap lands on the next deal's fresh form: one line, not a wall.
             self.add_error(None, gettext("Nothing is filled in yet for this deal."))
@@ -477,11 +498,12 @@ class PinForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    """Why the opponents' deal is wrong, for the organiser (optional)."""
+    """Why the opponents' deal is wrong, for the organiser: required (a dispute the
+    organiser cannot read settles nothing); blank or spaces only is refused."""
 
     note = forms.CharField(
         label=_("What is wrong?"),
         max_length=300,
-        required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": _("Say why the deal is disputed.")},
     )

@@ -178,6 +178,13 @@ STANDINGS: dict[str, Column[Standing]] = _by_key(
     Column("belotes", _("Belotes"), lambda standing: standing.figures.belotes),
     Column("capots", _("Capots"), lambda standing: standing.figures.capots),
     Column("coinches_made", _("Coinches made"), lambda standing: standing.figures.coinches_made),
+    # « forfait »: the team withdrew (RULES.md §E: it keeps its results, ranks last).
+    Column(
+        "withdrawn",
+        _("Withdrawn"),
+        lambda standing: "yes" if standing.row.is_withdrawn else None,
+        get_words=lambda standing: gettext("withdrawn") if standing.row.is_withdrawn else None,
+    ),
 )
 
 

@@ -21,6 +21,16 @@ TRUMP_KEYS = {
     "S": scoring.Trump.NO_TRUMP,
     "X": scoring.Trump.ALL_TRUMP,
 }
+#: What each trump key stands for on the paper sheet: the French word whose initial it
+#: is. A page in English prints it beside the key, so that its help says why « C » is ♥.
+TRUMP_KEY_WORDS = {
+    "P": "pique",
+    "C": "cœur",
+    "K": "carreau",
+    "T": "trèfle",
+    "S": "sans atout",
+    "X": "tout atout",
+}
 COINCHE_KEYS = {
     "0": scoring.CoincheLevel.NONE,
     "1": scoring.CoincheLevel.COINCHE,

@@ -101,6 +101,7 @@ from tournaments.selectors.standings import (
     Standing,
     TeamFigures,
     counted_matches,
+    has_results,
     standings_rules,
     tournament_standings,
 )
@@ -154,6 +155,7 @@ __all__ = [
     "PairingLine",
     "RowScores",
     "Standing",
+    "has_results",
     "TeamCounts",
     "TeamFigures",
     "TeamSituation",

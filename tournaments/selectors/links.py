@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from tournaments.models import Bye, Match, Round, Seat, TableLink, TeamLink, TeamSide, Tournament
-from tournaments.selectors.standings import Standing, tournament_standings
+from tournaments.selectors.standings import Standing, has_results, tournament_standings
 
 
 def team_links(*, tournament: Tournament) -> dict[int, TeamLink]:
@@ -113,7 +113,9 @@ def team_situation(*, link: TeamLink) -> TeamSituation:
         .first()
     )
     standings = tournament_standings(tournament=tournament)
-    standing = next((row for row in standings if row.team.pk == link.team_id), None)
+    standing = None
+    if has_results(standings):  # before any result counts, no rank to give
+        standing = next((row for row in standings if row.team.pk == link.team_id), None)
     if latest is None:
         return TeamSituation("waiting", 1, None, None, None, standing, len(standings))
     seat = team_seat(link=link, round_number=latest.number)

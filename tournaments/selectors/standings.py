@@ -51,6 +51,13 @@ class Standing:
     figures: TeamFigures = field(default_factory=TeamFigures)
 
 
+def has_results(standings: list[Standing]) -> bool:
+    """Return True once a result counts in ``standings``: a team played a counted match
+    or had a bye (RULES.md §E). Before that every team has 0 and the order is only the
+    tie-breaks' (the random lot), so no rank is shown."""
+    return any(standing.row.matches_played or standing.row.byes for standing in standings)
+
+
 def counted_matches(*, tournament: Tournament) -> QuerySet[Match]:
     """Return the tournament's matches that count in the standings: complete ones of
     published or closed rounds whose deals are all confirmed (RULES.md §E: a match

@@ -105,6 +105,9 @@ class Refusal(StrEnum):
     WRONG_PIN = "wrong_pin"
     PIN_BLOCKED = "pin_blocked"
     DEAL_CONFLICT = "deal_conflict"  # number: the deal recorded meanwhile with other inputs
+    DISPUTE_REASON = "dispute_reason"  # number: the deal disputed with no reason
+    TOTALS_AT_DESK = "totals_at_desk"  # table: the desk typed its totals from the paper sheet
+    STOPPED_FOR_TIME = "stopped_for_time"  # table: the organiser stopped it for time
     # Once-only writes of the phones (services/idempotency.py)
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
     IDEMPOTENCY_MISMATCH = "idempotency_mismatch"

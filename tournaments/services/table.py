@@ -47,7 +47,12 @@ from tournaments.services.locks import lock_match, lock_team_link
 
 
 def _writable(seat: Seat) -> Match:
-    """Lock and return the seat's match if its team may still write to it."""
+    """Lock and return the seat's match if its team may still write to it.
+
+    Raises ServiceError ``link_revoked``, ``not_published`` (number: the round),
+    ``totals_at_desk`` or ``stopped_for_time`` (table: the desk keeps its result) and
+    ``match_locked``: the refusals of a closed table.
+    """
     match = lock_match(Match(pk=seat.match_id))
     if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
         raise ServiceError(Refusal.LINK_REVOKED)
@@ -56,6 +61,12 @@ def _writable(seat: Seat) -> Match:
         raise ServiceError(Refusal.LINK_REVOKED)
     if match.round.status != Round.Status.PUBLISHED:
         raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+    # The desk keeps the result of a table recorded by its totals, or stopped for time
+    # (its deals still waiting are settled there): the phones only show it.
+    if match.is_totals_only:
+        raise ServiceError(Refusal.TOTALS_AT_DESK, table=match.table_number)
+    if match.stopped_for_time_at is not None:
+        raise ServiceError(Refusal.STOPPED_FOR_TIME, table=match.table_number)
     if match.locked_at is not None:
         raise ServiceError(Refusal.MATCH_LOCKED)
     return match
@@ -103,7 +114,12 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
 
 #: The refusals a deal already recorded under the phone's number may come with: the
 #: number is taken, or that deal ended (or locked) the match.
-_TAKEN = (Refusal.DEAL_EXISTS, Refusal.MATCH_FINISHED, Refusal.MATCH_LOCKED)
+_TAKEN = (
+    Refusal.DEAL_EXISTS,
+    Refusal.MATCH_FINISHED,
+    Refusal.MATCH_LOCKED,
+    Refusal.STOPPED_FOR_TIME,
+)
 
 
 def _as_repeat(
@@ -232,7 +248,8 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
 
     Disputing it again with the same note changes nothing (no new audit entry).
 
-    Raises ServiceError ``own_entry``, ``already_confirmed`` or the table refusals.
+    Raises ServiceError ``own_entry``, ``already_confirmed``, ``dispute_reason`` (the
+    note is blank: the organiser must read why) or the table refusals.
     """
     with transaction.atomic():
         match = _writable(seat)
@@ -242,6 +259,8 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
         if row.status == DealStatus.CONFIRMED:
             raise ServiceError(Refusal.ALREADY_CONFIRMED, number=deal_number)
         note = note.strip()[:300]
+        if not note:
+            raise ServiceError(Refusal.DISPUTE_REASON, number=deal_number)
         if row.status == DealStatus.DISPUTED and row.dispute_note == note:
             return row  # Disputed again for the same reason: nothing new for the trail.
         row.status = DealStatus.DISPUTED

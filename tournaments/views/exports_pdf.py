@@ -12,6 +12,7 @@ from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from tournaments import services
 from tournaments.exports import pdf
@@ -47,11 +48,15 @@ def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> FileRespon
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def team_cards_pdf(request: HttpRequest, slug: str) -> FileResponse:
     """Download the team cards, several to an A4 page: each team's QR code, address and
-    own code for the whole concours. A team with no link yet gets one first."""
+    own code for the whole concours. GET only reads (the teams that have a link); the
+    desk's button POSTs, which first gives a link to each team that has none (a team
+    registered since the draw). GET never writes (STYLE.md §4)."""
     tournament = get_tournament_for_organiser(request, slug)
-    services.ensure_team_links(tournament=tournament, now=timezone.now())
+    if request.method == "POST":
+        services.ensure_team_links(tournament=tournament, now=timezone.now())
     data = pdf.team_cards_pdf(tournament=tournament, base_url=public_url(request, "/"))
     return _pdf_response(data, f"{tournament.slug}-cartes-equipes.pdf")
 

@@ -46,6 +46,7 @@ from tournaments.forms.paper import (
     sheet_row_initial,
 )
 from tournaments.models import Deal, Match, MatchFormatKind, Tournament
+from tournaments.presentation.paper_keys import TRUMP_KEY_WORDS
 from tournaments.selectors import RowScores
 from tournaments.views.lookups import get_match, get_match_for_organiser
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -125,7 +126,10 @@ def _key_map(tournament: Tournament) -> dict[str, Any]:
     return {
         "taker_keys": "".join(TAKER_KEYS),
         "passed_key": PASSED_KEY,
-        "trump_keys": form.trump_keys,
+        # (key, trump, the French word the key is the initial of) for the legend.
+        "trump_keys": [
+            (key, trump, TRUMP_KEY_WORDS[key]) for key, trump in form.trump_keys.items()
+        ],
         "trump_key_string": "".join(form.trump_keys),
         "coinche_keys": "".join(COINCHE_KEYS),
         "capot_key": CAPOT_KEY,

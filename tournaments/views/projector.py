@@ -64,6 +64,8 @@ class Slide:
     matches: list[ConfirmedMatch] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+    #: False before any result counts (selectors.has_results): no rank is shown.
+    is_ranked: bool = True
 
 
 def _current_round(tournament: Tournament) -> Round | None:
@@ -111,6 +113,7 @@ def build_slides(tournament: Tournament) -> list[Slide]:
         )
         for index, rows in enumerate(draw_pages)
     ]
+    is_ranked = selectors.has_results(standings)
     for page, rows in enumerate(standings_pages):
         index = len(draw_pages) + page
         slides.append(
@@ -122,6 +125,7 @@ def build_slides(tournament: Tournament) -> list[Slide]:
                 page=page + 1,
                 pages=len(standings_pages),
                 standings=rows,
+                is_ranked=is_ranked,
             )
         )
     return slides

@@ -460,8 +460,13 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
     public_page = desk.get("/concours/t/").content.decode()
 
     links = re.compile(r'href="([^"]+\.(?:pdf|xlsx|csv)[^"]*)"')
+    # The team cards are a POST (it gives a link to a team that has none): a button.
+    buttons = re.compile(r'<form method="post" action="([^"]+\.pdf)"')
+    assert (buttons.findall(desk_page), buttons.findall(round_page)) == (
+        ["/concours/t/gestion/cartes-equipes.pdf"],
+        ["/concours/t/gestion/cartes-equipes.pdf"],
+    )
     assert links.findall(desk_page) == [
-        "/concours/t/gestion/cartes-equipes.pdf",
         "/concours/t/classement.pdf",
         "/concours/t/gestion/export.xlsx",
         "/concours/t/gestion/classement.csv?excel=fr",
@@ -472,7 +477,6 @@ def test_the_desk_and_round_pages_offer_every_print_and_export(desk, tournament)
     assert links.findall(round_page) == [
         "/concours/t/gestion/parties/1/feuilles.pdf",
         "/concours/t/gestion/parties/1/feuilles.pdf?two_per_page=1",
-        "/concours/t/gestion/cartes-equipes.pdf",
         "/concours/t/gestion/parties/1/tirage.pdf",
         "/concours/t/gestion/parties/1/resultats.pdf",
     ]

@@ -110,10 +110,10 @@ def test_the_standings_csv_for_french_excel_starts_with_a_bom_and_quotes_formula
     assert body.decode("utf-8").splitlines()[:3] == [
         "\ufeffRang;Équipe;Points;Parties gagnées;Parties nulles;Points contre;"
         "Différence de points;Exempt;Nom de l’équipe;Joueur 1;Joueur 2;Club;Confrontation;"
-        "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Règles;"
+        "Tirage au sort;Meilleure partie;Belotes;Capots;Coinches réussies;Forfait;Règles;"
         "Version des règles",
-        "1;1;182;1;0;-20;202;0;;Équipe Cœur d'Or;Anaïs;;0;0;182;0;0;0;ffb-coinche;1",
-        "2;2;-20;0;0;182;-202;0;;'=1+1;Bob;;0;0;-20;0;0;0;ffb-coinche;1",
+        "1;1;182;1;0;-20;202;0;;Équipe Cœur d'Or;Anaïs;;0;0;182;0;0;0;;ffb-coinche;1",
+        "2;2;-20;0;0;182;-202;0;;'=1+1;Bob;;0;0;-20;0;0;0;;ffb-coinche;1",
     ]
 
 

@@ -77,7 +77,7 @@ def test_the_organiser_downloads_the_score_sheets_one_page_per_table(desk, tourn
 def test_the_organiser_downloads_the_team_cards_a_late_team_included(desk, tournament):
     TeamFactory(tournament=tournament, number=6, player_1="Tardif", player_2="Aussi")
 
-    response = desk.get("/concours/noel/gestion/cartes-equipes.pdf")
+    response = desk.post("/concours/noel/gestion/cartes-equipes.pdf")
 
     assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
     assert response["Content-Disposition"] == 'attachment; filename="noel-cartes-equipes.pdf"'
@@ -85,6 +85,17 @@ def test_the_organiser_downloads_the_team_cards_a_late_team_included(desk, tourn
     links = TeamLink.objects.order_by("team__number")
     assert [link.team.number for link in links] == [1, 2, 3, 4, 5, 6]
     assert [text.count(f"http://testserver/table/{link.token}/") for link in links] == [1] * 6
+
+
+def test_getting_the_team_cards_writes_nothing_a_team_with_no_link_has_no_card(desk, tournament):
+    TeamFactory(tournament=tournament, number=6, player_1="Tardif", player_2="Aussi")
+
+    response = desk.get("/concours/noel/gestion/cartes-equipes.pdf")
+
+    text = "".join(page_texts(pdf_of(response))[0].split())
+    links = TeamLink.objects.order_by("team__number")
+    assert (response.status_code, [link.team.number for link in links]) == (200, [1, 2, 3, 4, 5])
+    assert [text.count(f"http://testserver/table/{link.token}/") for link in links] == [1] * 5
 
 
 def test_the_team_cards_are_the_organisers_only(client, tournament):

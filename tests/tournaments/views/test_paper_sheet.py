@@ -315,3 +315,48 @@ def test_the_results_entry_can_change_after_round_1(desk):
     assert [str(m) for m in saved.context["messages"]] == ["Réglages enregistrés."]
     assert Tournament.objects.get(pk=match.round.tournament_id).results_mode == "paper"
     assert Round.objects.get().status == Round.Status.PUBLISHED
+
+
+def key_map(page: str) -> dict[str, str]:
+    """Return the grid's legend: each column's help, tags stripped."""
+    section = re.findall(r'<section class="key-map".*?</section>', page, re.S)[0]
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", section, re.S)
+    return {name: re.sub(r"<[^>]+>", "", help_text) for name, help_text in pairs}
+
+
+@pytest.mark.parametrize(
+    ("language", "trump", "declarations"),
+    [
+        (
+            "en",
+            "the French initials the sheet prints: P ♠ (pique) · C ♥ (cœur) · K ♦ (carreau) · "
+            "T ♣ (trèfle) · S no trump (sans atout) · X all trump (tout atout)",
+            "those that counted, one code each: 2 tierce, 5 cinquante, 1 cent; a carré by the "
+            "French initial of its rank: V jacks (valets), 9 nines, A aces, X tens (dix), R "
+            "kings (rois), D queens (dames)",
+        ),
+        (
+            "fr",
+            "P ♠ · C ♥ · K ♦ · T ♣ · S sans atout · X tout atout",
+            "celles qui ont compté, un code chacune : 2 tierce, 5 cinquante, 1 cent ; carré V "
+            "valets, 9 neufs, A as, X dix, R rois, D dames",
+        ),
+    ],
+)
+def test_the_grids_key_help_says_in_english_what_the_french_keys_stand_for(
+    desk, language, trump, declarations
+):
+    make_match()
+    desk.cookies["django_language"] = language
+
+    legend = key_map(desk.get(SHEET).content.decode())
+
+    trump_name, declarations_name = (
+        ("Trump", "Declarations")
+        if language == "en"
+        else (
+            "Atout",
+            "Annonces",
+        )
+    )
+    assert (legend[trump_name], legend[declarations_name]) == (trump, declarations)

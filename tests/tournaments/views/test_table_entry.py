@@ -398,7 +398,7 @@ def test_two_phones_sending_the_same_deal_store_it_once(phone, match, links):
 
     deal = Deal.objects.get()
     assert (response.status_code, notices(response)) == (
-        200,
+        409,
         [("error", "La donne 1 est déjà enregistrée.")],
     )
     assert (deal.taker, deal.taker_card_points, deal.entered_by_side) == ("A", 104, "A")
@@ -575,7 +575,7 @@ def test_a_bad_deal_shows_the_error_beside_its_field_and_saves_nothing(
 
     response = record(phone, links["A"], 1, changes)
 
-    assert (response.status_code, errors_beside_fields(response)) == (200, errors)
+    assert (response.status_code, errors_beside_fields(response)) == (422, errors)
     assert response["HX-Reswap"] == (
         "outerHTML show:.errorlist.nonfield,.field-errors:has(li),.field:has(.errorlist):top"
     )

@@ -186,7 +186,7 @@ def test_a_declaration_select_holding_no_single_token_gets_its_message(
 
     response = post(phone, link, changes)
 
-    assert (response.status_code, errors_beside_fields(response)) == (200, errors)
+    assert (response.status_code, errors_beside_fields(response)) == (422, errors)
     assert snapshot() == before
 
 
@@ -281,13 +281,17 @@ def field_value(name: str) -> st.SearchStrategy[str]:
 phone_posts = st.fixed_dictionaries({}, optional={name: field_value(name) for name in PLAUSIBLE})
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=phone_posts)
 def test_whatever_a_phone_sends_to_its_deal_form_is_never_a_500(phone, link, data):
     # Each example starts from the same match: what it saves is rolled back after it.
     with transaction.atomic():
         response = phone.post(deal_url(link), data)
-        assert response.status_code == 200
+        # Recorded (200), refused as sent (422) or as clashing with a deal (409): a 4xx
+        # with its reason, never a 500.
+        assert response.status_code in {200, 409, 422}
         assert Deal.objects.count() <= 1
         transaction.set_rollback(True)
 

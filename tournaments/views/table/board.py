@@ -16,6 +16,15 @@ service each, which locks and re-checks everything. htmx gets the board fragment
 (``table_entry.html#board``: totals, the last deal in words, the deals, a fresh form);
 without htmx a write redirects (Post/Redirect/Get) with a message. A refusal of a
 service (a double tap, a stale form, a wrong PIN) is a message, never a 500.
+
+Statuses (what static/js/table_offline.js reads: a 2xx is "sent", a 4xx "refused" with
+the board's reason, a 5xx or 429 is sent again later): 200 a write done, or a calm
+double tap of the same deal; 422 what was sent cannot be taken (a form's errors, a deal
+number that is not the next, a dispute with no reason, a wrong code); 403 this team may
+not (another team's deal, its own deal to confirm or dispute, a table whose result the
+desk keeps, a revoked link or a round not being played: the last two the refusal page,
+with ``HX-Refresh``); 409 the match moved on (the deal recorded meanwhile, confirmed,
+changed since the phone showed it, the match over or locked). Never 429 for a refusal.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from tournaments.models import (
     ConfirmationMode,
     Deal,
     DealStatus,
+    Match,
     Round,
     Seat,
     Team,
@@ -206,15 +216,30 @@ def _may_confirm(seat: Seat, deal: Deal) -> bool:
     return deal.entered_by_side not in ("", seat.side) and deal.status != DealStatus.CONFIRMED
 
 
+def desk_keeps_result(match: Match) -> str:
+    """Return who keeps ``match``'s result when its phones no longer enter or confirm
+    anything: "totals" (the desk typed its totals from the paper sheet), "time" (the
+    organiser stopped it for time), else "" (services/table.py refuses their writes)."""
+    if match.is_totals_only:
+        return "totals"
+    if match.stopped_for_time_at is not None:
+        return "time"
+    return ""
+
+
 def page_context(
     seat: Seat,
     *,
     form: TableDealForm | None = None,
     editing: Deal | None = None,
     notice: Notice | None = None,
+    dispute: tuple[int, DisputeForm] | None = None,
 ) -> dict[str, Any]:
     """Return the page's context for ``seat``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation.
+
+    ``dispute`` is a refused dispute: the deal number and its form, whose error is shown
+    beside that deal's reason (its box open).
 
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
@@ -237,7 +262,8 @@ def page_context(
         )
         for deal in selectors.match_deals(match=match)
     ]
-    is_writable = match.locked_at is None
+    desk_keeps = desk_keeps_result(match)
+    is_writable = match.locked_at is None and not desk_keeps
     if editing is not None and not may_edit(seat, editing):
         editing = None
     if form is None or (form.is_edit and editing is None):
@@ -255,29 +281,63 @@ def page_context(
         "is_classic": is_classic,
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
+        "desk_keeps": desk_keeps,
         "rows": rows,
         "last_row": rows[-1] if rows else None,
-        "to_confirm": [row for row in rows if row.may_confirm],
+        "to_confirm": [row for row in rows if row.may_confirm and is_writable],
         "own_waiting": [row for row in rows if row.may_edit],
         "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
         "form": form,
         "editing": editing,
         "preview": form.preview() if form is not None else None,
         "pin_form": PinForm(),
-        "dispute_form": DisputeForm(),
+        "dispute_form": dispute[1] if dispute else DisputeForm(),
+        "disputing": dispute[0] if dispute else None,
         "notice": notice,
         "board": True,
     }
 
 
+#: The status of a refused table write, by refusal (:func:`refusal_status`).
+REFUSAL_STATUS = {
+    # The request itself cannot be taken: fix what was sent (422 Unprocessable Content).
+    services.Refusal.DEAL_NOT_NEXT: 422,
+    services.Refusal.DISPUTE_REASON: 422,
+    services.Refusal.WRONG_PIN: 422,
+    # This team may not do it (403 Forbidden). Never 429 for too many wrong codes:
+    # static/js/table_offline.js sends a 429 again later, as it does a 5xx.
+    services.Refusal.NOT_YOURS: 403,
+    services.Refusal.OWN_ENTRY: 403,
+    services.Refusal.LINK_REVOKED: 403,
+    services.Refusal.NOT_PUBLISHED: 403,
+    services.Refusal.PIN_BLOCKED: 403,
+    services.Refusal.TOTALS_AT_DESK: 403,
+    services.Refusal.STOPPED_FOR_TIME: 403,
+}
+
+
+def refusal_status(code: services.Refusal) -> int:
+    """Return the HTTP status of a refused table write: 422 (what was sent cannot be
+    taken), 403 (this team may not), else 409 (Conflict: the match moved on — the deal is
+    already recorded or confirmed, changed meanwhile, the match over or locked).
+
+    Every refusal is a 4xx with the board and its reason: static/js/table_offline.js
+    marks a 4xx "refused" (a 5xx or 429 it sends again later; a 2xx is "sent").
+    """
+    return REFUSAL_STATUS.get(code, 409)
+
+
 def answer(
     request: HtmxHttpRequest, seat: Seat, notice: Notice, *, status: int = 200
 ) -> HttpResponse:
-    """Answer a write: htmx gets the fresh board with ``notice`` (and ``status``: 409 for a
-    conflict), a plain form a redirect to the team's page."""
+    """Answer a write: htmx gets the fresh board with ``notice`` and ``status``; a plain
+    form a redirect to the team's page, or the page itself with ``status`` when refused
+    (a 4xx: nothing was saved, so there is nothing to redirect to)."""
     if request.htmx:
         response = render(request, BOARD, page_context(seat, notice=notice), status=status)
         return push_url(response, seat.link.get_absolute_url())
+    if status >= 400:
+        return render(request, TEMPLATE, page_context(seat, notice=notice), status=status)
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR
     messages.add_message(request, level, notice.text)
     return redirect(seat.link)
@@ -292,15 +352,30 @@ def show(
     notice: Notice | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """Show ``form`` (with its errors) on the board for htmx, or on the whole page.
+    """Show ``form`` (with its errors) on the board for htmx, or on the whole page, with
+    ``status`` (422 for a refused form) either way.
 
-    htmx only swaps a 2xx answer, so the board comes back as 200 with the errors in it.
+    The phone's forms are sent by static/js/table_offline.js, which swaps the board of a
+    4xx too and marks the write refused; htmx itself never sends them.
     """
     context = page_context(seat, form=form, editing=editing, notice=notice)
     if not request.htmx:
         return render(request, TEMPLATE, context, status=status)
-    response = render(request, BOARD, context)
+    response = render(request, BOARD, context, status=status)
     if form.errors:  # scroll to the first error rather than to the totals
+        response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
+    return response
+
+
+def show_dispute(
+    request: HtmxHttpRequest, seat: Seat, number: int, form: DisputeForm
+) -> HttpResponse:
+    """Show a refused dispute of deal ``number`` (no reason): 422, the error beside the
+    reason's box, nothing saved. htmx swaps the board all the same (base.html lets it
+    swap a 422, static/js/table_offline.js shows it as refused)."""
+    context = page_context(seat, dispute=(number, form))
+    response = render(request, BOARD if request.htmx else TEMPLATE, context, status=422)
+    if request.htmx:
         response["HX-Reswap"] = f"outerHTML show:{FIRST_ERROR}:top"
     return response
 
@@ -308,6 +383,35 @@ def show(
 def refused(refusal: services.ServiceError) -> Notice:
     """Return the notice that words a service's refusal."""
     return Notice("error", service_error_message(refusal.code, refusal.params))
+
+
+def answer_refused(
+    request: HtmxHttpRequest, seat: Seat, refusal: services.ServiceError
+) -> HttpResponse:
+    """Answer a refused write: its reason, with its status (:func:`refusal_status`)."""
+    return answer(request, seat, refused(refusal), status=refusal_status(refusal.code))
+
+
+@dataclass(frozen=True)
+class DeskResult:
+    """A paper table's result as its phone shows it: the desk's totals (scored points)
+    once it recorded them, else None (« résultat saisi à la table de marque »)."""
+
+    total_a: int | None
+    total_b: int | None
+
+
+def desk_result(match: selectors.ConfirmedMatch) -> DeskResult:
+    """Return what the phone of paper table ``match`` says of its result.
+
+    The desk's totals are known once it recorded the table by its totals, or typed deals
+    and none waits (a phone's deal still pending when the table went to paper is settled
+    at the desk first); until then the phone says only that the desk enters it.
+    """
+    is_recorded = match.is_totals_only or (match.deals_played > 0 and not match.deals_unconfirmed)
+    if not is_recorded:
+        return DeskResult(None, None)
+    return DeskResult(match.confirmed_a, match.confirmed_b)
 
 
 def get_link_deal(seat: Seat, number: int) -> Deal:
@@ -324,5 +428,8 @@ def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
         context = page_context(seat)
     else:
         context = {"link": link, "seat": seat, "tournament": link.tournament, "board": False}
+    if situation.state == "playing" and seat is not None and seat.match.is_paper:
+        # What the desk has of it: never a phone's deal still waiting, never a bare 0–0.
+        context["desk_result"] = desk_result(selectors.match_results(match=seat.match))
     context["situation"] = situation
     return render(request, TEMPLATE, context)

@@ -16,9 +16,10 @@ from tournaments.views.requests import HtmxHttpRequest
 from tournaments.views.table.board import (
     Notice,
     answer,
+    answer_refused,
     get_link_deal,
-    refused,
     seat_required,
+    show_dispute,
 )
 from tournaments.views.table.once import sent_once
 
@@ -34,7 +35,7 @@ def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
             seat=seat, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
         )
     except services.ServiceError as refusal:
-        return answer(request, seat, refused(refusal))
+        return answer_refused(request, seat, refusal)
     if count == 0:
         text = _("Deal %(number)s is already confirmed.")
     else:
@@ -50,7 +51,7 @@ def table_confirm_all(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     try:
         count = services.confirm_deals(seat=seat, now=timezone.now(), seen_versions=_seen(request))
     except services.ServiceError as refusal:
-        return answer(request, seat, refused(refusal))
+        return answer_refused(request, seat, refusal)
     return answer(request, seat, _confirmed_count(count))
 
 
@@ -82,13 +83,15 @@ def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
     """Flag one of the opponents' deals as disputed; the organiser sees it and decides."""
     deal = get_link_deal(seat, number)
     form = DisputeForm(request.POST)
-    note = form.cleaned_data["note"] if form.is_valid() else ""
+    if not form.is_valid():  # no reason given: 422, the reason's box says so
+        return show_dispute(request, seat, deal.deal_number, form)
+    note = form.cleaned_data["note"]
     try:
         services.dispute_deal(
             seat=seat, deal_number=deal.deal_number, note=note, now=timezone.now()
         )
     except services.ServiceError as refusal:
-        return answer(request, seat, refused(refusal))
+        return answer_refused(request, seat, refusal)
     text = _("Deal %(number)s disputed: the organiser has been told.")
     return answer(request, seat, Notice("success", text % {"number": deal.deal_number}))
 
@@ -100,11 +103,11 @@ def table_pin(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
     form = PinForm(request.POST)
     if not form.is_valid():
-        return answer(request, seat, Notice("error", str(form.errors["pin"][0])))
+        return answer(request, seat, Notice("error", str(form.errors["pin"][0])), status=422)
     try:
         count = services.confirm_with_pin(
             seat=seat, pin=form.cleaned_data["pin"], now=timezone.now()
         )
     except services.ServiceError as refusal:
-        return answer(request, seat, refused(refusal))
+        return answer_refused(request, seat, refusal)
     return answer(request, seat, _confirmed_count(count))

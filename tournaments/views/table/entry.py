@@ -17,11 +17,13 @@ from tournaments.views.table.board import (
     TEMPLATE,
     Notice,
     answer,
+    answer_refused,
     edit_form,
     get_link_deal,
     may_edit,
     new_deal_form,
     page_context,
+    refusal_status,
     refused,
     seat_required,
     show,
@@ -50,9 +52,10 @@ def _as_double_tap(seat: Seat, data: dict, refusal: services.ServiceError) -> No
     return refused(refusal)
 
 
-def _status(refusal: services.ServiceError) -> int:
-    """Return 409 (Conflict) for another deal under a number already recorded, else 200."""
-    return 409 if refusal.code == services.Refusal.DEAL_CONFLICT else 200
+def _status(notice: Notice, refusal: services.ServiceError) -> int:
+    """Return 200 for a calm double tap, else the refusal's 4xx (board.refusal_status):
+    409 for a number already recorded, 422 for a number that is not the next one."""
+    return 200 if notice.level == "success" else refusal_status(refusal.code)
 
 
 def _recorded(seat: Seat, deal: Deal) -> Notice:
@@ -88,7 +91,8 @@ def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         form.add_engine_error(invalid.error)
         return show(request, seat, form, status=422)
     except services.ServiceError as refusal:
-        return answer(request, seat, _as_double_tap(seat, data, refusal), status=_status(refusal))
+        notice = _as_double_tap(seat, data, refusal)
+        return answer(request, seat, notice, status=_status(notice, refusal))
     return answer(request, seat, _recorded(seat, deal))
 
 
@@ -113,7 +117,7 @@ def _not_editable(request: HtmxHttpRequest, seat: Seat, deal: Deal) -> HttpRespo
     code = services.Refusal.ALREADY_CONFIRMED if is_yours else services.Refusal.NOT_YOURS
     notice = refused(services.ServiceError(code, number=deal.deal_number))
     if request.method == "POST":
-        return answer(request, seat, notice)
+        return answer(request, seat, notice, status=403)
     return render(request, TEMPLATE, page_context(seat, notice=notice), status=403)
 
 
@@ -128,7 +132,7 @@ def _save_correction(
         )
     except services.ServiceError as refusal:
         if refusal.code != services.Refusal.STALE:
-            return answer(request, seat, refused(refusal))
+            return answer_refused(request, seat, refusal)
         deal.refresh_from_db()
         fresh = edit_form(seat, deal)
         return show(request, seat, fresh, editing=deal, notice=refused(refusal), status=409)
