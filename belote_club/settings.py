@@ -171,6 +171,10 @@ TEMPLATES = [
     },
 ]
 
+# Django's widget templates, the plain ones written in Python: the same HTML, a fraction of
+# the time (the phone's deal form renders about 60 of them per write, bench/load.py).
+FORM_RENDERER = "belote_club.form_renderer.PlainWidgetRenderer"
+
 # An empty DATABASE_URL counts as unset, like an empty BELOTE_SHARED_DIR.
 DATABASES = {
     "default": dj_database_url.parse(
