@@ -46,8 +46,9 @@ from tournaments.services.locks import lock_match, lock_team_link
 
 
 def _writable(seat: Seat) -> Match:
-    """Lock and return the seat's match if its team may still write to it."""
-    match = lock_match(Match(pk=seat.match_id))
+    """Lock and return the seat's match if its team may still write to it (its tournament
+    and round shared with the other tables' writes, services/locks.py)."""
+    match = lock_match(Match(pk=seat.match_id), shared=True)
     if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
