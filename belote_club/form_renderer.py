@@ -21,7 +21,7 @@ from django.forms.renderers import DjangoTemplates
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # not in the stubs
 
 WIDGETS = "django/forms/widgets/"
 
