@@ -224,11 +224,10 @@ def page_context(
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
     """
-    link = selectors.team_link_by_token(token=seat.link.token)
-    fresh = selectors.team_seat(link=link, round_number=seat.match.round.number) if link else None
-    if fresh is None:  # the link or the match was deleted meanwhile: like an unknown token
+    fresh = selectors.refreshed_seat(seat=seat)  # the match as the last write left it
+    if fresh is None:  # the match was deleted meanwhile: like an unknown token
         raise Http404
-    seat = fresh  # the match as the last write left it
+    seat = fresh
     match = seat.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
