@@ -171,10 +171,19 @@ TEMPLATES = [
     },
 ]
 
+# Django's widget templates, the plain ones written in Python: the same HTML, a fraction of
+# the time (the phone's deal form renders about 60 of them per write, bench/load.py).
+FORM_RENDERER = "belote_club.form_renderer.PlainWidgetRenderer"
+
 # An empty DATABASE_URL counts as unset, like an empty BELOTE_SHARED_DIR.
+# Each gunicorn thread keeps its connection between requests (checked before reuse): a new
+# one per request cost PostgreSQL a backend process, and SQLite its PRAGMAs, at every write
+# of the phones (bench/load.py).
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -4,9 +4,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from belote_club.views import healthz
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("healthz", healthz, name="healthz"),
     # Login, logout, and the page where a new co-organiser chooses her password from the
     # one-time link her club's organiser hands her (tournaments/services/clubs.py): the
     # other password-reset views of django.contrib.auth.urls send e-mail, which a club

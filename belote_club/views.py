@@ -1,9 +1,11 @@
 """The site's own answers to a locked-out login and to too many requests (django-axes and
-belote_club/rate_limits.py call them): French pages, status 429 (Too Many Requests)."""
+belote_club/rate_limits.py call them): French pages, status 429 (Too Many Requests); and
+``/healthz``, the bare answer that says the server is up."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
 
 
 def login_locked_out(
@@ -26,3 +28,10 @@ def too_many_requests(request: HttpRequest, *, retry_after_seconds: int) -> Http
     response = render(request, "429.html", status=429)
     response["Retry-After"] = str(retry_after_seconds)
     return response
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Return ``ok`` (text/plain, 200): the server answers. No query, no template; every
+    middleware still runs, so bench/load.py times it as the bare cost of a request."""
+    return HttpResponse("ok", content_type="text/plain; charset=utf-8")

@@ -216,6 +216,16 @@ def test_it_defaults_to_sqlite_in_var_with_immediate_transactions_and_wal(clean_
     )
 
 
+@pytest.mark.parametrize("url", ["", "postgres://club@db.example:5432/belote"])
+def test_each_thread_keeps_its_database_connection_checked_before_reuse(clean_environment, url):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    clean_environment.setenv("DATABASE_URL", url)
+
+    database = load_settings()["DATABASES"]["default"]
+
+    assert (database["CONN_MAX_AGE"], database["CONN_HEALTH_CHECKS"]) == (600, True)
+
+
 def test_it_adds_no_sqlite_options_to_postgresql(clean_environment):
     clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
     clean_environment.setenv("DATABASE_URL", "postgres://club@db.example:5432/belote")

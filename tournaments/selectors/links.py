@@ -71,6 +71,25 @@ def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
     return _seat(link, match)
 
 
+#: A match's own columns: what a write changes (totals, reserve, end, lock, paper mode).
+_MATCH_COLUMNS = [
+    field.attname
+    for field in Match._meta.concrete_fields
+    if not field.is_relation and not field.primary_key
+]
+
+
+def refreshed_seat(*, seat: Seat) -> Seat | None:
+    """Return ``seat`` with its match's own columns read again, as the last write left
+    them; its teams, round and tournament stay as joined. None when the match was deleted
+    meanwhile. One query on the match's row alone (team_seat joins four tables)."""
+    try:
+        seat.match.refresh_from_db(fields=_MATCH_COLUMNS)
+    except Match.DoesNotExist:
+        return None
+    return seat
+
+
 def match_links(*, match: Match) -> dict[str, Seat]:
     """Return the seats of ``match`` of its teams' active links, by side ("A", "B")."""
     seats = {}

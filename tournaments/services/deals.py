@@ -95,38 +95,65 @@ def record_deal(
     ``taker`` (not A or B). Nothing is saved then.
     """
     with transaction.atomic():
-        match = lock_match(match)
-        rules = match.round.tournament.rules
-        _check_entry(entry, rules)
-        if match.round.status != Round.Status.PUBLISHED:
-            raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
-        if match.is_complete:
-            raise ServiceError(Refusal.MATCH_FINISHED)
-        if deal_number is None:
-            deal_number = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
-        elif match.deals.filter(deal_number=deal_number).exists():
-            raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number)
-        row = Deal(
-            match=match,
+        return record_deal_at(
+            match=lock_match(match),
+            entry=entry,
+            now=now,
+            author=author,
             deal_number=deal_number,
-            rules_version=rules.version,
             status=status,
-            entered_by_side=author.side,
-            created_at=now,
-            updated_at=now,
         )
-        row.set_entry(entry)
-        _audit(row, author, AuditAction.ENTERED, "", now)
-        row.full_clean(validate_unique=False, validate_constraints=False)
-        try:
-            with transaction.atomic():
-                row.save()
-        except IntegrityError:
-            raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
-        replay_match(match, rules, now)
-        results_changed(match.round.tournament_id)
-    row.refresh_from_db()
-    return row
+
+
+def record_deal_at(
+    *,
+    match: Match,
+    entry: DealEntry,
+    now: datetime.datetime,
+    author: Author = NOBODY,
+    deal_number: int | None = None,
+    status: str = DealStatus.CONFIRMED,
+    is_number_free: bool = False,
+) -> Deal:
+    """Record a deal as :func:`record_deal` does, in ``match`` already locked by the
+    caller (services/locks.py ``lock_match``, inside the caller's transaction).
+
+    ``is_number_free`` says the caller has seen that no deal has ``deal_number`` under
+    this lock (one query less). Returns the deal with its scores; ``match`` holds the
+    new totals. Raises what :func:`record_deal` raises.
+    """
+    rules = match.round.tournament.rules
+    _check_entry(entry, rules)
+    if match.round.status != Round.Status.PUBLISHED:
+        raise ServiceError(Refusal.NOT_PUBLISHED, number=match.round.number)
+    if match.is_complete:
+        raise ServiceError(Refusal.MATCH_FINISHED)
+    if deal_number is None:
+        deal_number = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
+    elif not is_number_free and match.deals.filter(deal_number=deal_number).exists():
+        raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number)
+    row = Deal(
+        match=match,
+        deal_number=deal_number,
+        rules_version=rules.version,
+        status=status,
+        entered_by_side=author.side,
+        created_at=now,
+        updated_at=now,
+    )
+    row.set_entry(entry)
+    _audit(row, author, AuditAction.ENTERED, "", now)
+    # The match is the row locked by the caller: no query to check that it exists.
+    row.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
+    # The replay reads every deal of the match back, this one with its scores.
+    recorded = next(deal for deal in replay_match(match, rules, now) if deal.pk == row.pk)
+    results_changed(match.round.tournament_id)
+    return recorded
 
 
 def record_deals(

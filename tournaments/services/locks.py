@@ -9,11 +9,18 @@ next one is drawn…) and never deadlock on PostgreSQL: a transaction that holds
 never waits for its tournament. Each lock locks only its own row (``of=("self",)``);
 PostgreSQL would otherwise lock every joined row, in an order it chooses. On SQLite
 ``select_for_update`` does nothing: its IMMEDIATE transactions already take the one
-write lock at their start (belote_club/settings.py), so writers run one after another.
+write lock at their start (belote_club/settings.py), so writers run one after another,
+and :func:`lock_match` reads only the match there.
 Call these inside ``transaction.atomic()``.
+
+The table phones' writes lock the tournament FOR UPDATE like every other write: each
+write changes the tournament's results version (services/cache.py) in the same
+transaction, so a shared lock on it would deadlock two tables writing at once.
 """
 
 from __future__ import annotations
+
+from django.db import connection
 
 from tournaments.models import Club, Match, Registration, Round, TeamLink, Tournament
 
@@ -38,9 +45,13 @@ def lock_round(round_: Round) -> Round:
 def lock_match(match: Match) -> Match:
     """Lock ``match``'s tournament, its round, then the match; return the match as stored
     now, its round and tournament joined (read while locked, so its round's status is the
-    one every other service sees)."""
-    Tournament.objects.select_for_update(of=_SELF).get(rounds__matches=match.pk)
-    Round.objects.select_for_update(of=_SELF).get(matches=match.pk)
+    one every other service sees).
+
+    Raises Match.DoesNotExist for a match deleted.
+    """
+    if connection.features.has_select_for_update:  # SQLite: the transaction is the lock
+        Tournament.objects.select_for_update(of=_SELF).get(rounds__matches=match.pk)
+        Round.objects.select_for_update(of=_SELF).get(matches=match.pk)
     return (
         Match.objects.select_for_update(of=_SELF)
         .select_related("round__tournament")

@@ -116,8 +116,11 @@ _SCORE_FIELDS = (
 )
 
 
-def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> None:
+def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> list[Deal]:
     """Replay the match's deals in order through the engine and store every score.
+
+    Returns the match's deals in order, as stored now (read under the caller's lock,
+    scores included), and ``match`` holds its new totals.
 
     A match the organiser stopped for time ends after its last deal, as the engine says
     (``scoring.stop_match_for_time``, RULES.md §C); it stays not finished (it was closed,
@@ -128,7 +131,7 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
     sheet (services/totals.py) and are left as they are.
     """
     if match.is_totals_only:
-        return
+        return []
     deals = list(match.deals.order_by("deal_number"))
     state = MatchState()
     match_format = match.round.tournament.engine_match_format
@@ -180,3 +183,4 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
     match.save(
         update_fields=["total_a", "total_b", "reserve", "deals_played", "is_finished", "result"]
     )
+    return deals

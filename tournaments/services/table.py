@@ -40,7 +40,7 @@ from tournaments.models import (
     set_audit,
 )
 from tournaments.services.cache import results_changed
-from tournaments.services.deals import Author, Correction, correct_deal, record_deal
+from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
 from tournaments.services.locks import lock_match, lock_team_link
@@ -95,16 +95,21 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
         with transaction.atomic():
             match = _writable(seat)
             expected = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
-            is_recorded = match.deals.filter(deal_number=deal_number).exists()
+            # A number past the last one is not recorded; one below it may be (a double
+            # tap) or not (a gap the desk left).
+            is_recorded = deal_number < expected and (
+                match.deals.filter(deal_number=deal_number).exists()
+            )
             if deal_number != expected and not is_recorded and not match.is_complete:
                 raise ServiceError(Refusal.DEAL_NOT_NEXT, number=deal_number, next=expected)
-            row = record_deal(
+            row = record_deal_at(
                 match=match,
                 entry=entry,
                 now=now,
                 author=Author(side=seat.side),
                 deal_number=deal_number,
                 status=_status_for(match),
+                is_number_free=not is_recorded,
             )
             _lock_if_confirmed(match, now)
     except ServiceError as refusal:
@@ -302,9 +307,11 @@ def confirm_deal_by_organiser(
 
 
 def _lock_if_confirmed(match: Match, now: datetime.datetime) -> None:
-    match.refresh_from_db()
-    unconfirmed = match.deals.exclude(status=DealStatus.CONFIRMED).exists()
-    if match.is_complete and not unconfirmed and match.locked_at is None:
+    """Lock ``match`` once it is complete and all its deals are confirmed. ``match`` is
+    the row the caller locked, as it stands now (a replay updates it)."""
+    if not match.is_complete or match.locked_at is not None:
+        return
+    if not match.deals.exclude(status=DealStatus.CONFIRMED).exists():
         match.locked_at = now
         match.save(update_fields=["locked_at"])
 

@@ -185,11 +185,16 @@ def _team_names(seat: Seat) -> tuple[str, str]:
     return (str(seat.match.team_a), str(seat.match.team_b))
 
 
-def new_deal_form(seat: Seat, data: Mapping[str, Any] | None = None) -> TableDealForm:
-    """Return the form for the next deal, carrying the number it will get."""
+def new_deal_form(
+    seat: Seat, data: Mapping[str, Any] | None = None, *, number: int | None = None
+) -> TableDealForm:
+    """Return the form for the next deal, carrying the number it will get (``number``
+    when the caller has the match's deals at hand, else looked up)."""
+    if number is None:
+        number = selectors.next_deal_number(match=seat.match)
     return TableDealForm(
         data,
-        initial={"deal_number": selectors.next_deal_number(match=seat.match)},
+        initial={"deal_number": number},
         rules=seat.match.round.tournament.rules,
         team_names=_team_names(seat),
     )
@@ -244,11 +249,10 @@ def page_context(
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
     """
-    link = selectors.team_link_by_token(token=seat.link.token)
-    fresh = selectors.team_seat(link=link, round_number=seat.match.round.number) if link else None
-    if fresh is None:  # the link or the match was deleted meanwhile: like an unknown token
+    fresh = selectors.refreshed_seat(seat=seat)  # the match as the last write left it
+    if fresh is None:  # the match was deleted meanwhile: like an unknown token
         raise Http404
-    seat = fresh  # the match as the last write left it
+    seat = fresh
     match = seat.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
@@ -267,7 +271,7 @@ def page_context(
     if editing is not None and not may_edit(seat, editing):
         editing = None
     if form is None or (form.is_edit and editing is None):
-        form = new_deal_form(seat)
+        form = new_deal_form(seat, number=rows[-1].deal.deal_number + 1 if rows else 1)
     if not is_writable or (match.is_complete and editing is None):
         form = None
     return {
