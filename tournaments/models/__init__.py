@@ -43,7 +43,7 @@ from tournaments.models.clubs import Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
-from tournaments.models.melee import MeleePair, MeleePlayer, SitOut
+from tournaments.models.melee import MeleeConcours, MeleeDraft, MeleePair, MeleePlayer, SitOut
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
@@ -70,6 +70,8 @@ __all__ = [
     "DealOutcome",
     "DealStatus",
     "Match",
+    "MeleeConcours",
+    "MeleeDraft",
     "MeleePair",
     "MeleePlayer",
     "MatchFormatKind",

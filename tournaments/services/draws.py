@@ -178,7 +178,7 @@ def reopen_match(
     return match
 
 
-def _draft(round_: Round) -> Round:
+def lock_draft(round_: Round) -> Round:
     """Lock and return the draft ``round_``; raise ServiceError ``not_draft`` once it is
     published, ``draft_discarded`` when it was deleted meanwhile (discarded, or by a
     correction or a reopened round before it)."""
@@ -221,7 +221,7 @@ def swap_teams_in_draft(*, round: Round, first: int, second: int) -> SwapResult:
     be made.
     """
     with transaction.atomic():
-        round_ = _draft(round)
+        round_ = lock_draft(round)
         ids = dict(
             Team.objects.filter(tournament_id=round_.tournament_id).values_list("number", "pk")
         )
@@ -276,7 +276,7 @@ def discard_draft(*, round: Round) -> None:
     and the new draw includes them.
     """
     with transaction.atomic():
-        _delete_draft(_draft(round))
+        _delete_draft(lock_draft(round))
 
 
 def _delete_draft(round_: Round) -> None:
@@ -293,7 +293,7 @@ def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     Every team gets its link (QR code) if it has none yet. Raises ServiceError ``not_draft``.
     """
     with transaction.atomic():
-        round_ = _draft(round)
+        round_ = lock_draft(round)
         round_.status = Round.Status.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["status", "published_at"])

@@ -49,6 +49,13 @@ class Refusal(StrEnum):
     HAS_TEAMS = "has_teams"
     MISSING_NAME = "missing_name"
     DUPLICATE_PLAYER_NUMBER = "duplicate_player_number"  # number: the player number
+    DUPLICATE_PLAYER_NAME = "duplicate_player_name"  # name: the player's name
+    # Mêlée draws (services/melee_draws.py, RULES.md §H)
+    TOO_FEW_PLAYERS = "too_few_players"
+    SAME_PLAYER = "same_player"
+    UNKNOWN_PLAYER = "unknown_player"  # number: the player number not in the draw
+    PLAYER_SEATED_TWICE = "player_seated_twice"  # number: the player number
+    PLAYER_NOT_PRESENT = "player_not_present"  # number: the player number
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has

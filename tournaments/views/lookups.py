@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Deal, Match, Round, Team, TeamLink, Tournament
+from tournaments.models import Deal, Match, MeleePlayer, Round, Team, TeamLink, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -84,6 +84,15 @@ def get_team(tournament: Tournament, number: int) -> Team:
     """Return team ``number`` of ``tournament`` (its club joined) or raise 404."""
     return get_object_or_404(
         Team.objects.select_related("club"), tournament=tournament, number=number
+    )
+
+
+def get_melee_player(tournament: Tournament, number: int) -> MeleePlayer:
+    """Return mêlée player ``number`` of ``tournament`` (their club joined) or raise 404."""
+    return get_object_or_404(
+        MeleePlayer.objects.select_related("club", "tournament"),
+        tournament=tournament,
+        number=number,
     )
 
 
