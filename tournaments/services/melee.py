@@ -66,19 +66,27 @@ def register_melee_players(
     Numbers are assigned when missing (the next free one); each player draws a lot with
     ``rng``, the last tie-break of the standings (``None``: lot 0 for all, so the player
     number decides, lowest first, as in an imported mêlée, RULES.md §H). Raises ServiceError ``missing_name`` for a blank
-    name, ``duplicate_player_number`` (number) for a number taken, ``has_teams`` when the
-    concours has registered teams (doublettes and mêlée do not mix); nothing is saved.
+    name, ``duplicate_player_number`` (number) for a number taken,
+    ``duplicate_player_name`` (name) for a name registered twice (compared ignoring
+    case), ``has_teams`` when the concours has registered teams (doublettes and mêlée do
+    not mix); nothing is saved.
     """
     created: list[MeleePlayer] = []
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = lock_tournament(tournament)
         if tournament.teams.exists():
             raise ServiceError(Refusal.HAS_TEAMS)
         taken = set(tournament.melee_players.values_list("number", flat=True))
+        names = {
+            name.casefold() for name in tournament.melee_players.values_list("name", flat=True)
+        }
         for data in players:
             name = clean_name(data.name)
             if not name:
                 raise ServiceError(Refusal.MISSING_NAME)
+            if name.casefold() in names:
+                raise ServiceError(Refusal.DUPLICATE_PLAYER_NAME, name=name)
+            names.add(name.casefold())
             number = data.number if data.number is not None else max(taken, default=0) + 1
             if number in taken:
                 raise ServiceError(Refusal.DUPLICATE_PLAYER_NUMBER, number=number)

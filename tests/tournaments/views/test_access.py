@@ -28,6 +28,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    MeleePlayer,
     Registration,
     RegistrationSettings,
     Round,
@@ -121,6 +122,11 @@ KWARGS = {
     "registration-edit": {"slug": "t", "pk": REGISTRATION},
     "registration-withdraw": {"slug": "t", "pk": REGISTRATION},
     "registration-check-in": {"slug": "t", "pk": REGISTRATION},
+    "melee-players": {"slug": "t"},
+    "melee-player-edit": {"slug": "t", "number": 1},
+    "melee-player-check-in": {"slug": "t", "number": 1},
+    "melee-player-withdraw": {"slug": "t", "number": 1},
+    "melee-swap": {"slug": "t", "number": 2},
 }
 POSTS = {
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
@@ -165,6 +171,11 @@ POSTS = {
     "sheet-row-preview": {"taker": "A", "contract": "90", "trump": "C", "taker_card_points": "114"},
     "registration-settings": {"is_open": "on", "capacity": "4", "waiting_list": "2"},
     "registration-edit": {"player_1": "X", "player_2": "Y"},
+    "melee-players": {"name": "Nouveau"},
+    "melee-player-edit": {"name": "Renommé", "number": "1"},
+    "melee-player-check-in": {"present": "0"},
+    "melee-player-withdraw": {"withdrawn": "1"},
+    "melee-swap": {"first": "1", "second": "2"},
 }
 
 
@@ -197,6 +208,9 @@ POST_ONLY = {
     "registration-settings",
     "registration-withdraw",
     "registration-check-in",
+    "melee-player-check-in",
+    "melee-player-withdraw",
+    "melee-swap",
 }
 
 
@@ -229,6 +243,7 @@ def tournament(db):
     ByeFactory(round=draft, team=teams[1])
     RegistrationSettingsFactory(tournament=tournament, capacity=1)
     RegistrationFactory(pk=REGISTRATION, tournament=tournament, position=1)
+    MeleePlayer.objects.create(tournament=tournament, number=1, name="Joueur seul")
     return tournament
 
 
@@ -244,6 +259,7 @@ def snapshot() -> str:
         TeamLink,
         RegistrationSettings,
         Registration,
+        MeleePlayer,
     )
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
