@@ -310,3 +310,16 @@ def test_a_concours_created_as_a_melee_is_one_before_any_player():
         True,
         False,
     )
+
+
+@pytest.mark.django_db
+def test_a_discarded_draft_goes_with_its_round_and_partie_1_is_drawn_again():
+    tournament = TournamentFactory(number_of_rounds=3)
+    register(tournament, 8)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+
+    services.discard_draft(round=round_)
+    again = services.draw_melee_partie(tournament=tournament, seed=7)
+
+    assert (Round.objects.count(), MeleeDraft.objects.count(), again.number) == (1, 1, 1)
+    assert draft_numbers(again) == ([(1, (7, 8), (3, 5)), (2, (1, 4), (2, 6))], [])
