@@ -323,3 +323,19 @@ def test_a_discarded_draft_goes_with_its_round_and_partie_1_is_drawn_again():
 
     assert (Round.objects.count(), MeleeDraft.objects.count(), again.number) == (1, 1, 1)
     assert draft_numbers(again) == ([(1, (7, 8), (3, 5)), (2, (1, 4), (2, 6))], [])
+
+
+@pytest.mark.django_db
+def test_a_team_is_not_registered_in_a_melee():
+    tournament = services.create_tournament(
+        club=None,
+        settings={"name": "Mêlée", "date": datetime.date(2026, 12, 3)},
+        is_melee=True,
+    )
+
+    assert refusal(
+        lambda: services.register_team(
+            tournament=tournament, data=services.TeamData("A", "B"), rng=None
+        )
+    ) == (Refusal.IS_MELEE, {})
+    assert Team.every_team.count() == 0

@@ -50,6 +50,7 @@ class Refusal(StrEnum):
     MISSING_NAME = "missing_name"
     DUPLICATE_PLAYER_NUMBER = "duplicate_player_number"  # number: the player number
     DUPLICATE_PLAYER_NAME = "duplicate_player_name"  # name: the player's name
+    IS_MELEE = "is_melee"
     # Mêlée draws (services/melee_draws.py, RULES.md §H)
     TOO_FEW_PLAYERS = "too_few_players"
     SAME_PLAYER = "same_player"

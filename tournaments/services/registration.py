@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from tournaments.models import Club, Round, Team, TeamData, Tournament
-from tournaments.selectors import draft_round, is_in_draw, published_round
+from tournaments.selectors import draft_round, is_in_draw, is_melee, published_round
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.text import clean_name
 
@@ -95,13 +95,16 @@ def register_teams(
 
     A team registered once a round is drawn, even as a draft, joins from the next round
     not drawn yet (:func:`next_round_to_draw`) and is marked present. Raises ServiceError
-    ``no_round_left`` once every round is drawn (the team would play none), or
+    ``is_melee`` for a mêlée (its players register alone, RULES.md §H), ``no_round_left``
+    once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
     cannot be registered; nothing is saved then.
     """
     created = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if is_melee(tournament=tournament):
+            raise ServiceError(Refusal.IS_MELEE)
         first_round = next_round_to_draw(tournament)
         if first_round > tournament.number_of_rounds:
             raise ServiceError(Refusal.NO_ROUND_LEFT, rounds=tournament.number_of_rounds)

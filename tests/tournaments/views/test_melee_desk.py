@@ -2,8 +2,11 @@
 its players registered and checked in, a partie drawn, changed by a swap, published, then
 played on the round desk as any round; bad input says why in French and saves nothing."""
 
+import datetime
+
 import pytest
 
+from scoring import MatchTotals
 from tests.factories import TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import services
@@ -13,6 +16,7 @@ from tournaments.services import MeleePlayerData
 PLAYERS = "/concours/t/gestion/joueurs/"
 DRAW = "/concours/t/gestion/tirer/"
 PARTIE_1 = "/concours/t/gestion/parties/1/"
+NOW = datetime.datetime(2026, 12, 1, 14, 0, tzinfo=datetime.UTC)
 
 
 @pytest.fixture
@@ -162,3 +166,34 @@ def test_drawing_with_fewer_than_four_players_present_is_refused_in_french(desk,
         "Il faut au moins quatre joueurs présents pour tirer une partie."
     ]
     assert Round.objects.count() == 0
+
+
+def test_the_draft_names_each_repeat_a_swap_makes(desk, tournament):
+    p = register(tournament, 8)
+    services.record_played_melee_round(
+        tournament=tournament,
+        tables=[
+            services.PlayedMeleeTable(1, (p[0], p[1]), (p[2], p[3]), totals=MatchTotals(1000, 900)),
+            services.PlayedMeleeTable(2, (p[4], p[5]), (p[6], p[7]), totals=MatchTotals(800, 1100)),
+        ],
+        now=NOW,
+    )
+    desk.post(DRAW, follow=True)
+
+    response = desk.post(
+        "/concours/t/gestion/parties/2/echanger-joueurs/",
+        {"first": "1", "second": "8"},
+        follow=True,
+    )
+
+    assert messages_of(response) == [
+        "Joueurs 1 et 8 échangés.",
+        "Attention : à la table 1, des joueurs se retrouvent partenaires ou adversaires.",
+    ]
+    assert table_rows(response, "melee-draw")[1] == [
+        "1",
+        "7 – Joueur 7 / 8 – Joueur 8",
+        "1 – Joueur 1 / 2 – Joueur 2",
+        "Les joueurs 7 et 8 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter. "
+        "Les joueurs 1 et 2 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter.",
+    ]
