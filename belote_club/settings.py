@@ -196,7 +196,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Local memory by default: one cache per gunicorn worker, which is all the rate limits need on
 # one laptop (each of ./run's 2 workers counts its own share, so a limit is at most twice as
 # generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
-# machines. Room for far more addresses and table links than a hall has: LocMemCache's default
+# machines, and the public pages rendered once per change of the results
+# (tournaments/presentation/cache.py), which each worker renders for itself otherwise. Room for far more addresses and table links than a hall has: LocMemCache's default
 # of 300 entries would drop counts early.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 CACHES: dict[str, dict[str, object]]

@@ -11,6 +11,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    Player,
     Registration,
     RegistrationSettings,
     Round,
@@ -36,6 +37,15 @@ class ClubFactory(factory.django.DjangoModelFactory):
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    club = factory.SubFactory(ClubFactory)
+    last_name = factory.Sequence(lambda n: f"Nom {n}")
+    first_name = factory.Sequence(lambda n: f"Prénom {n}")
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

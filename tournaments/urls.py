@@ -10,6 +10,7 @@ from tournaments.views import (
     guide,
     melee,
     paper,
+    players,
     projector,
     public,
     registration_desk,
@@ -84,6 +85,21 @@ urlpatterns = [
         name="tournament-settings",
     ),
     path("concours/<slug:slug>/gestion/equipes/", teams.team_list, name="team-list"),
+    path(
+        "concours/<slug:slug>/gestion/equipes/joueurs/",
+        players.player_lookup,
+        name="player-lookup",
+    ),
+    # A club's registry of players (views/players.py).
+    path("clubs/<num:club>/joueurs/", players.registry_list, name="registry-list"),
+    path("clubs/<num:club>/joueurs/<num:pk>/", players.player_detail, name="player-detail"),
+    path("clubs/<num:club>/joueurs/<num:pk>/modifier/", players.player_edit, name="player-edit"),
+    path("clubs/<num:club>/joueurs/<num:pk>/fusion/", players.player_merge, name="player-merge"),
+    path(
+        "clubs/<num:club>/joueurs/<num:pk>/fusion/confirmer/",
+        players.player_merge_confirm,
+        name="player-merge-confirm",
+    ),
     path(
         "concours/<slug:slug>/gestion/equipes/pointer-tout/",
         teams.team_check_in_all,

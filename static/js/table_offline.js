@@ -5,10 +5,21 @@
 // localStorage first, with an Idempotency-Key of its own (IETF httpapi draft), then is
 // sent; when the network is gone it stays there, shown as « En attente de réseau », and is
 // sent again, same key, when the network comes back (the online event, every few
-// seconds, when the phone wakes up, and on the next page load). The server answers a
-// repeat with its first answer (views/table/once.py): one deal, however many times it is
-// sent. Each write shows one of: sending, waiting for the network, sent (with the server's
-// notice), refused (with the server's reason, kept until dismissed).
+// seconds, when the phone wakes up, and on the next page load). A server that answers
+// but cannot take the write (a 5xx, 429 too many requests, 408, or a page that is not the
+// site's, as a hall Wi-Fi's login page) keeps it too, shown as « Serveur indisponible,
+// nouvel essai… », and it is sent again the same way. Only the site's own refusal (its
+// board with the reason, or its page saying why) ends a write as refused. The server
+// answers a repeat with its first answer (views/table/once.py): one deal, however many
+// times it is sent. Each write shows one of: sending, waiting for the network, server
+// unavailable, sent (with the server's notice), refused (with the server's reason, kept
+// until dismissed).
+//
+// Offline the phone numbers the next deal itself, after those waiting, and knows from the
+// form's data-deals-* attributes how many deals the match has (a match of a fixed number
+// of deals; passed deals do not count): after its last deal it offers no further one and
+// says the match is complete. After each answer it keeps a fresh copy of the page for a
+// reload without network (the service worker's cache), so that copy lists the deals sent.
 //
 // The deal being typed is kept too (a draft per team link and partie), so that a reload,
 // the back button or a locked screen loses nothing. The page also registers the table service worker
@@ -18,7 +29,13 @@
   "use strict";
 
   const RETRY_MS = 8000;
-  const KEPT_SENT = 3;
+  const KEPT_SENT = 24; // a whole match's deals sent after a cut, each listed as sent
+  const PAGE_CACHE = "belote-table-pages-v1"; // as table_sw.js names it
+  // Statuses of a server that answered but could not take the write now: sent again.
+  const RETRIED_STATUSES = new Set([408, 425, 429]);
+  // A Wi-Fi that keeps the connection but passes nothing would hold a write "sending"
+  // for minutes: after this long it waits and goes again (same key, so never twice).
+  const SEND_TIMEOUT_MS = 30000;
 
   let outbox = null;
   let token = "";
@@ -108,6 +125,21 @@
     offline.textContent = text("Offline");
     offline.hidden = navigator.onLine;
     outbox.hidden = list.children.length === 0 && navigator.onLine;
+    holdQueuedButtons(items);
+  }
+
+  // A confirmation (or any write but a new deal) still waiting keeps its button off, also
+  // on a page reloaded without network: a second tap would send it twice.
+  function holdQueuedButtons(items) {
+    const queued = new Set(
+      items
+        .filter((item) => item.state === "waiting" || item.state === "sending")
+        .map((item) => new URL(item.url, window.location.href).pathname),
+    );
+    for (const form of document.querySelectorAll("#table-board form[method='post']")) {
+      if (isNewDealForm(form) || !queued.has(new URL(form.action).pathname)) continue;
+      for (const button of form.querySelectorAll("button[type='submit']")) button.disabled = true;
+    }
   }
 
   function row(item) {
@@ -120,7 +152,9 @@
     const state = document.createElement("strong");
     state.className = "outbox-state";
     const words = { waiting: "Waiting", sending: "Sending", sent: "Sent", refused: "Refused" };
-    state.textContent = text(words[item.state] || "Waiting");
+    const isBusy = item.state === "waiting" && item.busy;
+    state.textContent = text(isBusy ? "Busy" : words[item.state] || "Waiting");
+    if (isBusy) li.dataset.busy = "true";
     li.append(label, " ", state);
     if (item.state === "waiting") {
       const note = document.createElement("span");
@@ -141,7 +175,7 @@
       again.textContent = text("Again");
       again.addEventListener("click", () => {
         remove(item.id);
-        fillDealForm(item.body.filter(([name]) => name !== "deal_number"));
+        refillRefused(item);
         render();
         document.getElementById("saisie")?.scrollIntoView();
       });
@@ -176,6 +210,7 @@
   async function flush() {
     if (sending) return;
     sending = true;
+    let answered = false;
     try {
       for (;;) {
         const item = load().find((entry) => entry.state === "waiting" || entry.state === "sending");
@@ -183,25 +218,45 @@
         update(item.id, { state: "sending" });
         render();
         const outcome = await send(item);
-        if (outcome === "offline") {
-          update(item.id, { state: "waiting", waited: true });
+        if (outcome === "offline" || outcome === "busy") {
+          // This one and those queued behind it (a deal typed meanwhile) wait, and say so.
+          const busy = outcome === "busy";
+          save(load().map((entry) =>
+            entry.state === "sending" || entry.id === item.id
+              ? { ...entry, state: "waiting", waited: true, busy }
+              : entry));
           break;
         }
+        answered = true;
       }
     } finally {
       sending = false;
       render();
       schedule();
+      if (answered && !load().some((entry) => entry.state === "waiting")) keepPageCopy();
     }
   }
 
-  // Post one write; return "offline" when no answer came (network gone, server down or
-  // too busy), else "done" once the answer is shown.
+  // Post one write; return "offline" when no answer came (network gone, or nothing within
+  // SEND_TIMEOUT_MS), "busy" when the server (or something on the way) answered without
+  // taking it (5xx, 429, 408, 425, a page that is not the site's), else "done" once the
+  // answer is shown.
   async function send(item) {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+    try {
+      return await post(item, controller.signal);
+    } finally {
+      window.clearTimeout(timer);
+    }
+  }
+
+  async function post(item, signal) {
     let response;
     try {
       response = await window.fetch(item.url, {
         method: "POST",
+        signal,
         body: new URLSearchParams(item.body),
         credentials: "same-origin",
         cache: "no-store",
@@ -217,13 +272,16 @@
     } catch (error) {
       return "offline";
     }
-    if (response.status >= 500 || response.status === 429) return "offline";
+    if (response.status >= 500 || RETRIED_STATUSES.has(response.status)) return "busy";
     const html = await response.text().catch(() => null);
     if (html === null) return "offline";
     const doc = new DOMParser().parseFromString(html, "text/html");
     const board = doc.getElementById("table-board");
     if (!board) {
-      // A link revoked or a round closed meanwhile: the page says why.
+      // A link revoked or a round closed meanwhile: the site's page says why (a 4xx, or
+      // its refusal card). Anything else (a Wi-Fi login page, a proxy's) took nothing.
+      const isSitePage = doc.querySelector(".table-refusal") !== null;
+      if (!isSitePage && response.status < 400) return "busy";
       const why = doc.querySelector(".table-refusal h1, .table-refusal p, h1");
       finish(item, "refused", why ? why.textContent.trim() : String(response.status));
       if (response.headers.get("HX-Refresh") === "true") window.location.reload();
@@ -233,17 +291,23 @@
     const error = board.querySelector(".notice-error, .errorlist li");
     const isRefused = response.status >= 400 || error !== null;
     const reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
-    showBoard(board, response.headers.get("HX-Push-Url"));
     // A form sent back with its errors holds what was typed: the board says it all.
     const isFormError = board.querySelector("form .errorlist li") !== null;
+    showBoard(board, response.headers.get("HX-Push-Url"), isFormError);
     finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
   }
 
   // Keep the outcome: a refusal stays listed until read; a write that had to wait is
-  // listed as sent. One sent at once needs no line: the board's notice says so.
+  // listed as sent. One sent at once needs no line: the board's notice says so. A form
+  // sent back with its errors is shown by the board, unless other writes wait behind it:
+  // their answers will replace that board, so it stays listed as refused, to be put back
+  // into the form.
   function finish(item, state, reason, isFormError = false) {
-    if (state === "sent" || isFormError) {
+    const isBehind = load().some(
+      (entry) => entry.id !== item.id && (entry.state === "waiting" || entry.state === "sending"),
+    );
+    if (state === "sent" || (isFormError && !isBehind)) {
       remove(item.id);
       if (item.waited) {
         recent.unshift({ label: item.label, text: reason, state });
@@ -256,14 +320,26 @@
   }
 
   // Put the server's board in place of the page's, keeping a deal being typed.
-  function showBoard(board, pushUrl) {
+  function showBoard(board, pushUrl, isFormError = false) {
     const current = document.getElementById("table-board");
     if (!current) return;
     const fresh = document.importNode(board, true);
     current.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     if (pushUrl && pushUrl !== "false") window.history.replaceState(null, "", pushUrl);
+    if (isFormError) return; // the deal sent back as typed, under its own number
+    numberAfterWaiting();
     restoreDraft();
+  }
+
+  // Keep the page as the server shows it now for a reload without network (the service
+  // worker serves that copy): its deals, totals and next deal are then those sent. Once
+  // the writes waiting are all answered; a failure keeps the older copy.
+  function keepPageCopy() {
+    if (!window.caches || !navigator.onLine) return;
+    const page = document.getElementById("table-board") && window.location.href.split("#")[0];
+    if (!page) return;
+    window.caches.open(PAGE_CACHE).then((cache) => cache.add(page)).catch(() => {});
   }
 
   // --- Submitting -----------------------------------------------------------------------
@@ -308,6 +384,7 @@
     form.reset();
     numberDeal(form, Number.parseInt(number.value, 10) + 1);
     for (const output of form.querySelectorAll("output")) output.textContent = "";
+    numberAfterWaiting();
   }
 
   function numberDeal(form, next) {
@@ -316,21 +393,69 @@
     if (title) title.textContent = title.textContent.replace(/\d+/, String(next));
   }
 
-  // A page opened without network (the service worker's copy) offers the deal after the
-  // last one the server had: number it after the deals still waiting on this phone.
+  // The new deals waiting on this phone for the form's partie: [{number, isPassed}].
+  function waitingDeals(form) {
+    const path = new URL(form.action).pathname;
+    return load()
+      .filter((item) => item.state === "waiting" || item.state === "sending")
+      .filter((item) => new URL(item.url, window.location.href).pathname === path)
+      .map((item) => ({
+        number: Number.parseInt((item.body.find(([name]) => name === "deal_number") || [])[1], 10),
+        isPassed: item.body.some(([name, value]) => name === "is_passed" && value !== ""),
+      }))
+      .filter((deal) => Number.isFinite(deal.number));
+  }
+
+  // A page opened without network (the service worker's copy), or a board answered while
+  // other deals still wait, offers the deal after the last one the server had: number it
+  // after the deals still waiting on this phone. When those complete the match, offer none.
   function numberAfterWaiting() {
     const form = document.getElementById("deal-form");
     const number = form && isNewDealForm(form) && form.querySelector("[name='deal_number']");
     if (!number) return;
-    const waiting = load()
-      .filter((item) => item.state === "waiting" || item.state === "sending")
-      .filter((item) => new URL(item.url, window.location.href).pathname === new URL(form.action).pathname)
-      .map((item) => item.body.find(([name]) => name === "deal_number"))
-      .filter(Boolean)
-      .map(([, value]) => Number.parseInt(value, 10))
-      .filter(Number.isFinite);
-    const last = Math.max(0, ...waiting);
+    const waiting = waitingDeals(form);
+    const last = Math.max(0, ...waiting.map((deal) => deal.number));
     if (last >= Number.parseInt(number.value, 10)) numberDeal(form, last + 1);
+    showIfComplete(form, waiting);
+  }
+
+  // The form's data-deals-in-match (deals that count in the match; empty for a match
+  // played to a target score), data-deals-played (those the server counted when it drew
+  // the form) and data-next-deal (the number it offered): with the deals waiting here,
+  // is the match complete? If so, hide the form and say so, until the server answers.
+  function showIfComplete(form, waiting) {
+    const inMatch = Number.parseInt(form.dataset.dealsInMatch || "", 10);
+    const played = Number.parseInt(form.dataset.dealsPlayed || "", 10);
+    const serverNext = Number.parseInt(form.dataset.nextDeal || "", 10);
+    if (![inMatch, played, serverNext].every(Number.isFinite)) return;
+    const counted = waiting.filter((deal) => deal.number >= serverNext && !deal.isPassed).length;
+    const section = form.closest("#saisie") || form;
+    const isComplete = played + counted >= inMatch;
+    section.hidden = isComplete;
+    let note = document.getElementById("match-complete-here");
+    if (isComplete && !note) {
+      note = document.createElement("p");
+      note.id = "match-complete-here";
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      note.textContent = text("Complete");
+      section.before(note);
+    } else if (!isComplete && note) {
+      note.remove();
+    }
+  }
+
+  // « Put it back in the form »: the refused deal, under its own number, with its figures,
+  // to be checked against the deal list and sent again (or put away).
+  function refillRefused(item) {
+    const form = document.getElementById("deal-form");
+    if (!form || !isNewDealForm(form)) return;
+    const drafted = Number.parseInt((item.body.find(([name]) => name === "deal_number") || [])[1], 10);
+    const section = form.closest("#saisie") || form;
+    section.hidden = false;
+    document.getElementById("match-complete-here")?.remove();
+    if (Number.isFinite(drafted)) numberDeal(form, drafted);
+    fillDealForm(item.body.filter(([name]) => name !== "deal_number"));
   }
 
   // --- The deal being typed -------------------------------------------------------------

@@ -288,15 +288,27 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
     shot(phone_b, "b-refused")
 
     # The refusal stays until read, also after a reload; its figures can go back into the
-    # form (as the next deal), and "OK" puts a refusal away.
+    # form as what they were, deal 1 (never as the next deal: they are not deal 2's), and
+    # "OK" puts a refusal away.
     phone_b.reload()
     expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
     outbox(phone_b).get_by_role("button", name="Remettre dans le formulaire").tap()
     expect(outbox(phone_b)).to_have_count(0)
     expect(phone_b.locator("#outbox")).to_be_hidden()
-    expect(phone_b.locator("#entry-title")).to_have_text("Donne 2")
+    expect(phone_b.locator("#entry-title")).to_have_text("Donne 1")
+    expect(form_b.locator('input[name="deal_number"]')).to_have_value("1")
     expect(form_b.get_by_label("Points du preneur")).to_have_value("80")
     expect(form_b.locator('input[name="taker_tricks"][value="5"]')).to_be_checked()
+    # Sent again as it stands, it is refused again: deal 1 holds phone A's figures.
+    with phone_b.expect_response(lambda r: r.url.endswith("/donne/")) as again:
+        form_b.get_by_role("button", name="Enregistrer la donne").tap()
+    assert again.value.status == 409
+    expect(outbox(phone_b).locator(".outbox-reason")).to_have_text(conflict)
+    outbox(phone_b).get_by_role("button", name="OK").tap()
+    assert deals() == [(1, 104, DealStatus.PENDING)]
+    # The board the server sent back offers deal 2: phone B records it, offline then back.
+    expect(phone_b.locator("#entry-title")).to_have_text("Donne 2")
+    fill_deal(phone_b, points=80)
     context_b.set_offline(True)
     form_b.get_by_role("button", name="Enregistrer la donne").tap()
     context_b.set_offline(False)

@@ -41,7 +41,18 @@ def test_the_team_form_drops_control_and_invisible_characters_from_every_name():
         "player_1": "Esc[31mRed BellRing",
         "player_2": "Tab Name d’Aubigné",
         "club": "Club « Les As »",
+        "player_1_licence": "",
+        "player_2_licence": "",
+        "player_1_record": None,
+        "player_2_record": None,
     }
+
+
+@pytest.mark.parametrize("record", ["abc", "0", "99999999999"])
+def test_the_team_form_refuses_a_registry_record_id_that_cannot_exist(record):
+    form = TeamForm(data={"player_1": "Anne", "player_2": "Marc", "player_1_record": record})
+
+    assert (form.is_valid(), list(form.errors)) == (False, ["player_1_record"])
 
 
 def test_a_team_form_club_of_invisible_characters_is_no_club():

@@ -15,6 +15,8 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import translation
 
+from scoring import FormatKind
+from scoring.matches import MatchFormat
 from tests.html_reading import table_rows
 from tournaments.forms.messages import import_problem_message
 from tournaments.importing import TournamentImportError, import_played_tournament
@@ -181,3 +183,103 @@ def test_the_public_page_of_a_melee_shows_its_individual_standings(client):
         [rank, player, names[player], points, won, drawn, against, difference, sit_outs]
         for rank, player, points, won, drawn, against, difference, sit_outs in expected
     ]
+
+
+DEAL_HEADER = (
+    "round,table,a_1,a_2,b_1,b_2,deal,taker_team,passed,trump,contract,coinche,"
+    "taker_card_points,defence_card_points,taker_tricks,taker_belotes,defence_belotes,"
+    "taker_declarations,defence_declarations\n"
+)
+PLAYERS = "number,name,club\n" + "".join(f"{n},Joueur {n},\n" for n in range(1, 10))
+
+
+@pytest.mark.django_db
+def test_a_melee_given_by_its_deals_imports_and_ranks(tmp_path):
+    """Nine players, two deals a match (belote-sans-annonces, RULES.md §B5): each
+    player is credited their pair's totals; the sit-out gets the partie's mean."""
+    folder = tmp_path / "melee-deals"
+    folder.mkdir()
+    (folder / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    (folder / "deals.csv").write_text(
+        DEAL_HEADER
+        # Table 1: pair A (1, 2) takes and makes 100 to 62, then B (player 4) goes
+        # dedans: A scores 162 more. A: 262, B: 62.
+        + "1,1,1,2,3,4,1,A,no,H,,none,100,62,5,0,0,0,0\n"
+        + "1,1,1,2,3,4,2,4,no,S,,none,70,92,3,0,0,0,0\n"
+        # Table 2: pair B (7, 8) takes with belote: 92 + 20 = 112 to 70; deal 2 is
+        # passed and does not count (RULES.md §C), so deal 3 ends the match: B makes
+        # 100 to 62. A: 132, B: 212.
+        + "1,2,5,6,7,8,1,B,no,C,,none,92,70,5,1,0,0,0\n"
+        + "1,2,5,6,7,8,2,B,yes,,,,,,,,,,\n"
+        + "1,2,5,6,7,8,3,7,no,H,,none,100,62,5,0,0,0,0\n",
+        encoding="utf-8",
+    )
+    import_played_tournament(
+        directory=folder,
+        name=NAME,
+        rules_preset="belote-sans-annonces",
+        now=NOW,
+        rng=random.Random(1),
+        match_format=MatchFormat(FormatKind.DEALS, 2),
+    )
+    # The sit-out (9) gets the mean of the four pairs' totals: (262 + 62 + 132 + 212) / 4.
+    assert command_csv("standings", NAME) == [
+        MELEE_HEADER,
+        ["1", "1", "262", "1", "0", "62", "200", "0"],
+        ["2", "2", "262", "1", "0", "62", "200", "0"],
+        ["3", "7", "212", "1", "0", "132", "80", "0"],
+        ["4", "8", "212", "1", "0", "132", "80", "0"],
+        ["5", "9", "167", "0", "0", "0", "167", "1"],
+        ["6", "5", "132", "0", "0", "212", "-80", "0"],
+        ["7", "6", "132", "0", "0", "212", "-80", "0"],
+        ["8", "3", "62", "0", "0", "262", "-200", "0"],
+        ["9", "4", "62", "0", "0", "262", "-200", "0"],
+    ]
+
+
+MELEE_HEADER = [
+    "rank",
+    "player",
+    "points",
+    "matches_won",
+    "matches_drawn",
+    "points_against",
+    "points_difference",
+    "sit_outs",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("deals", "message"),
+    [
+        (
+            DEAL_HEADER + "1,1,1,2,3,4,1,9,no,H,,none,100,62,5,0,0,0,0\n",
+            "deals.csv, ligne 2, colonne « taker_team » [melee_taker] : "
+            "Écrivez A ou B pour la paire preneuse, ou le numéro de l’un de ses joueurs.",
+        ),
+        (
+            DEAL_HEADER
+            + "1,1,1,2,3,4,1,A,no,H,,none,100,62,5,0,0,0,0\n"
+            + "1,1,1,2,3,5,2,A,no,H,,none,100,62,5,0,0,0,0\n",
+            "deals.csv, ligne 3, colonne « table » [table_conflict] : "
+            "La table 1 a déjà d’autres équipes dans cette partie.",
+        ),
+    ],
+)
+def test_a_bad_deal_line_of_a_melee_is_refused_with_its_line(tmp_path, deals, message):
+    folder = tmp_path / "melee-deals"
+    folder.mkdir()
+    (folder / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    (folder / "deals.csv").write_text(deals, encoding="utf-8")
+    with pytest.raises(TournamentImportError) as refusal:
+        import_played_tournament(
+            directory=folder,
+            name=NAME,
+            rules_preset="belote-sans-annonces",
+            now=NOW,
+            rng=random.Random(1),
+        )
+    with translation.override("fr"):
+        assert import_problem_message(refusal.value.problem) == message
+    assert Tournament.objects.count() == 0

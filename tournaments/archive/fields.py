@@ -45,6 +45,10 @@ from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, To
 FORMAT = "belote-club-concours"
 VERSION = 1
 
+#: The fields no archive holds: a restored tournament gets a new results version, so that
+#: no page cached before can be read for it (tournaments/services/cache.py).
+NOT_ARCHIVED: dict[str, tuple[str, ...]] = {"tournament": ("results_version",)}
+
 #: The fields of each record, as the model names them (``team_a``: the team's number).
 RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     "tournament": (
@@ -144,6 +148,9 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
         "audit_reason",
     ),
     "user": ("username", "first_name", "last_name"),
+    # A team's registered players (``players``: two of these, or null): the person, found
+    # again or added in the registry of the club the concours is restored for.
+    "player": ("last_name", "first_name", "licence", "home_club"),
 }
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {

@@ -37,6 +37,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    Player,
     Round,
     TableLink,
     Team,
@@ -44,6 +45,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.services.players import PlayerData
 from tournaments.services.totals import TOTALS_FIELDS
 from tournaments.text import clean_name
 
@@ -123,6 +125,11 @@ class ArchiveContents:
     rounds: list[ArchivedRound]
     team_links: dict[int, list[TeamLink]] = field(default_factory=dict)
     has_team_links: bool = True
+    #: Each team's registered players by its number (None: not linked); empty for an
+    #: archive made before the registry, whose teams have no ``players`` key.
+    team_players: dict[int, tuple[PlayerData | None, PlayerData | None]] = field(
+        default_factory=dict
+    )
 
 
 def _refuse(
@@ -327,16 +334,25 @@ def _read_users(entries: list) -> dict[str, ArchivedUser]:
 
 def _read_teams(
     entries: list,
-) -> tuple[dict[int, tuple[Team, str]], dict[int, list[TeamLink]], bool]:
+) -> tuple[
+    dict[int, tuple[Team, str]],
+    dict[int, list[TeamLink]],
+    bool,
+    dict[int, tuple[PlayerData | None, PlayerData | None]],
+]:
     """Return the teams by number with their club's name, their links by team number,
-    and whether the archive has team links at all (an older one has no ``links`` key)."""
+    whether the archive has team links at all (an older one has no ``links`` key), and
+    their registered players by team number (none before the registry)."""
     teams: dict[int, tuple[Team, str]] = {}
     team_links: dict[int, list[TeamLink]] = {}
+    team_players: dict[int, tuple[PlayerData | None, PlayerData | None]] = {}
     has_links = True
     for position, entry in enumerate(entries, start=1):
         place = _entry_place(entry, "number", "team", (("teams", None), ("item", position)))
         has_links = has_links and isinstance(entry, dict) and "links" in entry
         keys = (*RECORD_LINKS["team"], "links") if has_links else RECORD_LINKS["team"]
+        has_players = isinstance(entry, dict) and "players" in entry
+        keys = (*keys, "players") if has_players else keys
         team, entry = _row(
             Team,
             entry,
@@ -350,8 +366,34 @@ def _read_teams(
         place = (("team", team.number),)
         teams[team.number] = (team, _club_name(_text(entry, "club", place), place))
         team_links[team.number] = _read_team_links(entry, team, place) if has_links else []
+        if has_players:
+            team_players[team.number] = _read_team_players(entry, place)
     _check_team_codes(team_links)
-    return teams, team_links, has_links
+    return teams, team_links, has_links, team_players
+
+
+def _read_team_players(entry: dict, place: Place) -> tuple[PlayerData | None, PlayerData | None]:
+    """Return a team's two registered players (None: not linked), checked as the
+    registry checks a record (lengths, a last name)."""
+    players = _list(entry, "players", place)
+    if len(players) != 2:
+        raise _refuse(place, "type", key="players", expected="list")
+    read: list[PlayerData | None] = []
+    for player in players:
+        if player is None:
+            read.append(None)
+            continue
+        player = _check_keys(player, RECORD_FIELDS["player"], place)
+        data = PlayerData(*(_text(player, key, place) for key in RECORD_FIELDS["player"]))
+        try:
+            Player(**data.__dict__).clean_fields(exclude=["club"])
+        except ValidationError as error:
+            name = next(iter(error.error_dict))
+            raise _refuse(
+                place, "invalid", ValidationError(error.error_dict[name]), key=name
+            ) from None
+        read.append(data)
+    return read[0], read[1]
 
 
 def _read_team_links(entry: dict, team: Team, place: Place) -> list[TeamLink]:
@@ -652,9 +694,13 @@ def read_archive(data: bytes) -> ArchiveContents:
     document = _document(data)
     tournament, club = _read_tournament(document["tournament"])
     users = _read_users(_list(document, "users", (("users", None),)))
-    teams, team_links, has_team_links = _read_teams(_list(document, "teams", (("teams", None),)))
+    teams, team_links, has_team_links, team_players = _read_teams(
+        _list(document, "teams", (("teams", None),))
+    )
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
     _check_deal_inputs(rounds, tournament.rules)
     _check_match_totals(rounds, tournament.rules)
     _check_tokens(rounds)
-    return ArchiveContents(tournament, club, users, teams, rounds, team_links, has_team_links)
+    return ArchiveContents(
+        tournament, club, users, teams, rounds, team_links, has_team_links, team_players
+    )

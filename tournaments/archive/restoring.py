@@ -31,6 +31,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    Player,
     Round,
     TableLink,
     Team,
@@ -38,8 +39,11 @@ from tournaments.models import (
     Tournament,
     new_token,
 )
+from tournaments.selectors.players import MatchKind, match_player
 from tournaments.services.errors import ServiceError
 from tournaments.services.links import ensure_team_links
+from tournaments.services.locks import lock_club
+from tournaments.services.players import PlayerData, add_player
 from tournaments.services.registration import register_club
 from tournaments.services.scores import replay_match
 from tournaments.services.setup import unique_slug
@@ -137,7 +141,9 @@ def _save_team_links(contents: ArchiveContents, tournament: Tournament) -> None:
     TeamLink.objects.bulk_create(links)
 
 
-def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[ArchivedMatch]:
+def _save_rows(
+    contents: ArchiveContents, tournament: Tournament, now: datetime.datetime
+) -> list[ArchivedMatch]:
     """Save the teams and their links, rounds, matches, byes, deals and former table links;
     return the matches."""
     clubs = {
@@ -146,9 +152,14 @@ def _save_rows(contents: ArchiveContents, tournament: Tournament) -> list[Archiv
         if club_name
     }
     teams = []
+    registry = _registry_of(tournament, now)
     for team, club_name in contents.teams.values():
         team.tournament = tournament
         team.club = clubs.get(club_name)
+        if registry is not None:
+            first, second = contents.team_players.get(team.number, (None, None))
+            team.player_1_record = registry.find(first)
+            team.player_2_record = registry.find(second)
         teams.append(team)
     Team.objects.bulk_create(teams)
     _save_team_links(contents, tournament)
@@ -276,6 +287,35 @@ def _save_history(matches: list[ArchivedMatch], authors: dict[str, AbstractBaseU
     Deal.history.model.objects.bulk_create(deal_records)
 
 
+class _RestoredRegistry:
+    """The registry of the restored concours' club, read once: each archived player is
+    the record its licence number or name is known by, else a new record (never merged
+    with a near duplicate: :func:`tournaments.selectors.players.match_player`)."""
+
+    def __init__(self, club: Club, now: datetime.datetime) -> None:
+        self.club = lock_club(club)
+        self.now = now
+        self.players = list(Player.objects.filter(club=club))
+
+    def find(self, data: PlayerData | None) -> Player | None:
+        """Return the record of ``data`` (None for a player not linked)."""
+        if data is None:
+            return None
+        name = f"{data.first_name} {data.last_name}".strip()
+        found = match_player(players=self.players, name=name, licence=data.licence)
+        if found.kind == MatchKind.KNOWN and found.player is not None:
+            return found.player
+        player = add_player(club=self.club, data=data, now=self.now)
+        self.players.append(player)
+        return player
+
+
+def _registry_of(tournament: Tournament, now: datetime.datetime) -> _RestoredRegistry | None:
+    if tournament.club is None:
+        return None
+    return _RestoredRegistry(tournament.club, now)
+
+
 def restore_tournament(
     *,
     data: bytes,
@@ -284,30 +324,31 @@ def restore_tournament(
     name: str | None = None,
 ) -> Tournament:
     """Restore the concours the archive ``data`` holds (tournaments/archive/fields.py) and
-    return it: its standings, sheets and exports are those of the concours archived.
+        return it: its standings, sheets and exports are those of the concours archived.
 
-    ``club`` is the organising club; None gives the club the archive names (found by
-    name, or created) or none. ``name`` restores it under another name (cleaned by the
-    caller), with a slug of its own. The slug, the projector address and the table links
-    stay as archived unless another tournament of this site has them; a team's club is
-    found by name (or created); an author of the audit trail is the account of that
-    username here, or a new inactive one with no password. Each match recorded by its
-    deals is replayed through the engine (RULES.md §C) at ``now``, with the version of
-    the rule preset the archive stored (RULES.md §B); one recorded by its totals is
-    checked, never replayed (RULES.md §G).
+        ``club`` is the organising club; None gives the club the archive names (found by
+        name, or created) or none. ``name`` restores it under another name (cleaned by the
+        caller), with a slug of its own. The slug, the projector address and the table links
+        stay as archived unless another tournament of this site has them; a team's club is
+        found by name (or created); a team's registered players are found in the registry of
+    the organising club (by licence number, then name) or added to it; an author of the audit trail is the account of that
+        username here, or a new inactive one with no password. Each match recorded by its
+        deals is replayed through the engine (RULES.md §C) at ``now``, with the version of
+        the rule preset the archive stored (RULES.md §B); one recorded by its totals is
+        checked, never replayed (RULES.md §G).
 
-    Raises ArchiveError (:class:`tournaments.archive.problems.ArchiveProblem`) for an
-    archive :func:`tournaments.archive.reading.read_archive` refuses, a name another
-    tournament has (``name_taken``), an author's username this site refuses
-    (``invalid``), a stored score the engine does not give (``scores``) or a deal after
-    the end of its match (``match_finished``). Runs in one transaction: nothing is saved
-    then.
+        Raises ArchiveError (:class:`tournaments.archive.problems.ArchiveProblem`) for an
+        archive :func:`tournaments.archive.reading.read_archive` refuses, a name another
+        tournament has (``name_taken``), an author's username this site refuses
+        (``invalid``), a stored score the engine does not give (``scores``) or a deal after
+        the end of its match (``match_finished``). Runs in one transaction: nothing is saved
+        then.
     """
     contents = read_archive(data)
     with transaction.atomic():
         tournament = _save_tournament(contents, club, name)
         authors = _authors(contents)
-        matches = _save_rows(contents, tournament)
+        matches = _save_rows(contents, tournament, now)
         _check_scores(tournament, matches, now)
         _save_history(matches, authors)
     return tournament

@@ -20,7 +20,7 @@ from tournaments.archive.fields import (
     model_field,
     to_json,
 )
-from tournaments.models import Bye, Deal, Match, TableLink, TeamLink, Tournament
+from tournaments.models import Bye, Deal, Match, Player, TableLink, TeamLink, Tournament
 
 
 def _record(
@@ -79,7 +79,11 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
     history of the matches of a discarded draft is left out (no page shows it). Reads
     only; eight queries whatever the size.
     """
-    teams = list(tournament.teams.select_related("club").order_by("number"))
+    teams = list(
+        tournament.teams.select_related("club", "player_1_record", "player_2_record").order_by(
+            "number"
+        )
+    )
     team_numbers = {team.pk: team.number for team in teams}
     rounds = list(tournament.rounds.order_by("number"))
     matches = list(
@@ -155,6 +159,10 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
             | {
                 "club": team.club.name if team.club is not None else "",
                 "links": team_links[team.pk],
+                "players": [
+                    _player_record(team.player_1_record),
+                    _player_record(team.player_2_record),
+                ],
             }
             for team in teams
         ],
@@ -165,3 +173,11 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
         ],
     }
     return (json.dumps(archive, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _player_record(player: Player | None) -> dict[str, str] | None:
+    """Return a team's registered player as the archive keeps it (the person, not the
+    record's id: another site's registry has other ids), or None when not linked."""
+    if player is None:
+        return None
+    return {name: getattr(player, name) for name in RECORD_FIELDS["player"]}

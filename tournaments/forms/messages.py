@@ -255,6 +255,38 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "Deal %(number)s was already recorded with other figures (by the other phone?): "
         "yours was not saved. Check deal %(number)s in the list and correct it if needed."
     ),
+    # The registry of players (services/players.py, services/registration.py).
+    Refusal.PLAYER_LAST_NAME: _("Last name: type the player's last name."),
+    Refusal.LICENCE_TAKEN: _(
+        "Licence number: %(licence)s is already the licence number of %(player)s in the "
+        "club's registry."
+    ),
+    Refusal.MERGE_INTO_ITSELF: _(
+        "Player kept: choose another record; a player cannot be merged into themself."
+    ),
+    Refusal.MERGE_OTHER_CLUB: _("Player kept: choose a record of the same club's registry."),
+    Refusal.PLAYER_GONE: _(
+        "One of these records was merged or deleted meanwhile: nothing was changed."
+    ),
+    Refusal.MERGE_PARTNERS: _(
+        "Player kept: these two records played together in team %(number)s of "
+        "“%(tournament)s”: they are two people, nothing was merged."
+    ),
+    Refusal.MERGE_SAME_TOURNAMENT: _(
+        "Player kept: these two records played “%(tournament)s” in teams %(numbers)s: "
+        "they are two people, nothing was merged."
+    ),
+    Refusal.NO_REGISTRY: _(
+        "This tournament has no organising club, so no registry of players: type the names only."
+    ),
+    Refusal.PLAYER_OTHER_CLUB: _(
+        "Player: this record is not in the registry of the tournament's club; pick the "
+        "player again."
+    ),
+    Refusal.PLAYER_TWICE: _("Players: %(player)s cannot be both players of one team."),
+    Refusal.PLAYER_IN_TEAM: _(
+        "Players: %(player)s already plays in team %(number)s of this tournament."
+    ),
     # Once-only writes of the phones (services/idempotency.py).
     Refusal.IDEMPOTENCY_KEY_INVALID: _(
         "This phone sent an unreadable sending key: nothing was saved. Reload the page."
@@ -339,7 +371,7 @@ IMPORT_MESSAGES = {
     "teams_and_players": _(
         "The folder has both teams.csv (doublettes) and players.csv (a mêlée): keep one."
     ),
-    "no_melee_results": _("A mêlée's folder needs matches.csv, each table's totals."),
+    "melee_taker": _("Write A or B for the taking pair, or the number of one of its players."),
     "no_players": _("A mêlée needs at least %(minimum)s players; the file has %(count)s."),
     "duplicate_player_number": _("Player number %(number)s appears twice."),
     "missing_name": _("The player's name is required."),
@@ -481,6 +513,8 @@ TEAM_IMPORT_COLUMN_LABELS = {
     "player_1": _("player 1"),
     "player_2": _("player 2"),
     "club": _("club"),
+    "licence_1": _("licence 1"),
+    "licence_2": _("licence 2"),
 }
 
 TEAM_IMPORT_MESSAGES = {
@@ -527,6 +561,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
+    "licence_twice": _("Licence number %(licence)s is already on line %(line)s."),
 }
 TEAM_IMPORT_MISSING_PLAYER = {
     "player_1": _("Player 1's name is missing."),

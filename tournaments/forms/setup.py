@@ -237,6 +237,10 @@ def organiser_clubs(user: User) -> QuerySet[Club]:
     return Club.objects.filter(organisers=user)
 
 
+#: The largest record id a form takes: above it, no record exists (a field error, not a 500).
+MAX_RECORD_ID = 2**31 - 1
+
+
 class TeamForm(forms.Form):
     """One team: number (optional, assigned when empty), both players, club."""
 
@@ -248,15 +252,39 @@ class TeamForm(forms.Form):
         required=False,
     )
     player_1 = forms.CharField(label=_("Player 1"), max_length=100)
+    player_1_licence = forms.CharField(label=_("Licence 1"), max_length=30, required=False)
     player_2 = forms.CharField(label=_("Player 2"), max_length=100)
+    player_2_licence = forms.CharField(label=_("Licence 2"), max_length=30, required=False)
     club = forms.CharField(label=_("Club"), max_length=150, required=False)
+    # The registry's record each name was picked from (the type-ahead fills them).
+    player_1_record = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_RECORD_ID, widget=forms.HiddenInput
+    )
+    player_2_record = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_RECORD_ID, widget=forms.HiddenInput
+    )
 
-    def __init__(self, *args: Any, is_focused: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, is_focused: bool = False, lookup_url: str = "", **kwargs: Any
+    ) -> None:
         """Build the form; ``is_focused`` puts the cursor in its first field, or in its
         first field in error once it is checked (the registration form, so that team
-        after team is typed without reaching for the mouse)."""
+        after team is typed without reaching for the mouse). ``lookup_url``, when given,
+        makes both names look up the club's registry as they are typed (htmx, then
+        static/js/player_lookup.js)."""
         super().__init__(*args, **kwargs)
         self.fields["number"].widget.attrs["inputmode"] = "numeric"
+        if lookup_url:
+            for name in ("player_1", "player_2"):
+                self.fields[name].widget.attrs.update(
+                    {
+                        "autocomplete": "off",
+                        "data-player-lookup": "",
+                        "hx-get": f"{lookup_url}?field={name}",
+                        "hx-trigger": "input changed delay:250ms",
+                        "hx-target": f"#{name}-suggestions",
+                    }
+                )
         self.is_focused = is_focused
         if is_focused:
             self._focus(next(iter(self.fields)))
@@ -295,6 +323,10 @@ def team_initial(team: Team) -> dict[str, object]:
         "player_1": team.player_1,
         "player_2": team.player_2,
         "club": team.club.name if team.club else "",
+        "player_1_record": team.player_1_record_id,
+        "player_2_record": team.player_2_record_id,
+        "player_1_licence": team.player_1_record.licence if team.player_1_record else "",
+        "player_2_licence": team.player_2_record.licence if team.player_2_record else "",
     }
 
 

@@ -24,7 +24,13 @@ import scoring
 from scoring.matches import MatchFormat
 from tournaments import services
 from tournaments.importing.match_totals import TotalsRow, read_match_totals
-from tournaments.importing.melee import read_melee_matches, read_players
+from tournaments.importing.melee import (
+    MeleeDealRows,
+    MeleeTotalsRow,
+    read_melee_deals,
+    read_melee_matches,
+    read_players,
+)
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     MAX_CLUB_LENGTH,
@@ -167,18 +173,27 @@ def _import_melee(
     now: datetime.datetime,
     rng: random.Random,
 ) -> Tournament:
-    """Create a played mêlée from players.csv and matches.csv (RULES.md §H).
+    """Create a played mêlée from players.csv and deals.csv or matches.csv (RULES.md §H).
 
     The players are registered present with lot 0: in an imported mêlée the recorded
     random draw is the player number, lowest first (§H). Each partie is recorded by
     :func:`tournaments.services.record_played_melee_round`; a player with no seat sat out.
-    Raises TournamentImportError ``no_results`` without matches.csv (a mêlée's deals.csv
-    is not read yet), and the readers' problems.
+    Raises TournamentImportError ``both_files`` or ``no_results`` (deals.csv and
+    matches.csv, or neither), ``match_finished`` on the line of a deal after the end of
+    its match, and the readers' problems.
     """
     players = read_players(directory / PLAYER_FILE)
-    if not (directory / MATCH_FILE).is_file():
-        raise TournamentImportError(ImportProblem("", 0, "", "no_melee_results"))
-    matches = read_melee_matches(directory / MATCH_FILE, players, rules)
+    has_deals = (directory / DEAL_FILE).is_file()
+    has_totals = (directory / MATCH_FILE).is_file()
+    if has_deals and has_totals:
+        raise TournamentImportError(ImportProblem("", 0, "", "both_files"))
+    if not has_deals and not has_totals:
+        raise TournamentImportError(ImportProblem("", 0, "", "no_results"))
+    matches: Mapping[tuple[int, int], MeleeDealRows | MeleeTotalsRow] = (
+        read_melee_deals(directory / DEAL_FILE, players, rules)
+        if has_deals
+        else read_melee_matches(directory / MATCH_FILE, players, rules)
+    )
     with transaction.atomic():
         rounds = max(round_number for round_number, _ in matches)
         tournament = _create(name, rules, match_format, date, club, now, rounds)
@@ -187,17 +202,37 @@ def _import_melee(
         )
         by_number = {player.number: player for player in registered}
         for round_number in range(1, rounds + 1):
+            played = {
+                table: rows for (number, table), rows in matches.items() if number == round_number
+            }
             tables = [
                 services.PlayedMeleeTable(
                     table_number=table,
-                    pair_a=(by_number[row.pair_a[0]], by_number[row.pair_a[1]]),
-                    pair_b=(by_number[row.pair_b[0]], by_number[row.pair_b[1]]),
-                    totals=row.totals,
+                    pair_a=(by_number[rows.pair_a[0]], by_number[rows.pair_a[1]]),
+                    pair_b=(by_number[rows.pair_b[0]], by_number[rows.pair_b[1]]),
+                    totals=rows.totals if isinstance(rows, MeleeTotalsRow) else None,
+                    entries=(
+                        tuple((number, entry) for _, number, entry in rows.deals)
+                        if isinstance(rows, MeleeDealRows)
+                        else ()
+                    ),
                 )
-                for (number, table), row in sorted(matches.items())
-                if number == round_number
+                for table, rows in sorted(played.items())
             ]
-            services.record_played_melee_round(tournament=tournament, tables=tables, now=now)
+            try:
+                services.record_played_melee_round(tournament=tournament, tables=tables, now=now)
+            except services.ServiceError as refusal:
+                table, number = refusal.params.get("table"), refusal.params.get("number")
+                rows = played.get(table) if isinstance(table, int) else None
+                if (
+                    refusal.code is not services.Refusal.MATCH_FINISHED
+                    or not isinstance(rows, MeleeDealRows)
+                    or not isinstance(number, int)
+                ):
+                    raise
+                raise TournamentImportError(
+                    ImportProblem(DEAL_FILE, rows.line_of(number), "deal", "match_finished")
+                ) from None
     return tournament
 
 

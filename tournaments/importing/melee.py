@@ -1,11 +1,13 @@
 """Read and check a played mêlée's files (RULES.md §H): ``players.csv``, then each
-partie's tables as ``matches.csv`` (each table's totals) with player numbers in place of
-team numbers.
+partie's tables as ``deals.csv`` (every deal) or ``matches.csv`` (each table's totals),
+with player numbers in place of team numbers.
 
 ``players.csv``: ``number, name, club``. ``matches.csv``: ``round, table, a_1, a_2, b_1,
 b_2, total_a, total_b`` (pair A's two players, pair B's, both totals in scored points),
-optionally the sheet's counts as in §G, checked by the engine where given. A player with
-no seat in a round sat out. Nothing here writes: the first bad cell raises
+optionally the sheet's counts as in §G, checked by the engine where given.
+``deals.csv``: as in §F with ``a_1, a_2, b_1, b_2`` in place of ``team_a, team_b``; its
+``taker_team`` names the taking pair by ``A`` or ``B``, or by the number of one of its
+players (§H is silent here: both are read). A player with no seat in a round sat out. Nothing here writes: the first bad cell raises
 :class:`~tournaments.importing.reading.TournamentImportError` with the file, the line,
 the column and a code.
 """
@@ -13,14 +15,16 @@ the column and a code.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import scoring
+from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.importing.match_totals import MATCH_FILE_COUNTS, count_cell, total_cell
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     MAX_CLUB_LENGTH,
+    MAX_DEAL_NUMBER,
     MAX_ROUNDS,
     MAX_TABLE,
     MAX_TEAM_NUMBER,
@@ -30,12 +34,13 @@ from tournaments.importing.reading import (
     read_rows,
     whole_number,
 )
-from tournaments.models import MeleePlayer
+from tournaments.models import DealEntry, MeleePlayer, TeamSide
 from tournaments.services import MeleePlayerData
 
 PLAYER_COLUMNS = ("number", "name")
 MELEE_MATCH_COLUMNS = ("round", "table", "a_1", "a_2", "b_1", "b_2", "total_a", "total_b")
 SEATS = ("a_1", "a_2", "b_1", "b_2")
+MELEE_DEAL_COLUMNS = ("round", "table", *SEATS, "deal", "taker_team", "passed", *DEAL_COLUMNS)
 #: A mêlée needs four players to make one table.
 MIN_PLAYERS = 4
 MAX_NAME_LENGTH = MeleePlayer._meta.get_field("name").max_length or 100
@@ -50,6 +55,24 @@ class MeleeTotalsRow:
     pair_b: tuple[int, int]
     line: int
     totals: scoring.MatchTotals
+
+
+@dataclass
+class MeleeDealRows:
+    """One table of a mêlée's deals.csv: both pairs' player numbers, its first line, and
+    its deals as ``(line, deal number, entry)`` in the file's order."""
+
+    pair_a: tuple[int, int]
+    pair_b: tuple[int, int]
+    line: int
+    deals: list[tuple[int, int, DealEntry]] = field(default_factory=list)
+
+    def line_of(self, deal_number: int) -> int:
+        """Return the line of deal ``deal_number``; raise KeyError when it has none."""
+        for line, number, _ in self.deals:
+            if number == deal_number:
+                return line
+        raise KeyError(deal_number)
 
 
 def read_players(path: Path) -> dict[int, MeleePlayerData]:
@@ -101,15 +124,7 @@ def read_melee_matches(
             earlier = matches.get((round_number, table))
             if earlier is not None:
                 raise CellError("table", "duplicate_table", table=table, line=earlier.line)
-            seats = [whole_number(row, column, MAX_TEAM_NUMBER) for column in SEATS]
-            at_table: set[int] = set()
-            for column, player in zip(SEATS, seats, strict=True):
-                if player not in players:
-                    raise CellError(column, "unknown_player", number=player)
-                first = seated[round_number].setdefault(player, line)
-                if first != line or player in at_table:
-                    raise CellError(column, "player_twice", number=player, line=first)
-                at_table.add(player)
+            seats = _read_seats(row, players, seated[round_number], line)
             totals = scoring.MatchTotals(
                 total_a=total_cell(row, "total_a"),
                 total_b=total_cell(row, "total_b"),
@@ -149,3 +164,103 @@ def read_melee_matches(
                 ImportProblem(path.name, later, "round", "empty_round", {"number": number})
             )
     return matches
+
+
+def _read_seats(
+    row: dict[str, str], players: dict[int, MeleePlayerData], seated: dict[int, int], line: int
+) -> tuple[int, int, int, int]:
+    """Return the four players of a line (a_1, a_2, b_1, b_2), noting them in ``seated``
+    (player → the line of the table that seats them this round).
+
+    Raises CellError ``unknown_player`` or ``player_twice`` (seated at another table of
+    the round, or twice at this one).
+    """
+    seats = tuple(whole_number(row, column, MAX_TEAM_NUMBER) for column in SEATS)
+    for index, (column, player) in enumerate(zip(SEATS, seats, strict=True)):
+        if player not in players:
+            raise CellError(column, "unknown_player", number=player)
+        first = seated.setdefault(player, line)
+        if first != line or player in seats[:index]:
+            raise CellError(column, "player_twice", number=player, line=first)
+    return seats[0], seats[1], seats[2], seats[3]
+
+
+def read_melee_deals(
+    path: Path, players: dict[int, MeleePlayerData], rules: scoring.RuleSet
+) -> dict[tuple[int, int], MeleeDealRows]:
+    """Check a mêlée's deals.csv, each deal through the engine (RULES.md §B6); return
+    its deals by (round, table).
+
+    Raises TournamentImportError for the first bad line: a player not in players.csv,
+    seated twice in a round, a table whose players change from one line to the next
+    (``table_conflict``), a taker who is not at the table, a deal twice, a deal the
+    engine refuses; ``no_deals``, or ``missing_round`` for a gap in the rounds.
+    """
+    matches: dict[tuple[int, int], MeleeDealRows] = {}
+    seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> player -> first line
+    for line, row in read_rows(path, MELEE_DEAL_COLUMNS):
+        try:
+            round_number = whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
+            table = whole_number(row, "table", MAX_TABLE)
+            match = matches.get((round_number, table))
+            if match is None:
+                seats = _read_seats(row, players, seated[round_number], line)
+                match = MeleeDealRows((seats[0], seats[1]), (seats[2], seats[3]), line)
+                matches[round_number, table] = match
+            else:
+                given = tuple(whole_number(row, column, MAX_TEAM_NUMBER) for column in SEATS)
+                if given != (*match.pair_a, *match.pair_b):
+                    raise CellError("table", "table_conflict", table=table)
+            deal_number = whole_number(row, "deal", MAX_DEAL_NUMBER)
+            taker = _taker(row["taker_team"], match)
+            passed = row["passed"].strip().lower()
+            if passed not in ("yes", "no", "oui", "non"):
+                raise CellError("passed", "passed")
+            if any(number == deal_number for _, number, _ in match.deals):
+                raise CellError("deal", "duplicate_deal", number=deal_number)
+            deal = None
+            if passed in ("no", "non"):
+                deal = deal_from_row(row)
+                error = scoring.validate_deal(deal, rules)
+                if error is not None:
+                    raise TournamentImportError(
+                        ImportProblem(
+                            path.name,
+                            line,
+                            error.field,
+                            error.code.value,
+                            dict(error.params),
+                            error,
+                        )
+                    )
+        except CellError as cell:
+            raise TournamentImportError(
+                ImportProblem(path.name, line, cell.column, cell.code, cell.params)
+            ) from None
+        match.deals.append((line, deal_number, DealEntry(taker, deal)))
+    if not matches:
+        raise TournamentImportError(ImportProblem(path.name, 0, "", "no_deals"))
+    rounds = {number for number, _ in matches}
+    for number in range(1, max(rounds)):
+        if number not in rounds:
+            later = min(m.line for (r, _), m in matches.items() if r > number)
+            raise TournamentImportError(
+                ImportProblem(path.name, later, "round", "missing_round", {"number": number})
+            )
+    return matches
+
+
+def _taker(text: str, match: MeleeDealRows) -> TeamSide:
+    """Return the taking pair of a deal: ``A``/``B``, or the number of one of its players.
+
+    Raises CellError ``melee_taker`` for anything else.
+    """
+    cleaned = text.strip().upper()
+    if cleaned in ("A", "B"):
+        return TeamSide(cleaned)
+    if cleaned.isascii() and cleaned.isdigit():
+        if int(cleaned) in match.pair_a:
+            return TeamSide.A
+        if int(cleaned) in match.pair_b:
+            return TeamSide.B
+    raise CellError("taker_team", "melee_taker")

@@ -12,7 +12,9 @@ The organiser sees every problem at once; the teams are saved only when there is
 :func:`tournaments.services.register_teams` (all or nothing) with :func:`team_data_for`.
 
 Columns (first non-empty line; case, accents, spaces and ``_`` ignored): ``number``
-(``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``.
+(``numéro``, ``n°``), ``player_1`` (``joueur 1``), ``player_2`` (``joueur 2``), ``club``,
+``licence_1``/``licence_2`` (``licence joueur 1``: each player's licence number, matched
+against the club's registry; one licence number twice in the file is a problem).
 Only the players are required; an empty number is assigned on save. Other columns are
 ignored. CSV: UTF-8 (with or without BOM), Windows-1252 or UTF-16 with a BOM (Excel's
 "Unicode text"), separated by ``;``, ``,`` or a tab, read by :mod:`tournaments.importing.text`
@@ -51,14 +53,14 @@ from tournaments.importing.text import (
     read_records,
 )
 from tournaments.models import Team, TeamData, Tournament
-from tournaments.text import clean_name
+from tournaments.text import clean_licence, clean_name
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet  # what read_only=True gives
 
 #: The columns, in display order; only the players are required.
-COLUMNS = ("number", "player_1", "player_2", "club")
+COLUMNS = ("number", "player_1", "licence_1", "player_2", "licence_2", "club")
 REQUIRED_COLUMNS = ("player_1", "player_2")
 
 #: Header names as normalised by :func:`_header_key`, for each column.
@@ -67,6 +69,8 @@ HEADER_ALIASES = {
     "player_1": {"player1", "joueur1", "joueuse1"},
     "player_2": {"player2", "joueur2", "joueuse2"},
     "club": {"club"},
+    "licence_1": {"licence1", "license1", "licencejoueur1", "licencejoueuse1"},
+    "licence_2": {"licence2", "license2", "licencejoueur2", "licencejoueuse2"},
 }
 
 CSV_EXTENSIONS = {".csv", ".txt"}
@@ -80,11 +84,15 @@ MAX_XLSX_COLUMNS = 50
 MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024
 #: Team numbers accepted in a file.
 MAX_NUMBER = 9999
+#: A licence number's length in the registry (models/players.py).
+MAX_LICENCE_LENGTH = 30
 #: The database's limits, checked here so that a long name is a problem, not a crash.
 _MAX_LENGTHS = {
     "player_1": MAX_PLAYER_LENGTH,
     "player_2": MAX_PLAYER_LENGTH,
     "club": MAX_CLUB_LENGTH,
+    "licence_1": MAX_LICENCE_LENGTH,
+    "licence_2": MAX_LICENCE_LENGTH,
 }
 
 
@@ -98,6 +106,9 @@ class TeamRow:
     player_1: str
     player_2: str
     club: str = ""
+    #: Each player's licence number (:func:`tournaments.text.clean_licence`), "" if none.
+    licence_1: str = ""
+    licence_2: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,14 +185,27 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
 
 
-def team_data_for(team_file: TeamFile) -> list[TeamData]:
-    """Return the rows as the registration service takes them.
+def team_data_for(team_file: TeamFile, *, links_registry: bool = False) -> list[TeamData]:
+    """Return the rows as the registration service takes them; with ``links_registry``,
+    each player is linked to the registry of the tournament's club (known by licence
+    number or name, else a new record: :class:`tournaments.models.TeamData`).
 
     Numbered teams come first: the service gives a team without a number the next one
     after the highest, so a numberless line must not take a number a later line asks for.
     """
     rows = sorted(team_file.rows, key=lambda row: row.number is None)
-    return [TeamData(row.player_1, row.player_2, row.club, row.number) for row in rows]
+    return [
+        TeamData(
+            row.player_1,
+            row.player_2,
+            row.club,
+            row.number,
+            player_1_licence=row.licence_1,
+            player_2_licence=row.licence_2,
+            links_registry=links_registry,
+        )
+        for row in rows
+    ]
 
 
 # Reading the two formats: each yields (line number, cells as text) for non-empty lines.
@@ -318,6 +342,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
     problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
     pairs: dict[frozenset[str], int] = {}  # pair -> first line
+    licences: dict[str, int] = {}  # licence number -> first line
     for line, cells in records:
         if line > MAX_LINES:
             raise _FileProblem("too_many_lines", max=MAX_LINES)
@@ -344,6 +369,12 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
             if key in pairs:
                 row_problems.append(ImportProblem("", line, "", "same_pair", {"line": pairs[key]}))
             pairs.setdefault(key, line)
+        for column, licence in (("licence_1", row.licence_1), ("licence_2", row.licence_2)):
+            if licence and licence in licences:
+                params = {"licence": licence, "line": licences[licence]}
+                row_problems.append(ImportProblem("", line, column, "licence_twice", params))
+            if licence:
+                licences.setdefault(licence, line)
         rows.append(row)
         problems.extend(row_problems)
     if not rows:
@@ -383,7 +414,15 @@ def _read_row(line: int, values: dict[str, str]) -> tuple[TeamRow, list[ImportPr
             problems.append(ImportProblem("", line, column, "missing_player"))
         elif len(values.get(column, "")) > max_length:
             problems.append(ImportProblem("", line, column, "too_long", {"max": max_length}))
-    row = TeamRow(line, number, values["player_1"], values["player_2"], values.get("club", ""))
+    row = TeamRow(
+        line,
+        number,
+        values["player_1"],
+        values["player_2"],
+        values.get("club", ""),
+        clean_licence(values.get("licence_1", "")),
+        clean_licence(values.get("licence_2", "")),
+    )
     return row, problems
 
 

@@ -1,4 +1,4 @@
-"""Tournament data: clubs, teams, tournaments, rounds, matches and deals.
+"""Tournament data: clubs, their players, teams, tournaments, rounds, matches and deals.
 
 Terms (STYLE.md §8): a *Round* (partie) is one round of the concours, every table; a
 *Match* is two teams at one table in that round; a *Deal* (donne) is one deal of 8
@@ -36,6 +36,7 @@ from tournaments.models.choices import (
     TeamSide,
     TieBreak,
     Trump,
+    new_results_version,
     new_token,
     preset_text,
 )
@@ -44,6 +45,7 @@ from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
 from tournaments.models.melee import MeleeConcours, MeleeDraft, MeleePair, MeleePlayer, SitOut
+from tournaments.models.players import Player
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
 from tournaments.models.teams import Team, TeamData
@@ -76,6 +78,7 @@ __all__ = [
     "MeleePlayer",
     "MatchFormatKind",
     "MatchResult",
+    "Player",
     "Ranking",
     "Registration",
     "RegistrationSettings",
@@ -94,6 +97,7 @@ __all__ = [
     "Tournament",
     "Trump",
     "field_range",
+    "new_results_version",
     "new_token",
     "preset_text",
     "set_audit",

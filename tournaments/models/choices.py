@@ -157,6 +157,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_results_version() -> str:
+    """Return a new, random version of a tournament's results: 16 hex digits.
+
+    Random rather than counted, so that a database put back from a copy never meets a
+    cached page of a later value counted from the same number (services/cache.py).
+    """
+    return secrets.token_hex(8)
+
+
 class ConfirmationMode(models.TextChoices):
     """How table entries count: confirmed by the opponents, or at once."""
 
@@ -174,7 +183,10 @@ class AuditAction(models.TextChoices):
     back to the phones, or recorded by its totals from the paper sheet, then corrected
     (RULES.md §G). A round is closed, or reopened by the organiser (with a reason). A
     team's link is revoked or renewed by the organiser. A pair registers online, changes
-    or cancels its registration, moves up from the waiting list, and is checked in.
+    or cancels its registration, moves up from the waiting list, and is checked in. A
+    player of a club's registry is registered, edited, or merged with another record of the
+    same person (the record merged away is deleted with that action, the record kept saved
+    with it).
     """
 
     ENTERED = "entered", _("Entered")
@@ -201,6 +213,9 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CANCELLED = "registration_cancelled", _("Registration cancelled")
     PROMOTED = "promoted", _("Moved up from the waiting list")
     CHECKED_IN = "checked_in", _("Checked in")
+    PLAYER_CREATED = "player_created", _("Player registered")
+    PLAYER_EDITED = "player_edited", _("Player edited")
+    PLAYER_MERGED = "player_merged", _("Players merged")
 
 
 class ResultsMode(models.TextChoices):

@@ -21,6 +21,7 @@ from tournaments.models.choices import (
     Ranking,
     ResultsMode,
     RulesPreset,
+    new_results_version,
     new_token,
 )
 
@@ -110,6 +111,11 @@ class Tournament(models.Model):
         help_text=_("One prize per line, in rank order: the first line goes to the winners."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    #: Changed by every write that changes what the public pages show (services/cache.py),
+    #: so that the cached pages of the old value are never read again.
+    results_version = models.CharField(
+        _("results version"), max_length=32, default=new_results_version, editable=False
+    )
 
     class Meta:
         ordering = ["-date", "name"]

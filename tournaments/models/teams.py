@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.bounds import range_check
 from tournaments.models.clubs import Club, Tournament
+from tournaments.models.players import Player
 
 
 class RegisteredTeamManager(models.Manager["Team"]):
@@ -39,6 +40,24 @@ class Team(models.Model):
     number = models.PositiveIntegerField(_("number"))
     player_1 = models.CharField(_("player 1"), max_length=100)
     player_2 = models.CharField(_("player 2"), max_length=100)
+    # The registered person behind each printed name, when the organiser linked one
+    # (models/players.py); the printed names stay as they were for this concours.
+    player_1_record = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="teams_as_player_1",
+        verbose_name=_("registered player 1"),
+    )
+    player_2_record = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="teams_as_player_2",
+        verbose_name=_("registered player 2"),
+    )
     club = models.ForeignKey(
         Club,
         on_delete=models.SET_NULL,
@@ -75,6 +94,12 @@ class Team(models.Model):
                 fields=["tournament", "number"], name="team_unique_number_per_tournament"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
+            models.CheckConstraint(
+                condition=Q(player_1_record__isnull=True)
+                | Q(player_2_record__isnull=True)
+                | ~Q(player_1_record=F("player_2_record")),
+                name="team_two_different_players",
+            ),
             range_check("team", "number", name="team_number_max", lower=False),
             range_check("team", "lot", name="team_lot_max", lower=False),
             range_check("team", "first_round", name="team_first_round_range"),
@@ -103,9 +128,20 @@ class TeamData:
 
     The names are stored cleaned by :func:`tournaments.text.clean_name` (the forms and
     the import have cleaned them already; cleaning twice changes nothing).
+
+    With ``links_registry``, each player is linked to a record of the registry of the
+    tournament's club (services/registration.py): ``player_1_record``/``player_2_record``
+    (a Player's id, picked in the form), else the record its licence number or its name
+    is known by, else a new record; ``player_1_licence``/``player_2_licence`` are the
+    licence numbers typed or imported, "" when none.
     """
 
     player_1: str
     player_2: str
     club: str = ""
     number: int | None = None
+    player_1_record: int | None = None
+    player_2_record: int | None = None
+    player_1_licence: str = ""
+    player_2_licence: str = ""
+    links_registry: bool = False

@@ -55,6 +55,13 @@ from tournaments.services.online_registration import (
 )
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
+from tournaments.services.players import (
+    Merge,
+    PlayerData,
+    create_player,
+    merge_players,
+    update_player,
+)
 from tournaments.services.registration import (
     CheckIn,
     TeamData,
@@ -97,6 +104,11 @@ __all__ = [
     "check_in_registration",
     "register_pair",
     "set_registration_settings",
+    "Merge",
+    "PlayerData",
+    "create_player",
+    "merge_players",
+    "update_player",
     "Author",
     "MeleePlayerData",
     "PlayedMeleeTable",

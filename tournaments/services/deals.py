@@ -35,6 +35,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.services.cache import results_changed
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_match
@@ -123,6 +124,7 @@ def record_deal(
         except IntegrityError:
             raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
         replay_match(match, rules, now)
+        results_changed(match.round.tournament_id)
     row.refresh_from_db()
     return row
 
@@ -202,6 +204,7 @@ def record_deals(
             },
         )
         replay_match(match, rules, now)
+        results_changed(match.round.tournament_id)
         return list(match.deals.filter(pk__in=[row.pk for row in rows]).order_by("deal_number"))
 
 
@@ -295,6 +298,7 @@ def correct_deal(
         row.full_clean(validate_unique=False, validate_constraints=False)
         row.save()
         replay_match(match, rules, now)
+        results_changed(match.round.tournament_id)
         if is_closed and was_complete and not match.is_complete:
             # Raised inside the transaction: the deal and the replay are rolled back.
             raise ServiceError(
@@ -329,4 +333,5 @@ def delete_deal(*, deal: Deal, reason: str, now: datetime.datetime, author: Auth
         _audit(row, author, AuditAction.DELETED, reason.strip(), now)
         row.delete()
         replay_match(match, match.round.tournament.rules, now)
+        results_changed(match.round.tournament_id)
         return redraw_later_draft(match=match)

@@ -48,6 +48,7 @@ from tournaments.models import (
     set_audit,
 )
 from tournaments.selectors import tournament_standings
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import ensure_team_links
 from tournaments.services.locks import lock_match, lock_round, lock_round_matches, lock_tournament
@@ -109,6 +110,7 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
             tournament=tournament, number=number, status=Round.Status.DRAFT, seed=seed
         )
         _save_draw(round_, draw)
+        results_changed(tournament)
     return round_
 
 
@@ -175,6 +177,7 @@ def reopen_match(
         set_audit(match, action=AuditAction.REOPENED, now=now, user=user)
         match.save(update_fields=["stopped_for_time_at", "locked_at"])
         replay_match(match, match.round.tournament.rules, now)
+        results_changed(match.round.tournament_id)
     return match
 
 
@@ -253,6 +256,7 @@ def swap_teams_in_draft(*, round: Round, first: int, second: int) -> SwapResult:
         round_.matches.all().delete()
         round_.byes.all().delete()
         _save_draw(round_, new)
+        results_changed(round_.tournament_id)
     rematches = tuple(
         p.table_number
         for p in new.pairings
@@ -276,7 +280,9 @@ def discard_draft(*, round: Round) -> None:
     and the new draw includes them.
     """
     with transaction.atomic():
-        _delete_draft(lock_draft(round))
+        round_ = lock_draft(round)
+        _delete_draft(round_)
+        results_changed(round_.tournament_id)
 
 
 def _delete_draft(round_: Round) -> None:
@@ -298,6 +304,7 @@ def publish_round(*, round: Round, now: datetime.datetime) -> Round:
         round_.published_at = now
         round_.save(update_fields=["status", "published_at"])
         ensure_team_links(tournament=round_.tournament, now=now)
+        results_changed(round_.tournament_id)
     return round_
 
 
@@ -321,6 +328,7 @@ def close_match_for_time(
         set_audit(match, action=AuditAction.STOPPED_FOR_TIME, now=now, user=user)
         match.save(update_fields=["stopped_for_time_at"])
         replay_match(match, match.round.tournament.rules, now)
+        results_changed(match.round.tournament_id)
     return match
 
 
@@ -358,6 +366,7 @@ def close_round(
         round_.closed_at = now
         set_audit(round_, action=AuditAction.ROUND_CLOSED, now=now, user=user)
         round_.save(update_fields=["status", "closed_at"])
+        results_changed(round_.tournament_id)
     return round_
 
 
@@ -418,6 +427,7 @@ def reopen_round(
             round_, action=AuditAction.ROUND_REOPENED, now=now, user=user, reason=reason.strip()
         )
         round_.save(update_fields=["status", "closed_at"])
+        results_changed(round_.tournament_id)
     return Reopening(round=round_, discarded_draft=None if following is None else following.number)
 
 

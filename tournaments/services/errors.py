@@ -57,6 +57,18 @@ class Refusal(StrEnum):
     UNKNOWN_PLAYER = "unknown_player"  # number: the player number not in the draw
     PLAYER_SEATED_TWICE = "player_seated_twice"  # number: the player number
     PLAYER_NOT_PRESENT = "player_not_present"  # number: the player number
+    # The registry of players (services/players.py)
+    PLAYER_LAST_NAME = "player_last_name"
+    LICENCE_TAKEN = "licence_taken"  # licence: the number; player: who holds it
+    MERGE_INTO_ITSELF = "merge_into_itself"
+    MERGE_OTHER_CLUB = "merge_other_club"
+    MERGE_PARTNERS = "merge_partners"  # tournament: the concours; number: their team
+    MERGE_SAME_TOURNAMENT = "merge_same_tournament"  # tournament; numbers: the two teams
+    PLAYER_GONE = "player_gone"
+    NO_REGISTRY = "no_registry"
+    PLAYER_OTHER_CLUB = "player_other_club"
+    PLAYER_TWICE = "player_twice"  # player: the name
+    PLAYER_IN_TEAM = "player_in_team"  # player: the name; number: the team it plays in
     # Rounds and draws (services/draws.py)
     ROUND_OPEN = "round_open"  # number: the round not closed
     ALL_ROUNDS_DRAWN = "all_rounds_drawn"  # rounds: how many the tournament has

@@ -1,5 +1,6 @@
 """Row locks in one order: the tournament, the round, the match (its deals), a team link;
-or the tournament, then a registration (online registration).
+or the tournament, then a registration (online registration); a club's registry of players
+by its club's row (after its tournament's, when a registration links players).
 
 Every service that reads a round's or a match's state and decides on it locks these rows
 first, always in this order, so that two organiser actions or a table and the organiser
@@ -14,7 +15,7 @@ Call these inside ``transaction.atomic()``.
 
 from __future__ import annotations
 
-from tournaments.models import Match, Registration, Round, TeamLink, Tournament
+from tournaments.models import Club, Match, Registration, Round, TeamLink, Tournament
 
 _SELF = ("self",)
 
@@ -71,3 +72,11 @@ def lock_registration(registration: Registration) -> Registration:
         .select_related("tournament")
         .get(pk=registration.pk)
     )
+
+
+def lock_club(club: Club) -> Club:
+    """Lock ``club``'s row and return it as stored now: every write to its registry of
+    players (services/players.py) holds it, so two merges or a merge and an edit never
+    interleave. A registration takes it after its tournament's; nothing takes a
+    tournament's lock while holding it."""
+    return Club.objects.select_for_update(of=_SELF).get(pk=club.pk)

@@ -28,6 +28,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.cache import results_changed
 from tournaments.services.deals import NOBODY, Author
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_tournament
@@ -74,6 +75,7 @@ def register_melee_players(
     created: list[MeleePlayer] = []
     with transaction.atomic():
         tournament = lock_tournament(tournament)
+        results_changed(tournament)
         if tournament.teams.exists():
             raise ServiceError(Refusal.HAS_TEAMS)
         taken = set(tournament.melee_players.values_list("number", flat=True))
@@ -113,6 +115,7 @@ def mark_melee(*, tournament: Tournament) -> bool:
         if tournament.teams.exists():
             raise ServiceError(Refusal.HAS_TEAMS)
         _, created = MeleeConcours.objects.get_or_create(tournament=tournament)
+        results_changed(tournament)
     return created
 
 
@@ -145,6 +148,7 @@ def update_melee_player(*, player: MeleePlayer, data: MeleePlayerData) -> MeleeP
         player.club = register_club(name=data.club) if clean_name(data.club) else None
         player.full_clean(validate_unique=False, validate_constraints=False)
         player.save(update_fields=["name", "number", "club"])
+        results_changed(player.tournament_id)
     return player
 
 
@@ -156,6 +160,7 @@ def set_melee_player_present(*, player: MeleePlayer, is_present: bool) -> MeleeP
         player = MeleePlayer.objects.get(pk=player.pk)
         player.is_checked_in = is_present
         player.save(update_fields=["is_checked_in"])
+        results_changed(player.tournament_id)
     return player
 
 
@@ -168,6 +173,7 @@ def set_melee_player_withdrawn(*, player: MeleePlayer, is_withdrawn: bool) -> Me
         player = MeleePlayer.objects.get(pk=player.pk)
         player.is_withdrawn = is_withdrawn
         player.save(update_fields=["is_withdrawn"])
+        results_changed(player.tournament_id)
     return player
 
 

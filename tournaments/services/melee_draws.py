@@ -41,6 +41,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import melee_history, melee_standings, present_melee_players
+from tournaments.services.cache import results_changed
 from tournaments.services.draws import SEED_BITS, lock_draft, publish_round
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_tournament
@@ -99,7 +100,8 @@ def draw_melee_partie(*, tournament: Tournament, seed: int | None = None) -> Rou
         round_ = Round.objects.create(
             tournament=tournament, number=number, status=Round.Status.DRAFT, seed=seed
         )
-        MeleeDraft.objects.create(round=round_, draw=draw_to_json(draw))
+        MeleeDraft.objects.create(round=round_, draw=_draw_to_json(draw))
+        results_changed(tournament)
     return round_
 
 
@@ -122,7 +124,7 @@ def _renamed(draw: melee.MeleeDraw, ids: Mapping[int, int]) -> melee.MeleeDraw:
     )
 
 
-def draw_to_json(draw: melee.MeleeDraw) -> dict[str, Any]:
+def _draw_to_json(draw: melee.MeleeDraw) -> dict[str, Any]:
     """Return ``draw`` as a :class:`~tournaments.models.MeleeDraft` stores it."""
     return {
         "tables": [
@@ -139,9 +141,9 @@ def draw_to_json(draw: melee.MeleeDraw) -> dict[str, Any]:
     }
 
 
-def draw_from_json(data: Mapping[str, Any]) -> melee.MeleeDraw:
+def _draw_from_json(data: Mapping[str, Any]) -> melee.MeleeDraw:
     """Return the draw a :class:`~tournaments.models.MeleeDraft` stores (the inverse of
-    :func:`draw_to_json`)."""
+    :func:`_draw_to_json`)."""
 
     def couples(pairs: list[list[int]]) -> tuple[tuple[int, int], ...]:
         return tuple((first, second) for first, second in pairs)
@@ -196,7 +198,7 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
             if number not in ids:
                 raise ServiceError(Refusal.UNKNOWN_PLAYER, number=number)
         history = melee_history(tournament=round_.tournament)
-        before = draw_from_json(draft.draw)
+        before = _draw_from_json(draft.draw)
         try:
             after = melee.swap_players(
                 before,
@@ -208,8 +210,9 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
         except melee.MeleeDrawError as error:
             numbers = {pk: number for number, pk in ids.items()}
             raise ServiceError(_REFUSALS[error.code], number=numbers[error.player_ids[0]]) from None
-        draft.draw = draw_to_json(after)
+        draft.draw = _draw_to_json(after)
         draft.save(update_fields=["draw"])
+        results_changed(round_.tournament_id)
     moved = {ids[first], ids[second]}
     repeats = tuple(
         table.table_number
@@ -234,7 +237,7 @@ def publish_draft(*, round: Round, now: datetime.datetime) -> Round:
         round_ = lock_draft(round)
         draft = MeleeDraft.objects.filter(round=round_).first()
         if draft is not None:
-            _save_partie(round_, draw_from_json(draft.draw))
+            _save_partie(round_, _draw_from_json(draft.draw))
             draft.delete()
         return publish_round(round=round_, now=now)
 

@@ -18,6 +18,7 @@ from django.db import transaction
 
 import scoring
 from tournaments.models import Bye, DealEntry, Match, Round, Team, Tournament
+from tournaments.services.cache import results_changed
 from tournaments.services.deals import NOBODY, Author, record_deals
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.totals import record_match_totals
@@ -100,6 +101,7 @@ def record_played_round(
         round_.status = Round.Status.CLOSED
         round_.closed_at = now
         round_.save(update_fields=["status", "closed_at"])
+        results_changed(tournament)
     return round_
 
 

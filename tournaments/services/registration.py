@@ -9,17 +9,23 @@ alone once the draft is published.
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
-from tournaments.models import Club, Round, Team, TeamData, Tournament
+from tournaments.models import Club, Player, Round, Team, TeamData, Tournament
 from tournaments.selectors import draft_round, is_in_draw, is_melee, published_round
+from tournaments.selectors.players import MatchKind, match_player
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
-from tournaments.text import clean_name
+from tournaments.services.locks import lock_club
+from tournaments.services.players import PlayerData, add_player
+from tournaments.text import clean_name, split_full_name
 
 #: Largest lot drawn for the last tie-break (RULES.md §E).
 LOT_RANGE = 1_000_000
@@ -88,8 +94,65 @@ def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) 
             raise ServiceError(Refusal.SAME_PAIR, number=number)
 
 
+class _Registry:
+    """The registry of a tournament's club, locked and read once for a registration."""
+
+    def __init__(self, tournament: Tournament, now: datetime.datetime) -> None:
+        self.tournament = tournament
+        self.now = now
+        self.club: Club | None = None
+        self.players: list[Player] = []
+
+    def open(self) -> Club:
+        """Lock the club's registry and read it, once; raise ServiceError ``no_registry``
+        for a tournament with no club."""
+        if self.club is None:
+            if self.tournament.club_id is None:
+                raise ServiceError(Refusal.NO_REGISTRY)
+            self.club = lock_club(Club(pk=self.tournament.club_id))
+            self.players = list(Player.objects.filter(club=self.club))
+        return self.club
+
+    def _player(self, name: str, record: int | None, licence: str) -> Player:
+        club = self.open()
+        if record is not None:
+            for player in self.players:
+                if player.pk == record:
+                    return player
+            raise ServiceError(Refusal.PLAYER_OTHER_CLUB)
+        found = match_player(players=self.players, name=name, licence=licence)
+        if found.kind == MatchKind.KNOWN and found.player is not None:
+            return found.player
+        first_name, last_name = split_full_name(name)
+        data = PlayerData(last_name=last_name, first_name=first_name, licence=licence)
+        player = add_player(club=club, data=data, now=self.now)
+        self.players.append(player)
+        return player
+
+    def link(self, team: Team, data: TeamData) -> None:
+        """Set ``team``'s two records from ``data`` (see TeamData); raises ServiceError
+        ``no_registry``, ``player_other_club``, ``licence_taken``, ``player_twice``
+        (player) or ``player_in_team`` (player, number)."""
+        if not data.links_registry:
+            return
+        player_1 = self._player(data.player_1, data.player_1_record, data.player_1_licence)
+        player_2 = self._player(data.player_2, data.player_2_record, data.player_2_licence)
+        if player_1.pk == player_2.pk:
+            raise ServiceError(Refusal.PLAYER_TWICE, player=str(player_1))
+        others = Team.objects.filter(tournament=self.tournament).exclude(pk=team.pk)
+        for player in (player_1, player_2):
+            other = others.filter(Q(player_1_record=player) | Q(player_2_record=player)).first()
+            if other is not None:
+                raise ServiceError(Refusal.PLAYER_IN_TEAM, player=str(player), number=other.number)
+        team.player_1_record, team.player_2_record = player_1, player_2
+
+
 def register_teams(
-    *, tournament: Tournament, teams: Iterable[TeamData], rng: random.Random
+    *,
+    tournament: Tournament,
+    teams: Iterable[TeamData],
+    rng: random.Random,
+    now: datetime.datetime | None = None,
 ) -> list[Team]:
     """Register teams in one transaction and return them; numbers are assigned when missing.
 
@@ -98,13 +161,16 @@ def register_teams(
     ``is_melee`` for a mêlée (its players register alone, RULES.md §H), ``no_round_left``
     once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
-    cannot be registered; nothing is saved then.
+    cannot be registered, or a refusal of the registry links (``_Registry.link``, for a
+    team with ``links_registry``); nothing is saved then. New records of the registry
+    are audited at ``now`` (default: the clock).
     """
     created = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if is_melee(tournament=tournament):
             raise ServiceError(Refusal.IS_MELEE)
+        registry = _Registry(tournament, now or timezone.now())
         first_round = next_round_to_draw(tournament)
         if first_round > tournament.number_of_rounds:
             raise ServiceError(Refusal.NO_ROUND_LEFT, rounds=tournament.number_of_rounds)
@@ -124,6 +190,7 @@ def register_teams(
                 first_round=first_round,
                 is_checked_in=first_round > 1,
             )
+            registry.link(team, data)
             team.full_clean(validate_unique=False, validate_constraints=False)
             try:
                 with transaction.atomic():
@@ -131,19 +198,35 @@ def register_teams(
             except IntegrityError:
                 raise ServiceError(Refusal.DUPLICATE_NUMBER, number=number) from None
             created.append(team)
+        results_changed(tournament)
     return created
 
 
-def register_team(*, tournament: Tournament, data: TeamData, rng: random.Random) -> Team:
+def register_team(
+    *,
+    tournament: Tournament,
+    data: TeamData,
+    rng: random.Random,
+    now: datetime.datetime | None = None,
+) -> Team:
     """Register one team (see :func:`register_teams`) and return it."""
-    return register_teams(tournament=tournament, teams=[data], rng=rng)[0]
+    return register_teams(tournament=tournament, teams=[data], rng=rng, now=now)[0]
 
 
-def update_team(*, team: Team, data: TeamData) -> Team:
-    """Change a team's number, players or club. Raises like :func:`register_teams`."""
+def update_team(*, team: Team, data: TeamData, now: datetime.datetime | None = None) -> Team:
+    """Change a team's number, players, club or registry links. Raises like
+    :func:`register_teams`."""
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        # First, so that the tournament's row is locked before the club's and the team's
+        # (services/locks.py).
+        results_changed(team.tournament_id)
+        registry = _Registry(team.tournament, now or timezone.now())
+        if data.links_registry:
+            # The club before the team, as a merge moves the teams under the club's lock.
+            registry.open()
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         _check(team.tournament, data, exclude=team)
+        registry.link(team, data)
         if data.number is not None:
             team.number = data.number
         team.player_1 = clean_name(data.player_1)
@@ -162,6 +245,8 @@ def remove_team(*, team: Team) -> None:
     it has a table or a bye in a published round: withdraw it instead.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         published = ~Q(round__status=Round.Status.DRAFT)
         if (
@@ -201,6 +286,8 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
     (discard the draft first, then mark it absent, then draw again); nothing is saved.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         locked = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         draft = draft_round(tournament=locked.tournament)
         is_in_draft = draft is not None and is_in_draw(team=locked, round=draft)
@@ -219,9 +306,11 @@ def set_checked_in(*, team: Team, is_checked_in: bool) -> CheckIn:
 
 def check_in_all(*, tournament: Tournament) -> int:
     """Mark every team not withdrawn present; return how many changed."""
-    return Team.objects.filter(
-        tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
-    ).update(is_checked_in=True)
+    with transaction.atomic():
+        results_changed(tournament)
+        return Team.objects.filter(
+            tournament=tournament, is_checked_in=False, withdrawn_from_round__isnull=True
+        ).update(is_checked_in=True)
 
 
 def withdraw_team(*, team: Team) -> Team:
@@ -231,6 +320,8 @@ def withdraw_team(*, team: Team) -> Team:
     draft draw (discard the draft first, then withdraw, then draw again).
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if team.is_withdrawn:
             raise ServiceError(Refusal.ALREADY_WITHDRAWN, number=team.number)
@@ -253,6 +344,8 @@ def reinstate_team(*, team: Team) -> Team:
     without it.
     """
     with transaction.atomic():
+        # First, so that the tournament's row is locked before the team's (services/locks.py).
+        results_changed(team.tournament_id)
         team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
         if not team.is_withdrawn:
             raise ServiceError(Refusal.NOT_WITHDRAWN, number=team.number)

@@ -10,6 +10,7 @@ from django.utils.text import slugify
 
 import scoring
 from tournaments.models import Club, MeleeConcours, Round, Tournament
+from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 
 #: Settings that shape scoring, draws or standings: frozen once round 1 is published.
@@ -96,4 +97,6 @@ def update_tournament(*, tournament: Tournament, settings: dict[str, Any]) -> To
         if "rules_preset" in changed:
             tournament.rules_version = scoring.latest_version(tournament.rules_preset)
         tournament.save()
+        # The public pages show its name, date and venue, and rank by its settings.
+        results_changed(tournament)
     return tournament

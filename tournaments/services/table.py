@@ -39,6 +39,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.services.cache import results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
@@ -191,6 +192,8 @@ def confirm_deals(
             set_audit(row, action=AuditAction.CONFIRMED_AT_TABLE, now=now, side=seat.side)
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
+        if count:
+            results_changed(match.round.tournament_id)
         _lock_if_confirmed(match, now)
     return count
 
@@ -246,6 +249,7 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
         row.updated_at = now
         set_audit(row, action=AuditAction.DISPUTED, now=now, side=seat.side)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
+        results_changed(match.round.tournament_id)
     return row
 
 
@@ -273,6 +277,7 @@ def confirm_deal_by_organiser(
         row.updated_at = now
         set_audit(row, action=AuditAction.CONFIRMED_BY_ORGANISER, now=now, user=user)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
+        results_changed(match.round.tournament_id)
         _lock_if_confirmed(match, now)
     return row
 
@@ -315,4 +320,5 @@ def unlock_match(
         match.locked_at = None
         set_audit(match, action=AuditAction.UNLOCKED, now=now, user=user, reason=reason.strip())
         match.save(update_fields=["locked_at"])
+        results_changed(match.round.tournament_id)
     return match

@@ -24,6 +24,7 @@ from django.db import transaction
 
 import scoring
 from tournaments.models import AuditAction, Match, Round, set_audit
+from tournaments.services.cache import results_changed
 from tournaments.services.deals import NOBODY, Author
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
@@ -113,6 +114,7 @@ def record_match_totals(
             validate_constraints=False,
         )
         match.save()
+        results_changed(round_.tournament_id)
         if round_.status == Round.Status.CLOSED:
             redraw_later_draft(match=match)
     return match

@@ -8,7 +8,17 @@ from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Deal, Match, MeleePlayer, Round, Team, TeamLink, Tournament
+from tournaments.models import (
+    Club,
+    Deal,
+    Match,
+    MeleePlayer,
+    Player,
+    Round,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -81,9 +91,11 @@ def get_match_for_organiser(
 
 
 def get_team(tournament: Tournament, number: int) -> Team:
-    """Return team ``number`` of ``tournament`` (its club joined) or raise 404."""
+    """Return team ``number`` of ``tournament`` (its club and registered players joined) or raise 404."""
     return get_object_or_404(
-        Team.objects.select_related("club"), tournament=tournament, number=number
+        Team.objects.select_related("club", "player_1_record", "player_2_record"),
+        tournament=tournament,
+        number=number,
     )
 
 
@@ -105,3 +117,21 @@ def get_link(tournament: Tournament, pk: int) -> TeamLink:
     """Return the team link ``pk`` of ``tournament`` (its team joined), or raise 404:
     another tournament's link is not found."""
     return get_object_or_404(TeamLink.objects.select_related("team"), pk=pk, tournament=tournament)
+
+
+def get_club_for_organiser(request: HttpRequest, club: int) -> Club:
+    """Return club ``club`` if the user organises it (or is a superuser); 404 otherwise,
+    so that another club's registry of players does not even show it exists."""
+    user = request.user
+    found = get_object_or_404(Club, pk=club)
+    if user.is_superuser or (
+        user.is_authenticated and found.organisers.filter(pk=user.pk).exists()
+    ):
+        return found
+    raise Http404
+
+
+def get_player(club: Club, pk: int) -> Player:
+    """Return record ``pk`` of ``club``'s registry or raise 404 (another club's record
+    is not found)."""
+    return get_object_or_404(Player, club=club, pk=pk)

@@ -12,21 +12,28 @@ no JavaScript of ours, and an index out of range wraps around instead of failing
 
 Only published data is shown: the current round is the latest published round, or the
 latest closed one when none is published; a draft round never appears.
+
+Every slide is rendered at once, once per version of the tournament's results and per
+language, and kept in the cache (tournaments/presentation/cache.py): a hall's screens
+then cost the lookup of the tournament, whatever the number of teams.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments import selectors
 from tournaments.models import Bye, Match, Round, Tournament
+from tournaments.presentation.cache import cached
 from tournaments.selectors import ConfirmedMatch, Standing
 
 #: Rows per slide that fit 1280×720 at 1rem = 4vh (28.8 px, projector.css): a draw row holds
@@ -74,8 +81,9 @@ def _pages(rows: list[_Row], size: int) -> list[list[_Row]]:
     return [rows[start : start + size] for start in range(0, len(rows), size)]
 
 
-def build_slide(tournament: Tournament, index: int) -> Slide:
-    """Return slide ``index`` (modulo the number of slides) of ``tournament``'s projector.
+def build_slides(tournament: Tournament) -> list[Slide]:
+    """Return every slide of ``tournament``'s projector in order: the pages of the current
+    round's draw, then those of the standings; the waiting slide alone when there are none.
 
     The queries are the same whatever the number of teams: the draw and the standings are
     read whole, then cut into pages here, so every slide knows how many slides there are.
@@ -89,31 +97,56 @@ def build_slide(tournament: Tournament, index: int) -> Slide:
     standings_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)
     count = len(draw_pages) + len(standings_pages)
     if not count:
-        return Slide(kind="waiting", index=0, next_index=0)
-    index %= count
-    next_index = (index + 1) % count
-    if index < len(draw_pages):
-        rows = draw_pages[index]
-        return Slide(
+        return [Slide(kind="waiting", index=0, next_index=0)]
+    slides = [
+        Slide(
             kind="draw",
             index=index,
-            next_index=next_index,
+            next_index=(index + 1) % count,
             round=round_,
             page=index + 1,
             pages=len(draw_pages),
             matches=[row for row in rows if isinstance(row, Match)],
             byes=[row for row in rows if isinstance(row, Bye)],
         )
-    page = index - len(draw_pages)
-    return Slide(
-        kind="standings",
-        index=index,
-        next_index=next_index,
-        round=round_,
-        page=page + 1,
-        pages=len(standings_pages),
-        standings=standings_pages[page],
-    )
+        for index, rows in enumerate(draw_pages)
+    ]
+    for page, rows in enumerate(standings_pages):
+        index = len(draw_pages) + page
+        slides.append(
+            Slide(
+                kind="standings",
+                index=index,
+                next_index=(index + 1) % count,
+                round=round_,
+                page=page + 1,
+                pages=len(standings_pages),
+                standings=rows,
+            )
+        )
+    return slides
+
+
+def build_slide(tournament: Tournament, index: int) -> Slide:
+    """Return slide ``index`` (modulo the number of slides) of ``tournament``'s projector."""
+    slides = build_slides(tournament)
+    return slides[index % len(slides)]
+
+
+def slides_html(tournament: Tournament) -> list[str]:
+    """Return every slide of ``tournament``'s projector as its htmx fragment, in order,
+    from the cache (rendered once per results version and language)."""
+
+    def build() -> list[str]:
+        return [
+            render_to_string(
+                "tournaments/projector.html#slide",
+                {"tournament": tournament, "slide": slide, "seconds": SECONDS_PER_SLIDE},
+            )
+            for slide in build_slides(tournament)
+        ]
+
+    return cached(tournament, "projector", build)
 
 
 def _get_tournament_for_projector(token: str) -> Tournament:
@@ -127,12 +160,10 @@ def _slide_index(request: HttpRequest) -> int:
     return int(value) if SLIDE_INDEX.fullmatch(value) else 0
 
 
-def _context(tournament: Tournament, index: int) -> dict[str, Any]:
-    return {
-        "tournament": tournament,
-        "slide": build_slide(tournament, index),
-        "seconds": SECONDS_PER_SLIDE,
-    }
+def _slide_html(tournament: Tournament, index: int) -> SafeString:
+    """Return slide ``index`` (modulo the number of slides) as its htmx fragment."""
+    slides = slides_html(tournament)
+    return mark_safe(slides[index % len(slides)])
 
 
 @never_cache
@@ -140,7 +171,7 @@ def _context(tournament: Tournament, index: int) -> dict[str, Any]:
 def projector(request: HttpRequest, token: str) -> HttpResponse:
     """Show the full-screen projector page, starting on the first slide."""
     tournament = _get_tournament_for_projector(token)
-    context = _context(tournament, 0)
+    context = {"tournament": tournament, "slide_html": _slide_html(tournament, 0)}
     return render(request, "tournaments/projector.html", context)
 
 
@@ -149,5 +180,4 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
 def projector_slide(request: HttpRequest, token: str) -> HttpResponse:
     """Return one slide as an htmx fragment; it polls for the next slide itself."""
     tournament = _get_tournament_for_projector(token)
-    context = _context(tournament, _slide_index(request))
-    return render(request, "tournaments/projector.html#slide", context)
+    return HttpResponse(_slide_html(tournament, _slide_index(request)))

@@ -35,7 +35,7 @@ from tournaments.importing.teams import (
     read_team_file,
     team_data_for,
 )
-from tournaments.models import Tournament
+from tournaments.models import TeamData, Tournament
 from tournaments.services.registration import next_round_to_draw
 from tournaments.views.lookups import get_tournament_for_organiser
 
@@ -45,11 +45,14 @@ SESSION_KEY = "team_import"
 
 @dataclass(frozen=True)
 class PreviewLine:
-    """One line of the preview: the row, its problems in words, the columns they concern."""
+    """One line of the preview: the row, its problems in words, the columns they concern,
+    and how each player stands in the club's registry (none without a club)."""
 
     row: TeamRow
     messages: tuple[str, ...]
     problem_columns: frozenset[str]
+    player_1: selectors.PlayerMatch | None = None
+    player_2: selectors.PlayerMatch | None = None
 
 
 @login_required
@@ -80,13 +83,19 @@ def team_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         return _render_preview(request, tournament, team_file, token="")
     try:
         teams = services.register_teams(
-            tournament=tournament, teams=team_data_for(team_file), rng=random.Random()
+            tournament=tournament, teams=_team_data(tournament, team_file), rng=random.Random()
         )
     except services.ServiceError as refusal:
         messages.error(request, team_import_service_message(refusal.code, refusal.params))
         return redirect("tournaments:team-import", slug=tournament.slug)
     _registered_messages(request, tournament, count=len(teams))
     return redirect("tournaments:team-list", slug=tournament.slug)
+
+
+def _team_data(tournament: Tournament, team_file: TeamFile) -> list[TeamData]:
+    """Return the file's teams; their players are linked to the registry of the
+    tournament's club when it has one (known records, else new ones)."""
+    return team_data_for(team_file, links_registry=tournament.club_id is not None)
 
 
 def _kept_team_file(request: HttpRequest, tournament: Tournament) -> TeamFile | None:
@@ -155,13 +164,16 @@ def _render_preview(
     by_line: dict[int, list] = {}
     for problem in team_file.problems:
         by_line.setdefault(problem.line, []).append(problem)
+    matches = _registry_matches(tournament, team_file)
     lines = [
         PreviewLine(
             row=row,
             messages=tuple(team_import_problem_message(p) for p in by_line.get(row.line, [])),
             problem_columns=frozenset(p.column for p in by_line.get(row.line, [])),
+            player_1=matches[2 * index] if matches else None,
+            player_2=matches[2 * index + 1] if matches else None,
         )
-        for row in team_file.rows
+        for index, row in enumerate(team_file.rows)
     ]
     file_problems = [
         team_import_problem_message(p) for p in team_file.problems if p.line not in lines_with_rows
@@ -180,6 +192,17 @@ def _render_preview(
         "is_preview": True,
     }
     return render(request, TEMPLATE, context, status=200 if token else 422)
+
+
+def _registry_matches(tournament: Tournament, team_file: TeamFile) -> list[selectors.PlayerMatch]:
+    """Return how both players of each row stand in the registry of the tournament's club
+    (known, new, or like other records), two per row in order; none without a club."""
+    if tournament.club is None:
+        return []
+    names = []
+    for row in team_file.rows:
+        names += [(row.player_1, row.licence_1), (row.player_2, row.licence_2)]
+    return selectors.match_players(club=tournament.club, names=names)
 
 
 def _draft_warning(tournament: Tournament, count: int) -> str:

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,9 +24,25 @@ from tournaments.tables import team_table
 from tournaments.views.lookups import get_team, get_tournament_for_organiser
 
 
-def _team_data(form: TeamForm) -> TeamData:
+def _team_data(form: TeamForm, tournament: Tournament) -> TeamData:
+    """Return the form's team; its players are linked to the registry of the tournament's
+    club, when it has one (picked records, else known or new ones)."""
     data = form.cleaned_data
-    return TeamData(data["player_1"], data["player_2"], data["club"], data["number"])
+    return TeamData(
+        data["player_1"],
+        data["player_2"],
+        data["club"],
+        data["number"],
+        player_1_record=data["player_1_record"],
+        player_2_record=data["player_2_record"],
+        player_1_licence=data["player_1_licence"],
+        player_2_licence=data["player_2_licence"],
+        links_registry=tournament.club_id is not None,
+    )
+
+
+def _lookup_url(tournament: Tournament) -> str:
+    return reverse("tournaments:player-lookup", kwargs={"slug": tournament.slug})
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -36,11 +53,11 @@ def _back(tournament: Tournament) -> HttpResponse:
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     """List the teams with their state, and register a new one."""
     tournament = get_tournament_for_organiser(request, slug)
-    form = TeamForm(request.POST or None, is_focused=True)
+    form = TeamForm(request.POST or None, is_focused=True, lookup_url=_lookup_url(tournament))
     if request.method == "POST" and form.is_valid():
         try:
             team = services.register_team(
-                tournament=tournament, data=_team_data(form), rng=random.Random()
+                tournament=tournament, data=_team_data(form, tournament), rng=random.Random()
             )
         except services.ServiceError as refusal:
             form.add_error(None, service_error_message(refusal.code, refusal.params))
@@ -68,10 +85,12 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Change a team's number, players or club."""
     tournament = get_tournament_for_organiser(request, slug)
     team = get_team(tournament, number)
-    form = TeamForm(request.POST or None, initial=team_initial(team))
+    form = TeamForm(
+        request.POST or None, initial=team_initial(team), lookup_url=_lookup_url(tournament)
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_team(team=team, data=_team_data(form))
+            services.update_team(team=team, data=_team_data(form, tournament))
         except services.ServiceError as refusal:
             form.add_error(None, service_error_message(refusal.code, refusal.params))
         else:

@@ -15,6 +15,7 @@ from tests.factories import (
     ClubFactory,
     DealFactory,
     MatchFactory,
+    PlayerFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
     RoundFactory,
@@ -29,6 +30,7 @@ from tournaments.models import (
     Deal,
     Match,
     MeleePlayer,
+    Player,
     Registration,
     RegistrationSettings,
     Round,
@@ -70,6 +72,10 @@ PUBLIC = {
 LINK = 7
 #: The primary key of the fixture's online registration (confirmed, not checked in).
 REGISTRATION = 5
+#: The primary keys of the owner club and of two records of its registry.
+CLUB = 5
+PLAYER = 11
+OTHER_PLAYER = 12
 
 KWARGS = {
     "tournament-create": {},
@@ -127,8 +133,17 @@ KWARGS = {
     "melee-player-check-in": {"slug": "t", "number": 1},
     "melee-player-withdraw": {"slug": "t", "number": 1},
     "melee-swap": {"slug": "t", "number": 2},
+    "player-lookup": {"slug": "t"},
+    "registry-list": {"club": CLUB},
+    "player-detail": {"club": CLUB, "pk": PLAYER},
+    "player-edit": {"club": CLUB, "pk": PLAYER},
+    "player-merge": {"club": CLUB, "pk": PLAYER},
+    "player-merge-confirm": {"club": CLUB, "pk": PLAYER},
 }
 POSTS = {
+    "registry-list": {"last_name": "Nouveau"},
+    "player-edit": {"last_name": "Renommé"},
+    "player-merge-confirm": {"kept": str(OTHER_PLAYER)},
     "tournament-create": {"name": "Pris", "club": "1", "date": "2026-12-01"},
     "tournament-settings": {"name": "Renommé", "date": "2026-12-01"},
     "team-list": {"player_1": "X", "player_2": "Y"},
@@ -211,6 +226,7 @@ POST_ONLY = {
     "melee-player-check-in",
     "melee-player-withdraw",
     "melee-swap",
+    "player-merge-confirm",
 }
 
 
@@ -224,7 +240,9 @@ def test_every_organiser_url_is_covered():
 
 @pytest.fixture
 def tournament(db):
-    owner = ClubFactory(name="Club propriétaire")
+    owner = ClubFactory(pk=CLUB, name="Club propriétaire")
+    PlayerFactory(pk=PLAYER, club=owner)
+    PlayerFactory(pk=OTHER_PLAYER, club=owner)
     owner.organisers.add(UserFactory(username="owner"))
     tournament = TournamentFactory(club=owner, slug="t", name="Concours")
     teams = [TeamFactory(tournament=tournament, number=n, is_checked_in=True) for n in (1, 2, 3)]
@@ -261,6 +279,7 @@ def snapshot() -> str:
         Registration,
         MeleePlayer,
     )
+    models = (Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink, Player)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])
 
 

@@ -15,7 +15,7 @@ from tests.factories import (
     TournamentFactory,
 )
 from tournaments.models import DealEntry, Match, Round, Team
-from tournaments.services import record_deal
+from tournaments.services import publish_round, record_deal
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -335,8 +335,7 @@ def test_a_closed_round_shows_as_results_until_the_next_one_is_published(client)
     create_matches(later, [teams[1], teams[0]])
 
     before = slide(french(client), tournament, 0)
-    later.status = Round.Status.PUBLISHED
-    later.save()
+    publish_round(round=later, now=NOW)
     after = slide(french(client), tournament, 0)
 
     assert (before.title, before.rows[0][1]) == ("Résultats – partie 1", "1 Joueur 1 Joueur 2")

@@ -106,6 +106,13 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
         ("text-sending", "Envoi en cours…"),
         ("text-sent", "Envoyé"),
         ("text-refused", "Refusé"),
+        ("text-busy", "Serveur indisponible, nouvel essai…"),
+        (
+            "text-complete",
+            "La partie est complète : plus de donne à saisir. Les donnes gardées sur ce "
+            "téléphone partent dès que le réseau revient ; les adversaires les confirment "
+            "ensuite.",
+        ),
         ("text-dismiss", "OK"),
         ("text-again", "Remettre dans le formulaire"),
         ("text-kept", "Gardé sur ce téléphone : envoyé tout seul au retour du réseau."),

@@ -94,8 +94,10 @@ def test_after_registering_a_team_the_cursor_is_back_in_the_first_field(desk, to
     assert response.redirect_chain == [(TEAMS, 302)]
     assert registration_inputs(response) == [
         '<input type="number" name="number" min="1" max="9999" inputmode="numeric" autofocus id="id_number">',
-        '<input type="text" name="player_1" maxlength="100" required id="id_player_1">',
-        '<input type="text" name="player_2" maxlength="100" required id="id_player_2">',
+        '<input type="text" name="player_1" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_1" hx-trigger="input changed delay:250ms" hx-target="#player_1-suggestions" required id="id_player_1">',
+        '<input type="text" name="player_1_licence" maxlength="30" id="id_player_1_licence">',
+        '<input type="text" name="player_2" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_2" hx-trigger="input changed delay:250ms" hx-target="#player_2-suggestions" required id="id_player_2">',
+        '<input type="text" name="player_2_licence" maxlength="30" id="id_player_2_licence">',
         '<input type="text" name="club" maxlength="150" id="id_club">',
     ]  # fmt: skip
 
@@ -105,7 +107,9 @@ def test_a_refused_registration_puts_the_cursor_in_the_first_field_to_fix(desk, 
 
     assert registration_inputs(response) == [
         '<input type="number" name="number" value="3" min="1" max="9999" inputmode="numeric" id="id_number">',
-        '<input type="text" name="player_1" value="Anne" maxlength="100" required id="id_player_1">',
-        '<input type="text" name="player_2" maxlength="100" autofocus required aria-invalid="true" aria-describedby="id_player_2_error" id="id_player_2">',
+        '<input type="text" name="player_1" value="Anne" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_1" hx-trigger="input changed delay:250ms" hx-target="#player_1-suggestions" required id="id_player_1">',
+        '<input type="text" name="player_1_licence" maxlength="30" id="id_player_1_licence">',
+        '<input type="text" name="player_2" maxlength="100" autocomplete="off" data-player-lookup="" hx-get="/concours/t/gestion/equipes/joueurs/?field=player_2" hx-trigger="input changed delay:250ms" hx-target="#player_2-suggestions" autofocus required aria-invalid="true" aria-describedby="id_player_2_error" id="id_player_2">',
+        '<input type="text" name="player_2_licence" maxlength="30" id="id_player_2_licence">',
         '<input type="text" name="club" maxlength="150" id="id_club">',
     ]  # fmt: skip

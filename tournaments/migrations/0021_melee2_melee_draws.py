@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0017_melee_players"),
+        ("tournaments", "0020_perfcache_results_version"),
     ]
 
     operations = [
