@@ -41,7 +41,7 @@ def test_a_melee_partie_is_drawn_published_and_played_on_five_tables(
     page.get_by_label("Nom d’utilisateur").fill("marie")
     page.get_by_label("Mot de passe").fill(PASSWORD)
     page.locator("main").get_by_role("button", name="Connexion").click()
-    expect(page.get_by_role("link", name="Joueurs")).to_be_visible()
+    expect(page.get_by_role("link", name="Joueurs", exact=True)).to_be_visible()
 
     page.get_by_role("button", name="Tirer la partie 1").click()
 
