@@ -197,3 +197,19 @@ def test_the_draft_names_each_repeat_a_swap_makes(desk, tournament):
         "Les joueurs 7 et 8 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter. "
         "Les joueurs 1 et 2 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter.",
     ]
+
+
+def test_a_pair_of_a_published_partie_enters_its_deals_on_its_link(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    match = round_.matches.get()
+    client.cookies["django_language"] = "fr"
+
+    response = client.get(match.team_a.links.get().get_absolute_url(), HTTP_HX_REQUEST="")
+
+    assert (response.status_code, response.context["match"]) == (200, match)
+    assert response.context["form"].fields["taker"].choices == [
+        ("A", "1 – Joueur 4 / Joueur 2"),
+        ("B", "2 – Joueur 1 / Joueur 3"),
+    ]
