@@ -10,6 +10,7 @@ from tournaments.views import (
     exports_data,
     exports_pdf,
     guide,
+    melee,
     paper,
     players,
     projector,
@@ -180,6 +181,22 @@ urlpatterns = [
         teams.team_reinstate,
         name="team-reinstate",
     ),
+    path("concours/<slug:slug>/gestion/joueurs/", melee.melee_players, name="melee-players"),
+    path(
+        "concours/<slug:slug>/gestion/joueurs/<num:number>/",
+        melee.melee_player_edit,
+        name="melee-player-edit",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/joueurs/<num:number>/presence/",
+        melee.melee_player_check_in,
+        name="melee-player-check-in",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/joueurs/<num:number>/forfait/",
+        melee.melee_player_withdraw,
+        name="melee-player-withdraw",
+    ),
     path("concours/<slug:slug>/gestion/tirer/", rounds.round_draw, name="round-draw"),
     path(
         "concours/<slug:slug>/gestion/parties/<num:number>/",
@@ -190,6 +207,11 @@ urlpatterns = [
         "concours/<slug:slug>/gestion/parties/<num:number>/echanger/",
         rounds.round_swap,
         name="round-swap",
+    ),
+    path(
+        "concours/<slug:slug>/gestion/parties/<num:number>/echanger-joueurs/",
+        melee.melee_swap,
+        name="melee-swap",
     ),
     path(
         "concours/<slug:slug>/gestion/parties/<num:number>/publier/",

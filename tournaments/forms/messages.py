@@ -132,6 +132,19 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     ),
     Refusal.MISSING_NAME: _("The player's name is required."),
     Refusal.DUPLICATE_PLAYER_NUMBER: _("Player number %(number)s is already taken."),
+    Refusal.DUPLICATE_PLAYER_NAME: _("A player named “%(name)s” is already registered."),
+    Refusal.IS_MELEE: _(
+        "This concours is played à la mêlée: register its players alone, on the players page."
+    ),
+    Refusal.TOO_FEW_PLAYERS: _("At least four players must be present to draw a partie."),
+    Refusal.SAME_PLAYER: _("Choose two different players to swap."),
+    Refusal.UNKNOWN_PLAYER: _("Player %(number)s is neither seated in this draft nor sitting out."),
+    Refusal.PLAYER_SEATED_TWICE: _(
+        "Player %(number)s is seated twice in this draft: discard it and draw again."
+    ),
+    Refusal.PLAYER_NOT_PRESENT: _(
+        "Player %(number)s is no longer present or has withdrawn: discard the draft and draw again."
+    ),
     Refusal.TEAM_DRAWN: _(
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),

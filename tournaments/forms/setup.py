@@ -129,6 +129,15 @@ class TournamentForm(forms.ModelForm):
         label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False
     )
 
+    melee = forms.BooleanField(
+        label=_("À la mêlée"),
+        required=False,
+        help_text=_(
+            "Players register alone; partners and opponents are drawn at each partie, and "
+            "the standings are individual."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -167,7 +176,9 @@ class TournamentForm(forms.ModelForm):
         club.required = True
         club.empty_label = None
         if self.instance.pk:
+            # Chosen once, at creation (MeleeConcours): a concours keeps its format.
             del self.fields["club"]
+            del self.fields["melee"]
             keys = list(self.instance.tie_break_keys) + ["", "", ""]
             for index in range(3):
                 self.fields[f"tie_break_{index + 1}"].initial = keys[index]
@@ -205,6 +216,11 @@ class TournamentForm(forms.ModelForm):
     def has_clubs(self) -> bool:
         """Return True when the organiser has a club to create the tournament for."""
         return "club" in self.fields and self.clubs is not None and self.clubs.exists()
+
+    @property
+    def is_melee(self) -> bool:
+        """Return True when a new tournament is to be run à la mêlée (a valid form)."""
+        return bool(self.cleaned_data.get("melee"))
 
     def clean_name(self) -> str:
         """Clean the tournament's name as every typed name is."""

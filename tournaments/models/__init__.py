@@ -49,7 +49,7 @@ from tournaments.models.clubs import MATCH_POINT_FIELDS, Club, Tournament
 from tournaments.models.deals import ENTRY_FIELDS, Deal, DealEntry
 from tournaments.models.idempotency import IdempotencyRecord
 from tournaments.models.links import Seat, TableLink, TeamLink
-from tournaments.models.melee import MeleePair, MeleePlayer, SitOut
+from tournaments.models.melee import MeleeConcours, MeleeDraft, MeleePair, MeleePlayer, SitOut
 from tournaments.models.players import Player
 from tournaments.models.registrations import Registration, RegistrationSettings
 from tournaments.models.rounds import Bye, Match, Round
@@ -86,6 +86,8 @@ __all__ = [
     "DealOutcome",
     "DealStatus",
     "Match",
+    "MeleeConcours",
+    "MeleeDraft",
     "MeleePair",
     "MeleePlayer",
     "MatchFormatKind",

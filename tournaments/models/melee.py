@@ -115,3 +115,50 @@ class MeleePair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – {self.player_1.name} / {self.player_2.name}"
+
+
+class MeleeConcours(models.Model):
+    """The organiser's choice, when creating a concours, to run it à la mêlée (RULES.md §H).
+
+    Kept apart from :class:`~tournaments.models.Tournament`, like
+    :class:`~tournaments.models.RegistrationSettings`, so that a concours archive
+    (tournaments/archive/, format version 1) stays as it is: an archived mêlée is known
+    by its players. A concours is a mêlée when it has this row or players.
+    """
+
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="melee_concours",
+        verbose_name=_("tournament"),
+    )
+
+    class Meta:
+        verbose_name = _("mêlée concours")
+        verbose_name_plural = _("mêlée concours")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+class MeleeDraft(models.Model):
+    """The draft draw of a mêlée partie, until it is published (RULES.md §H).
+
+    ``draw`` holds ``{"tables": [{"table_number", "pair_a", "pair_b",
+    "repeated_partners", "repeated_opponents"}], "sit_outs": [...]}`` with player ids,
+    as :class:`tournaments.melee.MeleeDraw` gives it. Publishing turns it into the pair
+    teams, their matches and the sit-outs, then deletes it; a discarded draft goes with
+    its round. Never archived: an archive holds no draft.
+    """
+
+    round = models.OneToOneField(
+        Round, on_delete=models.CASCADE, related_name="melee_draft", verbose_name=_("round")
+    )
+    draw = models.JSONField(_("draw"), default=dict)
+
+    class Meta:
+        verbose_name = _("mêlée draft")
+        verbose_name_plural = _("mêlée drafts")
+
+    def __str__(self) -> str:
+        return str(self.round)

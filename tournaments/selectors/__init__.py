@@ -49,7 +49,19 @@ from tournaments.selectors.links import (
     team_seat,
     team_situation,
 )
-from tournaments.selectors.melee import PlayerStanding, is_melee, melee_standings
+from tournaments.selectors.melee import (
+    DraftMeleePartie,
+    DraftMeleeTable,
+    MeleeHistory,
+    PlayerStanding,
+    is_melee,
+    melee_draft,
+    melee_history,
+    melee_players,
+    melee_standings,
+    present_melee_players,
+    round_sit_outs,
+)
 from tournaments.selectors.players import (
     ConcoursRanks,
     MatchKind,
@@ -196,6 +208,14 @@ __all__ = [
     "standings_rules",
     "PlayerStanding",
     "is_melee",
+    "melee_draft",
+    "melee_history",
+    "melee_players",
+    "present_melee_players",
+    "round_sit_outs",
+    "DraftMeleePartie",
+    "DraftMeleeTable",
+    "MeleeHistory",
     "melee_standings",
     "team_counts",
     "tournament_deals",

@@ -3,10 +3,22 @@ them (RULES.md §H)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
+from django.db.models import Q, QuerySet
+
 from tournaments.melee_standings import MeleeMatchEntry, individual_standings
-from tournaments.models import MeleePlayer, Round, SitOut, Tournament
+from tournaments.models import (
+    Match,
+    MeleeConcours,
+    MeleeDraft,
+    MeleePair,
+    MeleePlayer,
+    Round,
+    SitOut,
+    Tournament,
+)
 from tournaments.selectors.standings import counted_matches, standings_rules
 from tournaments.standings import ByeEntry, StandingRow, TeamEntry
 
@@ -21,8 +33,115 @@ class PlayerStanding:
 
 
 def is_melee(*, tournament: Tournament) -> bool:
-    """Return True when ``tournament`` is played à la mêlée: it has registered players."""
-    return tournament.melee_players.exists()
+    """Return True when ``tournament`` is played à la mêlée: chosen so at its creation
+    (:class:`~tournaments.models.MeleeConcours`), or it has registered players."""
+    return (
+        MeleeConcours.objects.filter(tournament=tournament).exists()
+        or tournament.melee_players.exists()
+    )
+
+
+def melee_players(*, tournament: Tournament) -> QuerySet[MeleePlayer]:
+    """Return the players of a mêlée by number, their club joined."""
+    return tournament.melee_players.select_related("club").order_by("number")
+
+
+def present_melee_players(*, tournament: Tournament) -> list[MeleePlayer]:
+    """Return the players a partie is drawn from: present and not withdrawn, by number."""
+    return list(
+        tournament.melee_players.filter(is_checked_in=True, is_withdrawn=False).order_by("number")
+    )
+
+
+@dataclass(frozen=True)
+class MeleeHistory:
+    """What the parties published so far say about the players (ids), for the next draw.
+
+    ``partnered`` and ``opposed`` list each partnership and opposition once per partie
+    (pairs of player ids); ``sit_out_counts`` maps a player to their sit-outs.
+    """
+
+    partnered: list[tuple[int, int]]
+    opposed: list[tuple[int, int]]
+    sit_out_counts: Counter[int]
+
+
+def melee_history(*, tournament: Tournament) -> MeleeHistory:
+    """Return who partnered, opposed and sat out in the published or closed parties of
+    ``tournament`` (three queries; a draft is left out)."""
+    published = Q(round__tournament=tournament) & ~Q(round__status=Round.Status.DRAFT)
+    partnered = list(MeleePair.objects.filter(published).values_list("player_1_id", "player_2_id"))
+    tables = Match.objects.filter(published).values_list(
+        "team_a__melee_pair__player_1_id",
+        "team_a__melee_pair__player_2_id",
+        "team_b__melee_pair__player_1_id",
+        "team_b__melee_pair__player_2_id",
+    )
+    opposed = [
+        (first, second)
+        for a_1, a_2, b_1, b_2 in tables
+        if a_1 is not None and b_1 is not None
+        for first in (a_1, a_2)
+        for second in (b_1, b_2)
+    ]
+    sit_outs = Counter(SitOut.objects.filter(published).values_list("player_id", flat=True))
+    return MeleeHistory(partnered=partnered, opposed=opposed, sit_out_counts=sit_outs)
+
+
+@dataclass(frozen=True)
+class DraftMeleeTable:
+    """A table of a mêlée draft as the desk shows it: the players of each pair, and the
+    repeats the draw could not avoid (or a swap made), as couples of players."""
+
+    table_number: int
+    pair_a: tuple[MeleePlayer, MeleePlayer]
+    pair_b: tuple[MeleePlayer, MeleePlayer]
+    repeated_partners: tuple[tuple[MeleePlayer, MeleePlayer], ...]
+    repeated_opponents: tuple[tuple[MeleePlayer, MeleePlayer], ...]
+
+
+@dataclass(frozen=True)
+class DraftMeleePartie:
+    """A mêlée draft: its tables by number and who sits out (players)."""
+
+    tables: list[DraftMeleeTable]
+    sit_outs: list[MeleePlayer]
+
+
+def melee_draft(*, round: Round) -> DraftMeleePartie | None:
+    """Return the draft of a mêlée partie with its players (two queries), or None when
+    ``round`` has no mêlée draft (a doublettes round, or a published partie)."""
+    draft = MeleeDraft.objects.filter(round=round).first()
+    if draft is None:
+        return None
+    players = {
+        player.pk: player
+        for player in MeleePlayer.objects.filter(tournament_id=round.tournament_id).select_related(
+            "club"
+        )
+    }
+
+    def couple(ids: list[int]) -> tuple[MeleePlayer, MeleePlayer]:
+        return (players[ids[0]], players[ids[1]])
+
+    tables = [
+        DraftMeleeTable(
+            table_number=table["table_number"],
+            pair_a=couple(table["pair_a"]),
+            pair_b=couple(table["pair_b"]),
+            repeated_partners=tuple(map(couple, table.get("repeated_partners", ()))),
+            repeated_opponents=tuple(map(couple, table.get("repeated_opponents", ()))),
+        )
+        for table in draft.draw.get("tables", ())
+    ]
+    return DraftMeleePartie(
+        tables=tables, sit_outs=[players[pk] for pk in draft.draw.get("sit_outs", ())]
+    )
+
+
+def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:
+    """Return the players who sat out a published or closed partie, by number."""
+    return SitOut.objects.filter(round=round).select_related("player").order_by("player__number")
 
 
 def melee_standings(*, tournament: Tournament) -> list[PlayerStanding]:

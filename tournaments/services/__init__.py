@@ -47,8 +47,18 @@ from tournaments.services.links import ensure_team_links, regenerate_link, revok
 from tournaments.services.melee import (
     MeleePlayerData,
     PlayedMeleeTable,
+    mark_melee,
     record_played_melee_round,
     register_melee_players,
+    set_melee_player_present,
+    set_melee_player_withdrawn,
+    update_melee_player,
+)
+from tournaments.services.melee_draws import (
+    MeleeSwap,
+    draw_melee_partie,
+    publish_draft,
+    swap_melee_players,
 )
 from tournaments.services.online_registration import (
     Cancellation,
@@ -95,6 +105,14 @@ from tournaments.services.table import (
 from tournaments.services.totals import record_match_totals
 
 __all__ = [
+    "MeleeSwap",
+    "draw_melee_partie",
+    "mark_melee",
+    "publish_draft",
+    "set_melee_player_present",
+    "set_melee_player_withdrawn",
+    "swap_melee_players",
+    "update_melee_player",
     "Cancellation",
     "RegistrationData",
     "cancel_registration",

@@ -181,7 +181,7 @@ def reopen_match(
     return match
 
 
-def _draft(round_: Round) -> Round:
+def lock_draft(round_: Round) -> Round:
     """Lock and return the draft ``round_``; raise ServiceError ``not_draft`` once it is
     published, ``draft_discarded`` when it was deleted meanwhile (discarded, or by a
     correction or a reopened round before it)."""
@@ -224,7 +224,7 @@ def swap_teams_in_draft(*, round: Round, first: int, second: int) -> SwapResult:
     be made.
     """
     with transaction.atomic():
-        round_ = _draft(round)
+        round_ = lock_draft(round)
         ids = dict(
             Team.objects.filter(tournament_id=round_.tournament_id).values_list("number", "pk")
         )
@@ -280,7 +280,7 @@ def discard_draft(*, round: Round) -> None:
     and the new draw includes them.
     """
     with transaction.atomic():
-        round_ = _draft(round)
+        round_ = lock_draft(round)
         _delete_draft(round_)
         results_changed(round_.tournament_id)
 
@@ -299,7 +299,7 @@ def publish_round(*, round: Round, now: datetime.datetime) -> Round:
     Every team gets its link (QR code) if it has none yet. Raises ServiceError ``not_draft``.
     """
     with transaction.atomic():
-        round_ = _draft(round)
+        round_ = lock_draft(round)
         round_.status = Round.Status.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["status", "published_at"])

@@ -57,6 +57,14 @@ class Refusal(StrEnum):
     HAS_TEAMS = "has_teams"
     MISSING_NAME = "missing_name"
     DUPLICATE_PLAYER_NUMBER = "duplicate_player_number"  # number: the player number
+    DUPLICATE_PLAYER_NAME = "duplicate_player_name"  # name: the player's name
+    IS_MELEE = "is_melee"
+    # Mêlée draws (services/melee_draws.py, RULES.md §H)
+    TOO_FEW_PLAYERS = "too_few_players"
+    SAME_PLAYER = "same_player"
+    UNKNOWN_PLAYER = "unknown_player"  # number: the player number not in the draw
+    PLAYER_SEATED_TWICE = "player_seated_twice"  # number: the player number
+    PLAYER_NOT_PRESENT = "player_not_present"  # number: the player number
     # The registry of players (services/players.py)
     PLAYER_LAST_NAME = "player_last_name"
     LICENCE_TAKEN = "licence_taken"  # licence: the number; player: who holds it

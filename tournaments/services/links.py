@@ -40,7 +40,8 @@ def _new_pin(taken: set[str]) -> str:
 
 
 def ensure_team_links(*, tournament: Tournament, now: datetime.datetime) -> None:
-    """Give every team of ``tournament`` an active link (a team that has one keeps it).
+    """Give every team of ``tournament`` an active link (a team that has one keeps it),
+    the pairs of a mêlée's parties too (``Team.every_team``).
 
     Called when a draw is published and before the team cards are printed; a team
     registered late gets its link then. Locks the tournament (call it first, or after
@@ -53,7 +54,7 @@ def ensure_team_links(*, tournament: Tournament, now: datetime.datetime) -> None
                 "team_id", flat=True
             )
         )
-        missing = Team.objects.filter(tournament=tournament).exclude(pk__in=have)
+        missing = Team.every_team.filter(tournament=tournament).exclude(pk__in=have)
         if not missing.exists():
             return
         taken = _taken_codes(tournament)

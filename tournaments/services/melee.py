@@ -20,6 +20,7 @@ from django.db.models import Max
 import scoring
 from tournaments.models import (
     DealEntry,
+    MeleeConcours,
     MeleePair,
     MeleePlayer,
     Round,
@@ -30,6 +31,7 @@ from tournaments.models import (
 from tournaments.services.cache import results_changed
 from tournaments.services.deals import NOBODY, Author
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.locks import lock_tournament
 from tournaments.services.played_rounds import PlayedMatch, record_played_round
 from tournaments.services.registration import LOT_RANGE, register_club
 from tournaments.text import clean_name
@@ -65,20 +67,28 @@ def register_melee_players(
     Numbers are assigned when missing (the next free one); each player draws a lot with
     ``rng``, the last tie-break of the standings (``None``: lot 0 for all, so the player
     number decides, lowest first, as in an imported mêlée, RULES.md §H). Raises ServiceError ``missing_name`` for a blank
-    name, ``duplicate_player_number`` (number) for a number taken, ``has_teams`` when the
-    concours has registered teams (doublettes and mêlée do not mix); nothing is saved.
+    name, ``duplicate_player_number`` (number) for a number taken,
+    ``duplicate_player_name`` (name) for a name registered twice (compared ignoring
+    case), ``has_teams`` when the concours has registered teams (doublettes and mêlée do
+    not mix); nothing is saved.
     """
     created: list[MeleePlayer] = []
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = lock_tournament(tournament)
         results_changed(tournament)
         if tournament.teams.exists():
             raise ServiceError(Refusal.HAS_TEAMS)
         taken = set(tournament.melee_players.values_list("number", flat=True))
+        names = {
+            name.casefold() for name in tournament.melee_players.values_list("name", flat=True)
+        }
         for data in players:
             name = clean_name(data.name)
             if not name:
                 raise ServiceError(Refusal.MISSING_NAME)
+            if name.casefold() in names:
+                raise ServiceError(Refusal.DUPLICATE_PLAYER_NAME, name=name)
+            names.add(name.casefold())
             number = data.number if data.number is not None else max(taken, default=0) + 1
             if number in taken:
                 raise ServiceError(Refusal.DUPLICATE_PLAYER_NUMBER, number=number)
@@ -95,6 +105,76 @@ def register_melee_players(
             player.save()
             created.append(player)
     return created
+
+
+def mark_melee(*, tournament: Tournament) -> bool:
+    """Record that ``tournament`` is run à la mêlée (RULES.md §H); return True when it was
+    not yet marked. Raises ServiceError ``has_teams`` when it has registered teams."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        if tournament.teams.exists():
+            raise ServiceError(Refusal.HAS_TEAMS)
+        _, created = MeleeConcours.objects.get_or_create(tournament=tournament)
+        results_changed(tournament)
+    return created
+
+
+def update_melee_player(*, player: MeleePlayer, data: MeleePlayerData) -> MeleePlayer:
+    """Change a mêlée player's name, club and number (``data.number`` None keeps it), and
+    return the player as saved.
+
+    Raises ServiceError ``missing_name``, ``duplicate_player_name`` (name) or
+    ``duplicate_player_number`` (number), as :func:`register_melee_players`; nothing is
+    saved then. The pairs already drawn keep the names they were drawn with.
+    """
+    with transaction.atomic():
+        lock_tournament(player.tournament)
+        player = MeleePlayer.objects.get(pk=player.pk)
+        others = MeleePlayer.objects.filter(tournament_id=player.tournament_id).exclude(
+            pk=player.pk
+        )
+        name = clean_name(data.name)
+        if not name:
+            raise ServiceError(Refusal.MISSING_NAME)
+        if any(
+            name.casefold() == other.casefold() for other in others.values_list("name", flat=True)
+        ):
+            raise ServiceError(Refusal.DUPLICATE_PLAYER_NAME, name=name)
+        number = player.number if data.number is None else data.number
+        if others.filter(number=number).exists():
+            raise ServiceError(Refusal.DUPLICATE_PLAYER_NUMBER, number=number)
+        player.name = name
+        player.number = number
+        player.club = register_club(name=data.club) if clean_name(data.club) else None
+        player.full_clean(validate_unique=False, validate_constraints=False)
+        player.save(update_fields=["name", "number", "club"])
+        results_changed(player.tournament_id)
+    return player
+
+
+def set_melee_player_present(*, player: MeleePlayer, is_present: bool) -> MeleePlayer:
+    """Check a mêlée player in (present) or out, and return the player as saved: only the
+    players present and not withdrawn are drawn (RULES.md §H)."""
+    with transaction.atomic():
+        lock_tournament(player.tournament)
+        player = MeleePlayer.objects.get(pk=player.pk)
+        player.is_checked_in = is_present
+        player.save(update_fields=["is_checked_in"])
+        results_changed(player.tournament_id)
+    return player
+
+
+def set_melee_player_withdrawn(*, player: MeleePlayer, is_withdrawn: bool) -> MeleePlayer:
+    """Withdraw a mêlée player (or take the withdrawal back), and return the player as
+    saved: a withdrawn player is no longer drawn and ranks last (RULES.md §H); the
+    parties already played keep them."""
+    with transaction.atomic():
+        lock_tournament(player.tournament)
+        player = MeleePlayer.objects.get(pk=player.pk)
+        player.is_withdrawn = is_withdrawn
+        player.save(update_fields=["is_withdrawn"])
+        results_changed(player.tournament_id)
+    return player
 
 
 def record_played_melee_round(

@@ -19,7 +19,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from tournaments.models import Club, Player, Round, Team, TeamData, Tournament
-from tournaments.selectors import draft_round, is_in_draw, published_round
+from tournaments.selectors import draft_round, is_in_draw, is_melee, published_round
 from tournaments.selectors.players import MatchKind, match_player
 from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
@@ -158,7 +158,8 @@ def register_teams(
 
     A team registered once a round is drawn, even as a draft, joins from the next round
     not drawn yet (:func:`next_round_to_draw`) and is marked present. Raises ServiceError
-    ``no_round_left`` once every round is drawn (the team would play none), or
+    ``is_melee`` for a mêlée (its players register alone, RULES.md §H), ``no_round_left``
+    once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
     cannot be registered, or a refusal of the registry links (``_Registry.link``, for a
     team with ``links_registry``); nothing is saved then. New records of the registry
@@ -167,6 +168,8 @@ def register_teams(
     created = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if is_melee(tournament=tournament):
+            raise ServiceError(Refusal.IS_MELEE)
         registry = _Registry(tournament, now or timezone.now())
         first_round = next_round_to_draw(tournament)
         if first_round > tournament.number_of_rounds:

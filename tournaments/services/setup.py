@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils.text import slugify
 
 import scoring
-from tournaments.models import Club, Round, Tournament
+from tournaments.models import Club, MeleeConcours, Round, Tournament
 from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 
@@ -59,9 +59,12 @@ def _check_name(name: str, exclude_pk: int | None = None) -> None:
         raise ServiceError(Refusal.TOURNAMENT_EXISTS)
 
 
-def create_tournament(*, club: Club | None, settings: dict[str, Any]) -> Tournament:
+def create_tournament(
+    *, club: Club | None, settings: dict[str, Any], is_melee: bool = False
+) -> Tournament:
     """Create a tournament of ``club`` (None: no organising club) with ``settings`` (model
-    field names).
+    field names); ``is_melee`` records that it is run à la mêlée (RULES.md §H,
+    :class:`~tournaments.models.MeleeConcours`).
 
     It stores the latest version of its rule preset, and scores with that version for
     good (RULES.md §B). Raises ServiceError ``tournament_exists`` when the name is taken.
@@ -73,6 +76,8 @@ def create_tournament(*, club: Club | None, settings: dict[str, Any]) -> Tournam
         # After full_clean, which refuses a preset that is not one of the choices.
         tournament.rules_version = scoring.latest_version(tournament.rules_preset)
         tournament.save()
+        if is_melee:
+            MeleeConcours.objects.create(tournament=tournament)
     return tournament
 
 

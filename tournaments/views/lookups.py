@@ -14,6 +14,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    MeleePlayer,
     Player,
     Round,
     Team,
@@ -114,6 +115,15 @@ def get_team(tournament: Tournament, number: int) -> Team:
     """Return team ``number`` of ``tournament`` (its club and registered players joined) or raise 404."""
     return get_object_or_404(
         Team.objects.select_related("club", "player_1_record", "player_2_record"),
+        tournament=tournament,
+        number=number,
+    )
+
+
+def get_melee_player(tournament: Tournament, number: int) -> MeleePlayer:
+    """Return mêlée player ``number`` of ``tournament`` (their club joined) or raise 404."""
+    return get_object_or_404(
+        MeleePlayer.objects.select_related("club", "tournament"),
         tournament=tournament,
         number=number,
     )

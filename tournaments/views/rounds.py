@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.archive import copy_database_or_log
 from tournaments.forms.corrections import ReasonForm
+from tournaments.forms.melee import MeleeSwapForm
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.setup import SwapForm
 from tournaments.models import Round, Tournament
@@ -43,6 +44,7 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds,
         "last_round": rounds[-1] if rounds else None,
         "team_counts": selectors.team_counts(tournament=tournament),
+        "is_melee": selectors.is_melee(tournament=tournament),
         "is_frozen": services.is_settings_frozen(tournament),
         "projector_url": public_url(request, f"/ecran/{tournament.projector_token}/"),
     }
@@ -52,10 +54,13 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    """Draw the next round as a draft (once, however many clicks)."""
+    """Draw the next round as a draft (once, however many clicks): a mêlée's next partie
+    by players (services/melee_draws.py), else the teams' round."""
     tournament = get_tournament_for_organiser(request, slug)
+    is_melee = selectors.is_melee(tournament=tournament)
+    draw = services.draw_melee_partie if is_melee else services.draw_round
     try:
-        round_ = services.draw_round(tournament=tournament)
+        round_ = draw(tournament=tournament)
     except services.ServiceError as refusal:
         _refused(request, refusal)
         return redirect("tournaments:tournament-manage", slug=tournament.slug)
@@ -103,7 +108,10 @@ def _round_page_context(
         "progress_table": None if is_draft else progress_table(request, round=round_),
         "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
+        "melee_draft": selectors.melee_draft(round=round_) if is_draft else None,
+        "sit_outs": () if is_draft else selectors.round_sit_outs(round=round_),
         "swap_form": SwapForm(),
+        "melee_swap_form": MeleeSwapForm(),
         "reopen_form": reopen_form,
         "history": round_audit_entries(records=selectors.round_history(round=round_)),
     }
@@ -176,12 +184,12 @@ def _swapped_messages(request: HttpRequest, swap: services.SwapResult) -> None:
 @login_required
 @require_POST
 def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Publish a draft draw."""
+    """Publish a draft draw (a mêlée's: its pairs, tables and sit-outs are saved then)."""
     return _round_action(
         request,
         slug,
         number,
-        lambda r: services.publish_round(round=r, now=timezone.now()),
+        lambda r: services.publish_draft(round=r, now=timezone.now()),
         _("Round %(number)s published: the tables can play."),
     )
 

@@ -21,14 +21,22 @@ def tournament_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(
-                club=form.cleaned_data["club"], settings=form.settings()
+                club=form.cleaned_data["club"], settings=form.settings(), is_melee=form.is_melee
             )
         except services.ServiceError as refusal:
             form.add_error("name", service_error_message(refusal.code, refusal.params))
         else:
-            messages.success(request, _("Tournament created. Now register the teams."))
-            return redirect("tournaments:team-list", slug=tournament.slug)
+            return _created(request, tournament, is_melee=form.is_melee)
     return _form_page(request, form)
+
+
+def _created(request: HttpRequest, tournament: Tournament, *, is_melee: bool) -> HttpResponse:
+    """Say the tournament is created and open its teams, or its players for a mêlée."""
+    if is_melee:
+        messages.success(request, _("Mêlée created. Now register the players."))
+        return redirect("tournaments:melee-players", slug=tournament.slug)
+    messages.success(request, _("Tournament created. Now register the teams."))
+    return redirect("tournaments:team-list", slug=tournament.slug)
 
 
 @login_required

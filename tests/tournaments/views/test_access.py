@@ -34,6 +34,7 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    MeleePlayer,
     Player,
     Registration,
     RegistrationSettings,
@@ -150,6 +151,11 @@ KWARGS = {
     "challenge-add-concours": {"slug": "c"},
     "challenge-remove-concours": {"slug": "c", "concours": "fini"},
     "challenge-xlsx": {"slug": "c"},
+    "melee-players": {"slug": "t"},
+    "melee-player-edit": {"slug": "t", "number": 1},
+    "melee-player-check-in": {"slug": "t", "number": 1},
+    "melee-player-withdraw": {"slug": "t", "number": 1},
+    "melee-swap": {"slug": "t", "number": 2},
     "player-lookup": {"slug": "t"},
     "registry-list": {"club": CLUB},
     "player-detail": {"club": CLUB, "pk": PLAYER},
@@ -209,6 +215,11 @@ POSTS = {
     "challenge-list": {"club": "1", "name": "Pris", "minimum": "1"},
     "challenge-manage": {"name": "Renommé", "minimum": "1"},
     "challenge-add-concours": {"concours": "t"},
+    "melee-players": {"name": "Nouveau"},
+    "melee-player-edit": {"name": "Renommé", "number": "1"},
+    "melee-player-check-in": {"present": "0"},
+    "melee-player-withdraw": {"withdrawn": "1"},
+    "melee-swap": {"first": "1", "second": "2"},
 }
 
 
@@ -246,6 +257,9 @@ POST_ONLY = {
     "registration-check-in",
     "challenge-add-concours",
     "challenge-remove-concours",
+    "melee-player-check-in",
+    "melee-player-withdraw",
+    "melee-swap",
     "player-merge-confirm",
 }
 
@@ -290,6 +304,7 @@ def tournament(db):
     RoundFactory(tournament=finished, number=1, status=Round.Status.CLOSED)
     challenge = ChallengeFactory(club=owner, slug="c", name="Challenge")
     ChallengeConcoursFactory(challenge=challenge, tournament=finished, position=1)
+    MeleePlayer.objects.create(tournament=tournament, number=1, name="Joueur seul")
     return tournament
 
 
@@ -308,6 +323,7 @@ def snapshot() -> str:
         Challenge,
         ChallengeConcours,
         Player,
+        MeleePlayer,
     )
     models = (get_user_model(), Club, Tournament, Team, Round, Match, Bye, Deal, TeamLink)
     return serializers.serialize("json", [o for m in models for o in m.objects.order_by("pk")])

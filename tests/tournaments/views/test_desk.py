@@ -487,10 +487,20 @@ def help_texts(response) -> list[str]:
     return re.findall(r'<p class="helptext">([^<]*)</p>', response.content.decode())
 
 
-@pytest.mark.parametrize(
-    "address", ["/organisation/concours/nouveau/", "/concours/t/gestion/reglages/"]
+MELEE_HELP = (
+    "Players register alone; partners and opponents are drawn at each partie, and the "
+    "standings are individual."
 )
-def test_the_settings_forms_help_texts_are_english_words_in_english(desk, tournament, address):
+
+
+# The mêlée is chosen once, at creation: the settings page has no such box.
+@pytest.mark.parametrize(
+    ("address", "melee"),
+    [("/organisation/concours/nouveau/", [MELEE_HELP]), ("/concours/t/gestion/reglages/", [])],
+)
+def test_the_settings_forms_help_texts_are_english_words_in_english(
+    desk, tournament, address, melee
+):
     desk.cookies["django_language"] = "en"
 
     texts = help_texts(desk.get(address))
@@ -502,6 +512,7 @@ def test_the_settings_forms_help_texts_are_english_words_in_english(desk, tourna
         "When ranking by match points: what a match lost gives.",
         "When ranking by match points: what a bye (exempt team) gives.",
         "Each table may be switched on the round&#x27;s desk, at any time.",
+        *melee,
     ]
 
 

@@ -21,7 +21,16 @@ import scoring
 from tests.factories import ByeFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import selectors, services
-from tournaments.models import Deal, DealEntry, Match, Round, Team, TeamData, Tournament
+from tournaments.models import (
+    Deal,
+    DealEntry,
+    Match,
+    MeleePlayer,
+    Round,
+    Team,
+    TeamData,
+    Tournament,
+)
 from tournaments.services.cache import results_changed
 from tournaments.services.deals import Author
 from tournaments.services.played_rounds import PlayedMatch
@@ -349,6 +358,66 @@ def test_melee_players_registered_show_at_once(client, db):
     assert (before, after) == (["Josette"], ["Josette", "Michel"])
 
 
+def test_a_melee_player_renamed_then_withdrawn_shows_at_once(client, db):
+    client.cookies["django_language"] = "fr"
+    tournament = TournamentFactory(slug="t")
+    josette, _ = services.register_melee_players(
+        tournament=tournament,
+        players=[services.MeleePlayerData(name="Josette"), services.MeleePlayerData(name="Michel")],
+        rng=None,
+    )
+    before = [row[2] for row in table_rows(client.get("/concours/t/"), "standings")[1:]]
+
+    services.update_melee_player(player=josette, data=services.MeleePlayerData(name="Josie"))
+    renamed = [row[2] for row in table_rows(client.get("/concours/t/"), "standings")[1:]]
+    services.set_melee_player_withdrawn(player=josette, is_withdrawn=True)
+
+    after = [row[2] for row in table_rows(client.get("/concours/t/"), "standings")[1:]]
+    assert (before, renamed, after) == (
+        ["Josette", "Michel"],
+        ["Josie", "Michel"],
+        ["Michel", "Josie"],
+    )
+
+
+def melee_draft() -> Round:
+    """Partie 1 of the 8-player mêlée of ``melee_hall``, drawn as a draft (seed 7)."""
+    return services.draw_melee_partie(tournament=Tournament.objects.get(), seed=7)
+
+
+#: Each mêlée service whose write no cached page shows as it reads today, with the write.
+MELEE_WRITES = {
+    "mark_melee": lambda: services.mark_melee(tournament=Tournament.objects.get()),
+    "set_melee_player_present": lambda: services.set_melee_player_present(
+        player=MeleePlayer.objects.get(number=1), is_present=False
+    ),
+    "draw_melee_partie": melee_draft,
+    "swap_melee_players": lambda: services.swap_melee_players(
+        round=melee_draft(), first=1, second=2
+    ),
+    "publish_draft": lambda: services.publish_draft(round=melee_draft(), now=NOW),
+}
+
+
+@pytest.fixture
+def melee_hall(db):
+    tournament = TournamentFactory(slug="t", number_of_rounds=3)
+    services.register_melee_players(
+        tournament=tournament,
+        players=[services.MeleePlayerData(name=f"Joueur {n}") for n in range(1, 9)],
+        rng=None,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(MELEE_WRITES))
+def test_a_melee_write_changes_the_version(melee_hall, name):
+    before = version()
+
+    MELEE_WRITES[name]()
+
+    assert version() != before
+
+
 # Teams and the tournament -----------------------------------------------------------------
 
 
@@ -447,7 +516,8 @@ TESTED = {
     "confirm_deals", "confirm_with_pin", "confirm_deal_by_organiser", "unlock_match",
     "save_sheet_row", "record_match_totals", "close_match_for_time", "reopen_match",
     "close_round", "reopen_round", "publish_round", "record_played_round", "register_team",
-    "register_melee_players",
+    "register_melee_players", "update_melee_player", "set_melee_player_withdrawn",
+    *MELEE_WRITES,
     "update_team", "remove_team", "withdraw_team", "reinstate_team", "update_tournament",
     "rename_club",
     *UNSEEN_WRITES,
@@ -493,7 +563,7 @@ READS = {
     "drawable_teams", "played_pairs", "is_reopenable", "parse_key", "fingerprint",
     "lock_tournament", "lock_round", "lock_match", "lock_round_matches", "lock_team_link",
     "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "is_settings_frozen",
-    "unique_slug", "lock_club", "lock_registration",
+    "unique_slug", "lock_club", "lock_registration", "lock_draft",
 }  # fmt: skip
 
 

@@ -1,0 +1,215 @@
+"""A mêlée run at the desk (views/melee.py, views/rounds.py, RULES.md §H): created as one,
+its players registered and checked in, a partie drawn, changed by a swap, published, then
+played on the round desk as any round; bad input says why in French and saves nothing."""
+
+import datetime
+
+import pytest
+
+from scoring import MatchTotals
+from tests.factories import TournamentFactory
+from tests.html_reading import table_rows
+from tournaments import services
+from tournaments.models import MeleeConcours, MeleeDraft, MeleePlayer, Round, Team, Tournament
+from tournaments.services import MeleePlayerData
+
+PLAYERS = "/concours/t/gestion/joueurs/"
+DRAW = "/concours/t/gestion/tirer/"
+PARTIE_1 = "/concours/t/gestion/parties/1/"
+NOW = datetime.datetime(2026, 12, 1, 14, 0, tzinfo=datetime.UTC)
+
+
+@pytest.fixture
+def tournament(club):
+    return TournamentFactory(club=club, slug="t", number_of_rounds=3)
+
+
+def register(tournament, count):
+    return services.register_melee_players(
+        tournament=tournament,
+        players=[MeleePlayerData(name=f"Joueur {n}") for n in range(1, count + 1)],
+        rng=None,
+    )
+
+
+def messages_of(response):
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_a_concours_created_a_la_melee_opens_its_players(desk, club):
+    response = desk.post(
+        "/organisation/concours/nouveau/",
+        {
+            "club": club.pk,
+            "name": "Mêlée du jeudi",
+            "date": "2026-12-03",
+            "rules_preset": "belote-classique",
+            "match_format": "target",
+            "match_format_value": "1001",
+            "number_of_rounds": "4",
+            "bye_credit": "fixed",
+            "bye_credit_value": "500",
+            "ranking": "wins-then-points",
+            "tie_break_1": "points_difference",
+            "melee": "on",
+        },
+        follow=True,
+    )
+
+    tournament = Tournament.objects.get()
+    assert response.redirect_chain == [("/concours/melee-du-jeudi/gestion/joueurs/", 302)]
+    assert messages_of(response) == ["Mêlée créée. Inscrivez maintenant les joueurs."]
+    assert MeleeConcours.objects.filter(tournament=tournament).count() == 1
+
+
+def test_the_players_page_lists_each_player_with_their_state(desk, tournament):
+    players = register(tournament, 3)
+    services.set_melee_player_present(player=players[1], is_present=False)
+    services.set_melee_player_withdrawn(player=players[2], is_withdrawn=True)
+    services.update_melee_player(
+        player=players[0], data=MeleePlayerData(name="Joueur 1", club="Amicale")
+    )
+
+    response = desk.get(PLAYERS)
+
+    assert table_rows(response, "melee-players") == [
+        ["Numéro", "Nom", "Club", "Présent", "Forfait", "Actions"],
+        ["1", "Joueur 1", "Amicale", "oui", "non", "Modifier Marquer absent Retirer"],
+        ["2", "Joueur 2", "", "non", "non", "Modifier Marquer présent Retirer"],
+        ["3", "Joueur 3", "", "oui", "oui", "Modifier Marquer absent Réintégrer"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "   "}, "Ce champ est obligatoire."),
+        ({"name": "joueur 1"}, "Un joueur nommé « joueur 1 » est déjà inscrit."),
+        ({"name": "Lucette", "number": "1"}, "Le numéro de joueur 1 est déjà pris."),
+    ],
+)
+def test_a_player_refused_is_said_why_and_nothing_is_saved(desk, tournament, data, message):
+    register(tournament, 1)
+
+    response = desk.post(PLAYERS, data)
+
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert list(MeleePlayer.objects.values_list("number", "name")) == [(1, "Joueur 1")]
+
+
+def test_a_player_is_registered_edited_checked_out_and_withdrawn(desk, tournament):
+    desk.post(PLAYERS, {"name": "Lucette Roy", "club": "Amicale"})
+    desk.post(f"{PLAYERS}1/", {"name": "Lucette Royer", "number": "4", "club": ""})
+    desk.post(f"{PLAYERS}4/presence/", {"present": "0"})
+    desk.post(f"{PLAYERS}4/forfait/", {"withdrawn": "1"})
+
+    player = MeleePlayer.objects.get()
+    assert (player.number, player.name, player.club, player.is_checked_in, player.is_withdrawn) == (
+        4,
+        "Lucette Royer",
+        None,
+        False,
+        True,
+    )
+
+
+def test_a_partie_is_drawn_shown_swapped_and_published(desk, tournament):
+    register(tournament, 22)
+
+    response = desk.post(DRAW, follow=True)
+
+    round_ = Round.objects.get()
+    assert (round_.number, round_.status) == (1, "draft")
+    rows = table_rows(response, "melee-draw")
+    assert rows[0] == ["Table", "Paire A", "Paire B", "Répétitions"]
+    assert len(rows) == 6
+    sit_outs = [
+        p.number for p in MeleePlayer.objects.filter(pk__in=round_.melee_draft.draw["sit_outs"])
+    ]
+    page = response.content.decode()
+    assert [f"Exempt : {n} – Joueur {n}" in page for n in sit_outs] == [True, True]
+
+    seated = round_.melee_draft.draw["tables"][0]["pair_a"][0]
+    seated_number = MeleePlayer.objects.get(pk=seated).number
+    response = desk.post(
+        f"{PARTIE_1}echanger-joueurs/", {"first": seated_number, "second": sit_outs[0]}, follow=True
+    )
+    assert messages_of(response) == [f"Joueurs {seated_number} et {sit_outs[0]} échangés."]
+    assert seated in MeleeDraft.objects.get(round=round_).draw["sit_outs"]
+
+    response = desk.post(f"{PARTIE_1}publier/", follow=True)
+    assert messages_of(response) == ["Partie 1 publiée : les tables peuvent jouer."]
+    assert len(table_rows(response, "progress")) == 6
+    assert (Team.objects.count(), Team.every_team.count(), round_.matches.count()) == (0, 10, 5)
+
+
+def test_a_swap_with_an_unknown_player_is_refused_in_french(desk, tournament):
+    register(tournament, 8)
+    desk.post(DRAW, follow=True)
+    before = MeleeDraft.objects.get().draw
+
+    response = desk.post(
+        f"{PARTIE_1}echanger-joueurs/", {"first": "1", "second": "99"}, follow=True
+    )
+
+    assert messages_of(response) == ["Le joueur 99 n’est ni placé dans ce brouillon ni exempt."]
+    assert MeleeDraft.objects.get().draw == before
+
+
+def test_drawing_with_fewer_than_four_players_present_is_refused_in_french(desk, tournament):
+    register(tournament, 3)
+
+    response = desk.post(DRAW, follow=True)
+
+    assert messages_of(response) == [
+        "Il faut au moins quatre joueurs présents pour tirer une partie."
+    ]
+    assert Round.objects.count() == 0
+
+
+def test_the_draft_names_each_repeat_a_swap_makes(desk, tournament):
+    p = register(tournament, 8)
+    services.record_played_melee_round(
+        tournament=tournament,
+        tables=[
+            services.PlayedMeleeTable(1, (p[0], p[1]), (p[2], p[3]), totals=MatchTotals(1000, 900)),
+            services.PlayedMeleeTable(2, (p[4], p[5]), (p[6], p[7]), totals=MatchTotals(800, 1100)),
+        ],
+        now=NOW,
+    )
+    desk.post(DRAW, follow=True)
+
+    response = desk.post(
+        "/concours/t/gestion/parties/2/echanger-joueurs/",
+        {"first": "1", "second": "8"},
+        follow=True,
+    )
+
+    assert messages_of(response) == [
+        "Joueurs 1 et 8 échangés.",
+        "Attention : à la table 1, des joueurs se retrouvent partenaires ou adversaires.",
+    ]
+    assert table_rows(response, "melee-draw")[1] == [
+        "1",
+        "7 – Joueur 7 / 8 – Joueur 8",
+        "1 – Joueur 1 / 2 – Joueur 2",
+        "Les joueurs 7 et 8 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter. "
+        "Les joueurs 1 et 2 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter.",
+    ]
+
+
+def test_a_pair_of_a_published_partie_enters_its_deals_on_its_link(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    match = round_.matches.get()
+    client.cookies["django_language"] = "fr"
+
+    response = client.get(match.team_a.links.get().get_absolute_url(), HTTP_HX_REQUEST="")
+
+    assert (response.status_code, response.context["match"]) == (200, match)
+    assert response.context["form"].fields["taker"].choices == [
+        ("A", "1 – Joueur 4 / Joueur 2"),
+        ("B", "2 – Joueur 1 / Joueur 3"),
+    ]
