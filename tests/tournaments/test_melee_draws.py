@@ -3,12 +3,15 @@ RULES.md §H): partie 1 from the stored seed, later parties by individual standi
 repeated partner; refusals save nothing; publishing makes the pairs, tables and sit-outs."""
 
 import datetime
+import re
 
 import pytest
+from django.utils import translation
 
 import scoring
 from tests.factories import TournamentFactory
 from tournaments import services
+from tournaments.exports import pdf
 from tournaments.models import (
     Match,
     MeleeDraft,
@@ -339,3 +342,22 @@ def test_a_team_is_not_registered_in_a_melee():
         )
     ) == (Refusal.IS_MELEE, {})
     assert Team.every_team.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_team_cards_of_a_melee_are_those_of_the_latest_partie_pairs():
+    tournament = TournamentFactory(number_of_rounds=3)
+    register(tournament, 8)
+    services.publish_draft(round=services.draw_melee_partie(tournament=tournament, seed=7), now=NOW)
+
+    with translation.override("fr"):
+        html = pdf.team_cards_html(tournament=tournament, base_url="http://salle.local/")
+
+    pairs = Team.every_team.filter(tournament=tournament).order_by("number")
+    assert re.findall(r'<h2 class="team-card-number">(.*?)</h2>', html) == [
+        f"Équipe {team.number}" for team in pairs
+    ]
+    assert re.findall(r'<p class="team-card-player[^"]*">(.*?)</p>', html) == [
+        name for team in pairs for name in (team.player_1, team.player_2)
+    ]
+    assert len(pairs) == 4

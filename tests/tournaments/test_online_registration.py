@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tests.factories import (
+    ClubFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
     TeamFactory,
@@ -14,7 +15,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import selectors
-from tournaments.models import AuditAction, Registration, Team
+from tournaments.models import AuditAction, Player, Registration, Team
 from tournaments.services import (
     RegistrationData,
     ServiceError,
@@ -311,4 +312,33 @@ def test_a_pair_already_registered_by_hand_is_refused_at_check_in_and_nothing_ch
         ("same_pair", {"number": 4}),
         None,
         [AuditAction.REGISTERED],
+    )
+
+
+def test_it_refuses_the_same_player_twice_in_one_pair_whatever_the_case(tournament):
+    refused = refusal(
+        lambda: register_pair(
+            tournament=tournament, data=RegistrationData("Jean Dupont", "jean DUPONT"), now=NOW
+        )
+    )
+
+    assert (refused, statuses(tournament)) == (("player_twice", {"player": "Jean Dupont"}), [])
+
+
+def test_a_pair_checked_in_joins_its_clubs_registry_of_players():
+    club = ClubFactory(name="Foyer rural")
+    tournament = RegistrationSettingsFactory(tournament__club=club).tournament
+    registration = register_pair(
+        tournament=tournament, data=RegistrationData("Jean Dupont", "Marie Curie"), now=NOW
+    )
+
+    team = check_in_registration(
+        registration=registration, now=NOW, user=UserFactory(), rng=random.Random(7)
+    )
+
+    names = sorted(Player.objects.filter(club=club).values_list("first_name", "last_name"))
+    assert names == [("Jean", "Dupont"), ("Marie", "Curie")]
+    assert (team.player_1_record.last_name, team.player_2_record.last_name) == (
+        "Dupont",
+        "Curie",
     )

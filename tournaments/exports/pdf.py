@@ -430,7 +430,11 @@ def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
     """
     links = selectors.team_links(tournament=tournament)
     cards = []
-    for team in selectors.tournament_teams(tournament=tournament):
+    teams = list(selectors.tournament_teams(tournament=tournament))
+    if not teams and selectors.is_melee(tournament=tournament):
+        # A mêlée's pairs change every partie: the cards of the latest one (RULES.md §H).
+        teams = selectors.melee_pair_teams(tournament=tournament)
+    for team in teams:
         link = links.get(team.pk)
         if link is None or not link.is_active:
             continue

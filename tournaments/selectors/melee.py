@@ -17,6 +17,7 @@ from tournaments.models import (
     MeleePlayer,
     Round,
     SitOut,
+    Team,
     Tournament,
 )
 from tournaments.selectors.standings import counted_matches, standings_rules
@@ -142,6 +143,19 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
 def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:
     """Return the players who sat out a published or closed partie, by number."""
     return SitOut.objects.filter(round=round).select_related("player").order_by("player__number")
+
+
+def melee_pair_teams(*, tournament: Tournament) -> list[Team]:
+    """Return the pairs (Team rows, RULES.md §H) of the latest partie of a mêlée that is
+    published or closed, by number: each plays that partie with its own team link."""
+    latest = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    if latest is None:
+        return []
+    return list(
+        Team.every_team.filter(tournament=tournament, melee_pair__round=latest)
+        .select_related("club")
+        .order_by("number")
+    )
 
 
 def melee_standings(*, tournament: Tournament) -> list[PlayerStanding]:

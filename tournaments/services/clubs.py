@@ -42,12 +42,13 @@ def _check_club_name(name: str, exclude_pk: int | None = None) -> str:
     name = clean_name(name)
     if not name:
         raise ServiceError(Refusal.CLUB_NAME_MISSING)
-    others = Club.objects.filter(name__iexact=name)
-    if exclude_pk is not None:
-        others = others.exclude(pk=exclude_pk)
-    taken = others.values_list("name", flat=True).first()
-    if taken is not None:
-        raise ServiceError(Refusal.CLUB_EXISTS, name=taken)
+    # Compared here, not by the database: SQLite's case-insensitive match folds only
+    # ASCII letters, so « DÉMONSTRATION » would pass for a new name.
+    others = Club.objects.exclude(pk=exclude_pk) if exclude_pk is not None else Club.objects
+    key = name.casefold()
+    for taken in others.values_list("name", flat=True):
+        if taken.casefold() == key:
+            raise ServiceError(Refusal.CLUB_EXISTS, name=taken)
     return name
 
 
@@ -107,7 +108,9 @@ def add_organiser(*, club: Club, username: str, full_name: str) -> OrganiserAdde
     with transaction.atomic():
         club = lock_club(club)
         users = get_user_model().objects
-        user = users.filter(username=username).first()
+        # Usernames differ by more than case: « Organisateur » is the account
+        # « organisateur », not a second one.
+        user = users.filter(username__iexact=username).first()
         is_new = user is None
         if user is None:
             user = users.create_user(username=username, first_name=clean_name(full_name))

@@ -81,6 +81,9 @@ def _check_pair(tournament: Tournament, data: RegistrationData, exclude: int | N
     if not clean_name(data.player_1) or not clean_name(data.player_2):
         raise ServiceError(Refusal.MISSING_PLAYER)
     key = {clean_name(data.player_1).casefold(), clean_name(data.player_2).casefold()}
+    if len(key) == 1:
+        # The same person twice, whatever the case (the team form refuses it too).
+        raise ServiceError(Refusal.PLAYER_TWICE, player=clean_name(data.player_1))
     others = Registration.objects.filter(tournament=tournament).exclude(status=Status.CANCELLED)
     for pk, player_1, player_2, position in others.values_list(
         "pk", "player_1", "player_2", "position"
@@ -276,7 +279,13 @@ def check_in_registration(
         _check_changeable(registration)
         if registration.status == Status.WAITING:
             raise ServiceError(Refusal.REGISTRATION_WAITING)
-        data = TeamData(registration.player_1, registration.player_2, registration.club)
+        data = TeamData(
+            registration.player_1,
+            registration.player_2,
+            registration.club,
+            # Its players join the club's registry, as a team typed at the desk does.
+            links_registry=registration.tournament.club_id is not None,
+        )
         team = register_team(tournament=registration.tournament, data=data, rng=rng)
         set_checked_in(team=team, is_checked_in=True)
         registration.team = team

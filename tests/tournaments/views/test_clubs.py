@@ -256,3 +256,32 @@ def test_a_club_created_meanwhile_under_the_same_name_is_refused(monkeypatch):
         {"name": "Club A"},
         1,
     )
+
+
+def test_a_club_name_taken_with_accented_capitals_is_refused(client, organiser):
+    ClubFactory(name="Club de démonstration")
+
+    response = client.post(reverse("tournaments:club-create"), {"name": "Club de DÉMONSTRATION"})
+
+    assert response.context["form"].errors == {
+        "name": ["Nom : un club s’appelle déjà « Club de démonstration ». Choisissez un autre nom."]
+    }
+    assert Club.objects.count() == 1
+
+
+def test_an_existing_account_typed_in_another_case_is_that_account(client, organiser):
+    club = ClubFactory(name="Club A")
+    club.organisers.add(organiser)
+    jeanne = UserFactory(username="jeanne")
+
+    response = client.post(
+        reverse("tournaments:organiser-add", kwargs={"slug": "club-a"}),
+        {"username": "Jeanne", "full_name": ""},
+        follow=True,
+    )
+
+    assert [str(m) for m in response.context["messages"]] == [
+        "jeanne organise maintenant ce club, avec le mot de passe qu’il ou elle a déjà."
+    ]
+    assert get_user_model().objects.filter(username__iexact="jeanne").get() == jeanne
+    assert sorted(club.organisers.values_list("username", flat=True)) == ["jeanne", "marie"]
