@@ -45,6 +45,8 @@ from tournaments.models import Tournament
 from tournaments.presentation.columns import (
     DEAL_FILE_KEYS,
     DEALS,
+    MELEE_STANDINGS,
+    MELEE_STANDINGS_FILE_KEYS,
     STANDINGS,
     STANDINGS_FILE_KEYS,
     Column,
@@ -75,6 +77,11 @@ STANDINGS_KEYS = (
     "withdrawn",
 )
 STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
+
+
+#: The standings CSV of a mêlée (RULES.md §H): the columns of its ``expected_standings.csv``,
+#: then the player's name and club.
+MELEE_STANDINGS_COLUMNS = pick(MELEE_STANDINGS, (*MELEE_STANDINGS_FILE_KEYS, "name", "club"))
 
 
 def standings_columns(tournament: Tournament) -> tuple[Column[Standing], ...]:
@@ -154,8 +161,19 @@ def write_columns_csv(
 
 def standings_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
     """Return the standings as CSV bytes: :func:`standings_columns`, one row per team in
-    rank order; points are scored points (RULES.md §E)."""
+    rank order; points are scored points (RULES.md §E).
+
+    A mêlée (no team, its players registered alone) gives its individual standings
+    instead: :data:`MELEE_STANDINGS_COLUMNS`, one row per player (RULES.md §H).
+    """
     standings = selectors.tournament_standings(tournament=tournament)
+    if not standings and selectors.is_melee(tournament=tournament):
+        return write_columns_csv(
+            MELEE_STANDINGS_COLUMNS,
+            selectors.melee_standings(tournament=tournament),
+            tournament=tournament,
+            french_excel=french_excel,
+        )
     return write_columns_csv(
         standings_columns(tournament), standings, tournament=tournament, french_excel=french_excel
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -41,7 +42,14 @@ from tournaments.models import (
     Trump,
 )
 from tournaments.presentation.cards import SUIT_SYMBOLS
-from tournaments.presentation.columns import DEALS, STANDINGS, Column, DealRow, pick
+from tournaments.presentation.columns import (
+    DEALS,
+    MELEE_STANDINGS,
+    STANDINGS,
+    Column,
+    DealRow,
+    pick,
+)
 from tournaments.presentation.paper_keys import (
     CAPOT_KEY,
     DEFENCE_CAPOT_KEY,
@@ -73,6 +81,14 @@ _RED_TRUMPS = {Trump.HEARTS, Trump.DIAMONDS}
 SHEET_COLUMNS = pick(DEALS, ("deal", "taker_team", "contract", "trump", "coinche"))
 #: The standings' columns before those of the ranking keys (pdf/standings.html).
 STANDINGS_LEADING_COLUMNS = pick(STANDINGS, ("rank", "team", "players", "club"))
+#: A mêlée's standings print a player where a team is: the template's ``team`` column is
+#: the player's number, its ``players`` column the player's name (RULES.md §H).
+MELEE_LEADING_HEADINGS = {
+    "rank": MELEE_STANDINGS["rank"].heading,
+    "team": MELEE_STANDINGS["player"].heading,
+    "players": MELEE_STANDINGS["name"].heading,
+    "club": MELEE_STANDINGS["club"].heading,
+}
 
 
 # What the templates print ------------------------------------------------------------
@@ -556,33 +572,68 @@ def standings_html(*, tournament: Tournament) -> str:
     order to the teams not withdrawn that played or had a bye (see :func:`award_prizes`).
 
     The drawn lot, the last tie-break, is not printed: a number drawn at random means
-    nothing to the players on the wall (the workbook keeps it).
+    nothing to the players on the wall (the workbook keeps it). A mêlée (no team, its
+    players registered alone) prints its individual standings instead, see
+    :func:`melee_standings_lines`.
     """
     order = selectors.standings_rules(tournament=tournament).order
-    keys = tuple(key for key in order if key != RankingKey.LOT)
     prizes = prize_lines(tournament.prize_list)
     standings = selectors.tournament_standings(tournament=tournament)
-    awarded = award_prizes(prizes, [standing.row for standing in standings])
-    lines = [
-        StandingLine(
-            rank=_whole_number(STANDINGS["rank"].value(standing)),
-            number=_whole_number(STANDINGS["team"].value(standing)),
-            players=printable(standing.team.label),
-            club=printable(_text(STANDINGS["club"].value(standing))),
-            is_withdrawn=standing.row.is_withdrawn,
-            values=tuple(_whole_number(STANDINGS[key].value(standing)) for key in keys),
-            prize=awarded.get(standing.row.team_id, ""),
-        )
-        for standing in standings
-    ]
+    headings = _headings(STANDINGS_LEADING_COLUMNS)
+    if not standings and selectors.is_melee(tournament=tournament):
+        headings = MELEE_LEADING_HEADINGS
+        keys, lines = melee_standings_lines(tournament=tournament, order=order, prizes=prizes)
+        columns = [MELEE_STANDINGS[key].heading for key in keys]
+    else:
+        keys = tuple(key for key in order if key != RankingKey.LOT)
+        awarded = award_prizes(prizes, [standing.row for standing in standings])
+        lines = [
+            StandingLine(
+                rank=_whole_number(STANDINGS["rank"].value(standing)),
+                number=_whole_number(STANDINGS["team"].value(standing)),
+                players=printable(standing.team.label),
+                club=printable(_text(STANDINGS["club"].value(standing))),
+                is_withdrawn=standing.row.is_withdrawn,
+                values=tuple(_whole_number(STANDINGS[key].value(standing)) for key in keys),
+                prize=awarded.get(standing.row.team_id, ""),
+            )
+            for standing in standings
+        ]
+        columns = [STANDINGS[key].heading for key in keys]
     context = {
         "heading": _heading(tournament),
-        "headings": _headings(STANDINGS_LEADING_COLUMNS),
-        "columns": [STANDINGS[key].heading for key in keys],
+        "headings": headings,
+        "columns": columns,
         "lines": lines,
         "has_prizes": any(prize != NO_PRIZE for prize in prizes),
     }
     return render_to_string("tournaments/pdf/standings.html", context)
+
+
+def melee_standings_lines(
+    *, tournament: Tournament, order: Sequence[RankingKey], prizes: Sequence[str]
+) -> tuple[tuple[str, ...], list[StandingLine]]:
+    """Return the printed keys and lines of a mêlée's individual standings (RULES.md §H):
+    one line per player in rank order (number, name, club), the values of ``order``'s
+    keys a player has (points, matches won, difference: head-to-head does not apply,
+    match points are not kept per player, the lot is not printed), then their prize from
+    ``prizes``, given like a team's (:func:`award_prizes`)."""
+    keys = tuple(key for key in order if key in MELEE_STANDINGS and key != RankingKey.LOT)
+    standings = selectors.melee_standings(tournament=tournament)
+    awarded = award_prizes(prizes, [standing.row for standing in standings])
+    lines = [
+        StandingLine(
+            rank=standing.row.rank,
+            number=standing.player.number,
+            players=printable(standing.player.name),
+            club=printable(_text(MELEE_STANDINGS["club"].value(standing))),
+            is_withdrawn=standing.row.is_withdrawn,
+            values=tuple(_whole_number(MELEE_STANDINGS[key].value(standing)) for key in keys),
+            prize=awarded.get(standing.row.team_id, ""),
+        )
+        for standing in standings
+    ]
+    return keys, lines
 
 
 def standings_pdf(*, tournament: Tournament) -> bytes:

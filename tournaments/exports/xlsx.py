@@ -49,6 +49,8 @@ from tournaments.models import Deal, Match, MatchFormatKind, Round, Tournament
 from tournaments.presentation.columns import (
     DEALS,
     MATCHES,
+    MELEE_STANDINGS,
+    MELEE_STANDINGS_FILE_KEYS,
     STANDINGS,
     STANDINGS_FILE_KEYS,
     Column,
@@ -117,6 +119,9 @@ STANDINGS_KEYS = (
     "withdrawn",
 )
 STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
+#: « Classement » of a mêlée (RULES.md §H): the columns of its ``expected_standings.csv``,
+#: then the player's name and club.
+MELEE_STANDINGS_COLUMNS = pick(MELEE_STANDINGS, (*MELEE_STANDINGS_FILE_KEYS, "name", "club"))
 
 #: « Parties »: where each match was played, its teams, totals, result and deals played.
 MATCHES_COLUMNS = pick(
@@ -169,8 +174,12 @@ def columns_sheet(title: str, columns: Sequence[Column[Row]], rows: Iterable[Row
 def standings_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Classement »: one row per team in rank order; points are scored points,
     and « Points de match » follow them when the tournament ranks by match points
-    (RULES.md §E)."""
+    (RULES.md §E). A mêlée (no team, its players registered alone) gets one row per
+    player instead, :data:`MELEE_STANDINGS_COLUMNS` (RULES.md §H)."""
     standings = selectors.tournament_standings(tournament=tournament)
+    if not standings and selectors.is_melee(tournament=tournament):
+        players = selectors.melee_standings(tournament=tournament)
+        return columns_sheet(STANDINGS_SHEET_TITLE, MELEE_STANDINGS_COLUMNS, players)
     ranks = tournament.ranks_by_match_points
     columns = pick(STANDINGS, standings_keys(STANDINGS_KEYS, ranks_by_match_points=ranks))
     return columns_sheet(STANDINGS_SHEET_TITLE, columns, standings)

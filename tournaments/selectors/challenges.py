@@ -12,6 +12,14 @@ the club: names compared as :func:`tournaments.text.name_words` compares them (a
 case, hyphens ignored), and a name that is exactly one registry record's name counts as
 that record. Two different people of the same name with no record are one person here;
 linking them to records keeps them apart.
+
+A player of a concours à la mêlée (:class:`~tournaments.models.MeleePlayer`, RULES.md §H)
+is linked to no registry record: they count as a team's player with no record does, by
+name within the club (or as the one record of that name), so « Hélène Thomas » of a mêlée
+and of a doublettes concours is one person. Their
+result is their own line of the mêlée's individual standings (parties won, drawn, lost,
+sit-outs as byes, scored points with the sit-out credits, final rank), with no partner,
+since partners change every partie: a mêlée's players are in no pair of :func:`rank_pairs`.
 """
 
 from __future__ import annotations
@@ -29,7 +37,9 @@ from tournaments.challenges import (
     rank_people,
 )
 from tournaments.models import Challenge, Club, Player, Round, Team, Tournament
+from tournaments.selectors.melee import is_melee, melee_standings
 from tournaments.selectors.standings import tournament_standings
+from tournaments.standings import StandingRow
 from tournaments.text import name_words
 
 
@@ -131,11 +141,29 @@ def challenge_results(*, challenge: Challenge) -> list[ConcoursResult]:
     ``challenge``, from the confirmed standings: parties won, drawn and lost at the table
     (a bye counted as a win by the concours' setting is a bye here), byes, scored points
     (bye credits included) and the final rank (RULES.md §I). A team that never played
-    nor had a bye in a concours did not play it: it gives no result."""
+    nor had a bye in a concours did not play it: it gives no result.
+
+    A mêlée gives one result per player of its individual standings (module docstring),
+    a player who never played nor sat out giving none.
+    """
     people = _People(challenge.club)
     results: list[ConcoursResult] = []
     for position, tournament in enumerate(challenge_concours(challenge=challenge)):
         standings = tournament_standings(tournament=tournament)
+        if not standings and is_melee(tournament=tournament):
+            results.extend(
+                _result(
+                    people.key(None, standing.player.name),
+                    standing.player.name,
+                    position,
+                    standing.row,
+                    None,
+                    people,
+                )
+                for standing in melee_standings(tournament=tournament)
+                if standing.row.matches_played or standing.row.byes
+            )
+            continue
         teams = {
             team.pk: team
             for team in Team.objects.filter(tournament=tournament).select_related(
@@ -153,21 +181,27 @@ def challenge_results(*, challenge: Challenge) -> list[ConcoursResult]:
                 (one, team.player_1, two),
                 (two, team.player_2, one),
             ):
-                results.append(
-                    ConcoursResult(
-                        person=person,
-                        name=people.names.get(person, name),
-                        concours=position,
-                        won=row.matches_played - row.matches_drawn - row.matches_lost,
-                        drawn=row.matches_drawn,
-                        lost=row.matches_lost,
-                        byes=row.byes,
-                        scored_points=row.points,
-                        rank=row.rank,
-                        partner=partner,
-                    )
-                )
+                results.append(_result(person, name, position, row, partner, people))
     return results
+
+
+def _result(
+    person: str, name: str, position: int, row: StandingRow, partner: str | None, people: _People
+) -> ConcoursResult:
+    """Return the result of ``person`` (shown as ``name`` unless the registry names them)
+    in the concours at ``position``, from their standings ``row``."""
+    return ConcoursResult(
+        person=person,
+        name=people.names.get(person, name),
+        concours=position,
+        won=row.matches_played - row.matches_drawn - row.matches_lost,
+        drawn=row.matches_drawn,
+        lost=row.matches_lost,
+        byes=row.byes,
+        scored_points=row.points,
+        rank=row.rank,
+        partner=partner,
+    )
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 The standings PDF prints the first prize beside the first team that may win one, the
 second beside the next, and so on (see :func:`award_prizes` and tournaments.exports.pdf).
+A mêlée's prizes go the same way to its players, in the order of its individual standings
+(RULES.md §H): there a row's ``team_id`` is a player's id.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ def is_eligible_for_prize(row: StandingRow) -> bool:
 
 
 def award_prizes(prizes: Sequence[str], rows: Sequence[StandingRow]) -> dict[int, str]:
-    """Return the prize of each team id, giving ``prizes`` in order to the ranked ``rows``.
+    """Return the prize of each team id (a player's id for a mêlée's individual rows),
+    giving ``prizes`` in order to the ranked ``rows``.
 
     Only teams for which :func:`is_eligible_for_prize` holds get a prize; the others get none
     and use none up. A :data:`NO_PRIZE` line uses up its rank and gives nothing. Teams

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.exports import pdf
 from tournaments.forms.prizes import PrizeListForm
 from tournaments.services.prizes import set_prize_list
@@ -98,4 +98,6 @@ def prize_list(request: HttpRequest, slug: str) -> HttpResponse:
         set_prize_list(tournament=tournament, text=form.cleaned_data["prizes"])
         messages.success(request, _("Prize list saved."))
         return redirect("tournaments:prize-list", slug=tournament.slug)
-    return render(request, "tournaments/prize_list.html", {"tournament": tournament, "form": form})
+    is_melee = selectors.is_melee(tournament=tournament)  # prizes go to players (§H)
+    context = {"tournament": tournament, "form": form, "is_melee": is_melee}
+    return render(request, "tournaments/prize_list.html", context)

@@ -34,7 +34,7 @@ from django.views.decorators.http import require_GET
 from tournaments import selectors
 from tournaments.models import Bye, Match, Round, Tournament
 from tournaments.presentation.cache import cached
-from tournaments.selectors import ConfirmedMatch, Standing
+from tournaments.selectors import ConfirmedMatch, PlayerStanding, Standing
 
 #: Rows per slide that fit 1280×720 at 1rem = 4vh (28.8 px, projector.css): a draw row holds
 #: both players of each team on two lines (2.4rem), a standings row one line (1.75rem). Eight
@@ -64,6 +64,8 @@ class Slide:
     matches: list[ConfirmedMatch] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+    #: A mêlée's standings slide lists players instead of teams (RULES.md §H).
+    players: list[PlayerStanding] = field(default_factory=list)
     #: False before any result counts (selectors.has_results): no rank is shown.
     is_ranked: bool = True
 
@@ -89,15 +91,22 @@ def build_slides(tournament: Tournament) -> list[Slide]:
 
     The queries are the same whatever the number of teams: the draw and the standings are
     read whole, then cut into pages here, so every slide knows how many slides there are.
+    A mêlée (no team, its players registered alone) shows its individual standings, one
+    row per player (RULES.md §H), in the slides' ``players``.
     """
     round_ = _current_round(tournament)
     draw: list[ConfirmedMatch | Bye] = []
     if round_ is not None:
         draw = [*selectors.round_results(round=round_), *selectors.round_byes(round=round_)]
     standings = selectors.tournament_standings(tournament=tournament)
+    players: list[PlayerStanding] = []
+    if not standings and selectors.is_melee(tournament=tournament):
+        players = selectors.melee_standings(tournament=tournament)
     draw_pages = _pages(draw, DRAW_ROWS_PER_SLIDE)
-    standings_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)
-    count = len(draw_pages) + len(standings_pages)
+    team_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)
+    player_pages = _pages(players, STANDINGS_ROWS_PER_SLIDE)
+    standings_count = len(team_pages) or len(player_pages)
+    count = len(draw_pages) + standings_count
     if not count:
         return [Slide(kind="waiting", index=0, next_index=0)]
     slides = [
@@ -113,8 +122,10 @@ def build_slides(tournament: Tournament) -> list[Slide]:
         )
         for index, rows in enumerate(draw_pages)
     ]
-    is_ranked = selectors.has_results(standings)
-    for page, rows in enumerate(standings_pages):
+    is_ranked = selectors.has_results(standings) or any(
+        player.row.matches_played or player.row.byes for player in players
+    )
+    for page in range(standings_count):
         index = len(draw_pages) + page
         slides.append(
             Slide(
@@ -123,8 +134,9 @@ def build_slides(tournament: Tournament) -> list[Slide]:
                 next_index=(index + 1) % count,
                 round=round_,
                 page=page + 1,
-                pages=len(standings_pages),
-                standings=rows,
+                pages=standings_count,
+                standings=team_pages[page] if team_pages else [],
+                players=player_pages[page] if player_pages else [],
                 is_ranked=is_ranked,
             )
         )

@@ -17,7 +17,7 @@ from tests.factories import (
 )
 from tests.pdf_reading import page_size_mm, page_texts
 from tournaments.forms.prizes import MAX_PRIZE_LIST_LENGTH
-from tournaments.models import Round, TeamLink, Tournament
+from tournaments.models import MeleeConcours, Round, TeamLink, Tournament
 from tournaments.services import ensure_team_links
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
@@ -201,6 +201,24 @@ def test_the_prize_list_page_says_who_gets_no_prize_and_how_to_skip_a_rank(desk,
         "Les lignes vides sont ignorées ; pour ne donner aucun prix à un rang, écrivez une "
         "ligne avec seulement « - »."
     ]
+
+
+def test_the_prize_list_page_of_a_melee_says_the_prizes_go_to_the_players(desk, tournament):
+    melee = TournamentFactory(club=tournament.club, name="Mêlée de Noël", slug="melee")
+    MeleeConcours.objects.create(tournament=melee)
+    intro = r"<h1>Liste des prix</h1>\s*<p>(.*?)\s*<a "
+
+    found = re.search(intro, desk.get("/concours/melee/gestion/prix/").content.decode())
+    teams = re.search(intro, desk.get("/concours/noel/gestion/prix/").content.decode())
+
+    assert found is not None and found.group(1) == (
+        "Concours à la mêlée : le classement en PDF imprime ces prix en face des joueurs, dans "
+        "l’ordre du classement ; un joueur forfait, ou qui n’a jamais joué ni été exempt, "
+        "n’a pas de prix."
+    )
+    assert teams is not None and teams.group(1) == (
+        "Le classement en PDF imprime ces prix en face des équipes, dans l’ordre du classement."
+    )
 
 
 def test_the_organiser_types_the_prizes_and_the_standings_pdf_prints_them(desk, tournament):
