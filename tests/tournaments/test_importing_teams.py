@@ -323,7 +323,7 @@ def test_it_names_the_columns_it_does_not_import_and_maps_the_team_name():
     team_file = read_team_file("equipes.csv", data.encode("utf-8"))
 
     assert team_file == TeamFile(
-        rows=(TeamRow(2, None, "Hélène", "Paul", "ACB", "Les As"),),
+        rows=(TeamRow(2, None, "Hélène", "Paul", "ACB", name="Les As"),),
         ignored_columns=("note", "Remarque"),
     )
     assert team_file.mapped_columns == (
@@ -341,7 +341,7 @@ def test_every_team_name_header_maps_to_the_name(header):
     team_file = read_team_file("equipes.csv", data.encode("utf-8"))
 
     assert (team_file.rows, team_file.mapped_columns[2]) == (
-        (TeamRow(2, None, "Hélène", "Paul", "", "Les As"),),
+        (TeamRow(2, None, "Hélène", "Paul", "", name="Les As"),),
         (header, "name"),
     )
 
