@@ -87,15 +87,15 @@ PLAYER = 11
 OTHER_PLAYER = 12
 #: The primary key of the owner club's organiser account, and the club's slug.
 OWNER = 41
-CLUB = "club-proprietaire"
+CLUB_SLUG = "club-proprietaire"
 
 KWARGS = {
     "club-list": {},
     "club-create": {},
-    "club-manage": {"slug": CLUB},
-    "organiser-add": {"slug": CLUB},
-    "organiser-link": {"slug": CLUB, "pk": OWNER},
-    "organiser-remove": {"slug": CLUB, "pk": OWNER},
+    "club-manage": {"slug": CLUB_SLUG},
+    "organiser-add": {"slug": CLUB_SLUG},
+    "organiser-link": {"slug": CLUB_SLUG, "pk": OWNER},
+    "organiser-remove": {"slug": CLUB_SLUG, "pk": OWNER},
     "tournament-create": {},
     "tournament-manage": {"slug": "t"},
     "tournament-settings": {"slug": "t"},
@@ -277,8 +277,6 @@ def tournament(db):
     owner = ClubFactory(pk=CLUB, name="Club propriétaire")
     PlayerFactory(pk=PLAYER, club=owner)
     PlayerFactory(pk=OTHER_PLAYER, club=owner)
-    owner.organisers.add(UserFactory(username="owner"))
-    owner = ClubFactory(name="Club propriétaire")
     owner.organisers.add(UserFactory(username="owner", pk=OWNER))
     # A second organiser, so that removing the owner would change something.
     owner.organisers.add(UserFactory(username="second"))
