@@ -8,6 +8,7 @@ import pytest
 
 from tests.factories import (
     ClubFactory,
+    PlayerFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
     TeamFactory,
@@ -263,6 +264,31 @@ def test_checking_a_pair_in_registers_its_team_present(tournament):
         team,
         [AuditAction.REGISTERED, AuditAction.CHECKED_IN],
     )
+
+
+def test_a_checked_in_pair_is_linked_to_the_registry_of_the_concours_club(tournament):
+    """As the team form does: a name the club's registry knows is that record, another
+    name a new record of the club (so the next concours' type-ahead finds it)."""
+    known = PlayerFactory(club=tournament.club, first_name="Ana", last_name="Roux")
+    registration = register_pair(
+        tournament=tournament, data=RegistrationData("Ana Roux", "Bo Vidal", "Vic"), now=NOW
+    )
+
+    team = check_in_registration(
+        registration=registration, now=NOW, user=None, rng=random.Random(7)
+    )
+
+    new = team.player_2_record
+    assert (team.player_1_record, new.club, new.first_name, new.last_name) == (
+        known,
+        tournament.club,
+        "Bo",
+        "Vidal",
+    )
+    assert list(tournament.club.players.order_by("pk").values_list("pk", flat=True)) == [
+        known.pk,
+        new.pk,
+    ]
 
 
 def test_a_checked_in_pair_cannot_be_checked_in_cancelled_or_changed_online(tournament):

@@ -266,13 +266,15 @@ def check_in_registration(
     rng: random.Random,
 ) -> Team:
     """Check a confirmed pair in on the day (« pointer »): register its team, as the
-    team list does (services/registration.py: next number, drawn lot), mark it present,
-    and return the team.
+    team list does (services/registration.py: next number, drawn lot, each player linked
+    to the registry of the concours' club when it has one: the record of that name, else
+    a new one), mark it present, and return the team.
 
     Raises ServiceError ``registration_waiting``, ``registration_cancelled``,
     ``registration_checked_in`` (param number), or any refusal of
     :func:`~tournaments.services.registration.register_team` (``same_pair`` when the
-    team was registered by hand already, ``no_round_left``); nothing is saved then.
+    team was registered by hand already, ``no_round_left``, ``player_in_team`` when a
+    player's record is in another team already); nothing is saved then.
     """
     with transaction.atomic():
         registration = lock_registration(registration)
