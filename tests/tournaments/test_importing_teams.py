@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 from openpyxl import Workbook
 
-from tests.factories import TeamFactory, TournamentFactory
+from tests.factories import ClubFactory, TeamFactory, TournamentFactory
 from tournaments.forms.messages import team_import_problem_message, team_import_service_message
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.teams import (
@@ -588,6 +588,25 @@ def test_it_finds_numbers_taken_and_pairs_already_registered_in_the_tournament()
 
 
 @pytest.mark.django_db
+def test_it_finds_a_player_who_already_plays_in_another_team_of_the_tournament():
+    tournament = TournamentFactory(club=ClubFactory())
+    TeamFactory(tournament=tournament, number=2, player_1="Albert Camus", player_2="Paul Durand")
+    data = "player_1;player_2\nLéa Fort;ALBERT CAMUS\nTom Vif;Zoé Roux\n"
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    checked = check_team_file(tournament=tournament, team_file=team_file)
+
+    assert checked.problems == (
+        problem(2, "player_2", "player_playing", player="ALBERT CAMUS", number=2),
+    )
+    assert not checked.is_ready
+    with translation.override("fr"):
+        assert team_import_problem_message(checked.problems[0]) == (
+            "ALBERT CAMUS joue déjà dans l’équipe 2 de ce concours."
+        )
+
+
+@pytest.mark.django_db
 def test_a_file_problem_is_returned_without_reading_the_database(django_assert_num_queries):
     tournament = TournamentFactory()
     team_file = read_team_file("equipes.csv", b"")
@@ -602,7 +621,8 @@ def test_a_file_problem_is_returned_without_reading_the_database(django_assert_n
 def test_a_new_set_of_teams_adds_no_problem_in_one_query(django_assert_num_queries):
     tournament = TournamentFactory()
     TeamFactory(tournament=tournament, number=1, player_1="Hélène", player_2="Paul")
-    team_file = read_team_file("equipes.csv", b"player_1;player_2\nHelene;Paul\nPaul;Jean\n")
+    # « Helene » is not « Hélène »; nobody of the file plays in team 1 already.
+    team_file = read_team_file("equipes.csv", b"player_1;player_2\nHelene;Pierre\nLuc;Jean\n")
 
     with django_assert_num_queries(1):
         checked = check_team_file(tournament=tournament, team_file=team_file)

@@ -596,6 +596,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
+    "player_playing": _("%(player)s already plays in team %(number)s of this tournament."),
     "licence_twice": _("Licence number %(licence)s is already on line %(line)s."),
 }
 TEAM_IMPORT_MISSING_PLAYER = {

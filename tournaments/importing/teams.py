@@ -170,8 +170,10 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     """Return ``team_file`` with the problems the tournament's teams add (one query).
 
     ``number_taken``: the number belongs to a registered team. ``pair_registered``: the
-    same two players (either order, case ignored) are already a team. A file that is
-    unusable as a whole (a problem on line 0 or on the header) is returned as it is.
+    same two players (either order, case ignored) are already a team. ``player_playing``
+    (player, number): in a concours of a club, whose players join its registry, one of the
+    two already plays in another team (case ignored), which saving would refuse. A file that is unusable as a whole (a problem on line 0 or on the
+    header) is returned as it is.
     """
     if not team_file.rows:
         return team_file
@@ -180,9 +182,11 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     registered = Team.objects.filter(tournament=tournament).values_list(
         "number", "player_1", "player_2"
     )
+    playing: dict[str, int] = {}
     for number, player_1, player_2 in registered:
         taken[number] = f"{player_1} / {player_2}"
         pairs[pair_key(player_1, player_2)] = number
+        playing.update({player_1.casefold(): number, player_2.casefold(): number})
     added = []
     for row in team_file.rows:
         if row.number is not None and row.number in taken:
@@ -192,6 +196,14 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
         if row.player_1 and row.player_2 and registered_number is not None:
             params = {"number": registered_number}
             added.append(ImportProblem("", row.line, "", "pair_registered", params))
+            continue
+        for column, player in (("player_1", row.player_1), ("player_2", row.player_2)):
+            # Only where the players join the club's registry: there one name is one person.
+            links = tournament.club_id is not None
+            team_number = playing.get(player.casefold()) if player and links else None
+            if team_number is not None:
+                params = {"player": player, "number": team_number}
+                added.append(ImportProblem("", row.line, column, "player_playing", params))
     return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
 
 
