@@ -267,8 +267,9 @@ def test_an_organiser_runs_round_1_and_draws_round_2_by_standing(
 
     expect(page.get_by_role("heading", name="Aperçu")).to_be_visible()
     assert page.locator(".import-summary").inner_text() == "8 équipes prêtes, 0 problème"
+    # The club's registry is empty: every player is new to it (« nouveau »).
     assert read_table(page, "Ligne", "N°", "Joueur 1", "Joueur 2", "Club") == [
-        (str(line), str(number), player_1, player_2, club)
+        (str(line), str(number), f"{player_1} nouveau", f"{player_2} nouveau", club)
         for line, (number, player_1, player_2, club) in enumerate(TEAMS, start=2)
     ]
     assert Team.objects.count() == 0

@@ -27,6 +27,8 @@ def test_a_player_picked_from_the_suggestions_is_linked_to_the_team(
     page.get_by_label("Nom d’utilisateur").fill("marie")
     page.get_by_label("Mot de passe").fill(PASSWORD)
     page.locator("main").get_by_role("button", name="Connexion").click()
+    # htmx (deferred) listens once the page has loaded: what is typed before goes unheard.
+    page.wait_for_load_state("load")
     page.locator("#id_player_1").press_sequentially("jp ma")
     suggestion = page.locator("#player_1-suggestions .player-pick")
     expect(suggestion).to_have_text(["Jean-Pierre Martin · L1"])
