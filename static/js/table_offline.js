@@ -209,6 +209,16 @@
   // finds no network (the others would not go either).
   async function flush() {
     if (sending) return;
+    if (!navigator.onLine) {
+      // The browser knows there is no network: nothing is tried until it says it is back
+      // (the online event), or at the next retry. A request sent now could only fail, or,
+      // through the service worker, escape a test's cut network.
+      save(load().map((entry) =>
+        entry.state === "sending" ? { ...entry, state: "waiting", waited: true, busy: false } : entry));
+      render();
+      schedule();
+      return;
+    }
     sending = true;
     let answered = false;
     try {
