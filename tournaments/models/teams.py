@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -18,7 +19,10 @@ class RegisteredTeamManager(models.Manager["Team"]):
     (:class:`~tournaments.models.MeleePair`) are left out, being no entrants (RULES.md §H)."""
 
     def get_queryset(self) -> models.QuerySet[Team]:
-        return super().get_queryset().filter(melee_pair__isnull=True)
+        # A subquery, not a join: PostgreSQL refuses FOR UPDATE on the nullable side of
+        # an outer join, and the services lock teams (select_for_update).
+        pairs = apps.get_model("tournaments", "MeleePair").objects.values("team_id")
+        return super().get_queryset().exclude(pk__in=pairs)
 
 
 class EveryTeamManager(models.Manager["Team"]):
