@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import os
 import random
 import re
 import subprocess
@@ -186,13 +187,17 @@ class Pictures:
         assert name not in self.made, f"two pictures named {name}"
         image = Image.open(io.BytesIO(png)).convert("RGB")
         reduced = image.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-        reduced.save(self.folder / f"{name}.png", optimize=True)
+        # Written aside, then renamed: a page served meanwhile (another run's, say) never
+        # reads half a picture.
+        partial = self.folder / f".{name}.{os.getpid()}.png"
+        reduced.save(partial, optimize=True)
+        partial.replace(self.folder / f"{name}.png")
         self.made.append(name)
 
     def remove_the_others(self) -> None:
         """Delete every picture of the folder this run did not make: no stale one stays."""
         for path in self.folder.glob("*.png"):
-            if path.stem not in self.made:
+            if path.stem not in self.made and not path.name.startswith("."):
                 path.unlink()
 
 
