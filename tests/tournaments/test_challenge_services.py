@@ -61,6 +61,35 @@ def test_a_second_challenge_of_the_same_name_in_the_club_is_refused(season):
     )
 
 
+@pytest.mark.parametrize("name", ["challenge 2026", "CHALLENGE 2026"])
+def test_a_second_challenge_whose_name_differs_only_by_case_is_refused(season, name):
+    club, _first, _second = season
+    services.create_challenge(club=club, name="Challenge été 2026", formula={})
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_challenge(club=club, name=name.replace("2026", "ÉTÉ 2026"), formula={})
+
+    assert (refusal_text(refused.value), Challenge.objects.count()) == (
+        "Nom : le club a déjà un challenge nommé « Challenge été 2026 ».",
+        1,
+    )
+
+
+def test_renaming_a_challenge_to_another_ones_name_in_other_case_is_refused(season):
+    club, _first, _second = season
+    services.create_challenge(club=club, name="Printemps", formula={})
+    autumn = services.create_challenge(club=club, name="Automne", formula={})
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.update_challenge(challenge=autumn, name="PRINTEMPS", formula={})
+
+    autumn.refresh_from_db()
+    assert (refusal_text(refused.value), autumn.name) == (
+        "Nom : le club a déjà un challenge nommé « Printemps ».",
+        "Automne",
+    )
+
+
 def test_a_formula_out_of_range_is_refused_and_nothing_is_saved(season):
     club, _first, _second = season
 

@@ -697,3 +697,24 @@ def test_a_refusal_of_the_service_says_that_nothing_was_saved():
         text = team_import_service_message("duplicate_number", {"number": 3})
 
     assert text == "Rien n’a été enregistré. Le numéro d’équipe 3 est déjà pris."
+
+
+def test_it_finds_a_team_name_twice_in_the_file_case_ignored():
+    data = "player_1;player_2;name\nA;B;Les As\nC;D;\nE;F;LES AS\nG;H;Les Rois\n"
+
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    assert team_file.problems == (problem(4, "name", "same_name", name="LES AS", line=2),)
+
+
+@pytest.mark.django_db
+def test_it_finds_a_team_name_already_taken_in_the_tournament():
+    tournament = TournamentFactory()
+    TeamFactory(tournament=tournament, number=3, player_1="A", player_2="B", name="Les As")
+    TeamFactory(number=4, player_1="C", player_2="D", name="Les Rois")  # another tournament
+    data = "player_1;player_2;name\nE;F;les as\nG;H;Les Rois\n"
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    checked = check_team_file(tournament=tournament, team_file=team_file)
+
+    assert checked.problems == (problem(2, "name", "name_registered", number=3, name="Les As"),)

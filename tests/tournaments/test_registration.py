@@ -727,3 +727,29 @@ def test_it_refuses_to_bring_back_a_team_that_has_not_withdrawn():
         reinstate_team(team=team)
 
     assert (refusal.value.code, refusal.value.params) == ("not_withdrawn", {"number": 3})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["Les As", "les as", " LES\u00a0AS "])
+def test_it_refuses_a_team_name_already_taken_case_ignored(name):
+    tournament = TournamentFactory()
+    TeamFactory(tournament=tournament, number=4, name="Les As")
+
+    with pytest.raises(ServiceError) as refusal:
+        register_team(tournament=tournament, data=TeamData("Anne", "Bruno", name=name), rng=rng())
+
+    assert (refusal.value.code, refusal.value.params) == (
+        "same_team_name",
+        {"name": "Les As", "number": 4},
+    )
+    assert Team.objects.filter(tournament=tournament).count() == 1
+
+
+@pytest.mark.django_db
+def test_teams_without_a_name_are_not_taken_for_the_same_name():
+    tournament = TournamentFactory()
+    TeamFactory(tournament=tournament, number=4, name="")
+
+    team = register_team(tournament=tournament, data=TeamData("Anne", "Bruno"), rng=rng())
+
+    assert (team.number, team.name) == (5, "")

@@ -127,6 +127,7 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.MISSING_PLAYER: _("Both players' names are required."),
     Refusal.DUPLICATE_NUMBER: _("Team number %(number)s is already taken."),
     Refusal.SAME_PAIR: _("These two players are already registered as team %(number)s."),
+    Refusal.SAME_TEAM_NAME: _("Team %(number)s is already named “%(name)s”: choose another name."),
     Refusal.HAS_TEAMS: _(
         "This concours has registered teams: players are registered alone only in a mêlée."
     ),
@@ -589,6 +590,7 @@ TEAM_IMPORT_MESSAGES = {
     "too_long": _("Too long (%(column)s): at most %(max)s characters."),
     "duplicate_number": _("Number %(number)s is already used on line %(line)s."),
     "same_pair": _("The same two players are already on line %(line)s."),
+    "same_name": _("The team name “%(name)s” is already on line %(line)s."),
     "extra_cells": _(
         "This line has %(cells)s values for %(columns)s columns (“%(extra)s” is one too "
         "many): a comma inside a name? Put that name between quotes, or separate the "
@@ -596,6 +598,7 @@ TEAM_IMPORT_MESSAGES = {
     ),
     "number_taken": _("Number %(number)s is already taken by team %(players)s."),
     "pair_registered": _("These two players are already registered as team %(number)s."),
+    "name_registered": _("Team %(number)s is already named “%(name)s”: choose another name."),
     "player_playing": _("%(player)s already plays in team %(number)s of this tournament."),
     "licence_twice": _("Licence number %(licence)s is already on line %(line)s."),
 }

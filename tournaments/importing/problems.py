@@ -60,8 +60,9 @@ class ImportProblem:
     hold), ``columns`` (columns: the missing ones, comma-separated), ``column_twice``
     (column), ``no_rows``; for a line, ``number`` (value, max), ``missing_player``,
     ``too_long`` (max), ``duplicate_number`` (number, line: where it came first),
-    ``same_pair`` (line); against the tournament, ``number_taken`` (number, players),
-    ``pair_registered`` (number).
+    ``same_pair`` (line), ``same_name`` (name, line: a team name already on that line,
+    case ignored); against the tournament, ``number_taken`` (number, players),
+    ``pair_registered`` (number), ``name_registered`` (number, name).
     """
 
     file: str

@@ -170,7 +170,8 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     """Return ``team_file`` with the problems the tournament's teams add (one query).
 
     ``number_taken``: the number belongs to a registered team. ``pair_registered``: the
-    same two players (either order, case ignored) are already a team. ``player_playing``
+    same two players (either order, case ignored) are already a team. ``name_registered``
+    (number, name): another team already has that name (case ignored). ``player_playing``
     (player, number): in a concours of a club, whose players join its registry, one of the
     two already plays in another team (case ignored), which saving would refuse. A file that is unusable as a whole (a problem on line 0 or on the
     header) is returned as it is.
@@ -180,11 +181,14 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     taken: dict[int, str] = {}
     pairs: dict[frozenset[str], int] = {}
     registered = Team.objects.filter(tournament=tournament).values_list(
-        "number", "player_1", "player_2"
+        "number", "player_1", "player_2", "name"
     )
     playing: dict[str, int] = {}
-    for number, player_1, player_2 in registered:
+    named: dict[str, tuple[int, str]] = {}  # team name, case ignored -> (number, name)
+    for number, player_1, player_2, name in registered:
         taken[number] = f"{player_1} / {player_2}"
+        if name:
+            named[name.casefold()] = (number, name)
         pairs[pair_key(player_1, player_2)] = number
         playing.update({player_1.casefold(): number, player_2.casefold(): number})
     added = []
@@ -192,6 +196,10 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
         if row.number is not None and row.number in taken:
             params: dict[str, str | int] = {"number": row.number, "players": taken[row.number]}
             added.append(ImportProblem("", row.line, "number", "number_taken", params))
+        if row.name and row.name.casefold() in named:
+            number, name = named[row.name.casefold()]
+            named_params: dict[str, str | int] = {"number": number, "name": name}
+            added.append(ImportProblem("", row.line, "name", "name_registered", named_params))
         registered_number = pairs.get(pair_key(row.player_1, row.player_2))
         if row.player_1 and row.player_2 and registered_number is not None:
             params = {"number": registered_number}
@@ -369,6 +377,7 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
     problems: list[ImportProblem] = []
     numbers: dict[int, int] = {}  # number -> first line
     pairs: dict[frozenset[str], int] = {}  # pair -> first line
+    names: dict[str, int] = {}  # team name, case ignored -> first line
     licences: dict[str, int] = {}  # licence number -> first line
     for line, cells in records:
         if line > MAX_LINES:
@@ -396,6 +405,14 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
             if key in pairs:
                 row_problems.append(ImportProblem("", line, "", "same_pair", {"line": pairs[key]}))
             pairs.setdefault(key, line)
+        if row.name:
+            if row.name.casefold() in names:
+                name_params: dict[str, str | int] = {
+                    "name": row.name,
+                    "line": names[row.name.casefold()],
+                }
+                row_problems.append(ImportProblem("", line, "name", "same_name", name_params))
+            names.setdefault(row.name.casefold(), line)
         for column, licence in (("licence_1", row.licence_1), ("licence_2", row.licence_2)):
             if licence and licence in licences:
                 params = {"licence": licence, "line": licences[licence]}

@@ -43,18 +43,21 @@ def _unique_slug(name: str) -> str:
 
 
 def _check_name(club: Club, name: str, exclude_pk: int | None = None) -> None:
-    others = Challenge.objects.filter(club=club, name=name)
+    # Case ignored, in Python: SQLite's LIKE folds ASCII letters only (« Été » / « été »).
+    others = Challenge.objects.filter(club=club)
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
-    if others.exists():
-        raise ServiceError(Refusal.CHALLENGE_EXISTS, name=name)
+    for other in others.values_list("name", flat=True):
+        if other.casefold() == name.casefold():
+            raise ServiceError(Refusal.CHALLENGE_EXISTS, name=other)
 
 
 def create_challenge(*, club: Club, name: str, formula: dict[str, Any]) -> Challenge:
     """Create the challenge ``name`` of ``club`` with ``formula`` (:data:`FORMULA_FIELDS`)
     and no concours yet.
 
-    Raises ServiceError ``challenge_exists`` (name) when the club has one of that name,
+    Raises ServiceError ``challenge_exists`` (name: the existing one's) when the club has
+    one of that name, case ignored,
     ValidationError for a formula value out of range (the form refuses those first);
     nothing is saved then.
     """

@@ -46,6 +46,7 @@ class Refusal(StrEnum):
     MISSING_PLAYER = "missing_player"
     DUPLICATE_NUMBER = "duplicate_number"  # number: the team number
     SAME_PAIR = "same_pair"  # number: the team already registered
+    SAME_TEAM_NAME = "same_team_name"  # name, number: the team that already has that name
     TEAM_DRAWN = "team_drawn"  # number: the team
     ALREADY_WITHDRAWN = "already_withdrawn"  # number: the team
     NOT_WITHDRAWN = "not_withdrawn"  # number: the team

@@ -89,9 +89,13 @@ def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) 
     if data.number is not None and others.filter(number=data.number).exists():
         raise ServiceError(Refusal.DUPLICATE_NUMBER, number=data.number)
     key = _pair_key(data.player_1, data.player_2)
-    for player_1, player_2, number in others.values_list("player_1", "player_2", "number"):
+    name = clean_name(data.name).casefold()
+    rows = others.values_list("player_1", "player_2", "number", "name")
+    for player_1, player_2, number, other_name in rows:
         if _pair_key(player_1, player_2) == key:
             raise ServiceError(Refusal.SAME_PAIR, number=number)
+        if name and clean_name(other_name).casefold() == name:
+            raise ServiceError(Refusal.SAME_TEAM_NAME, name=other_name, number=number)
 
 
 class _Registry:
