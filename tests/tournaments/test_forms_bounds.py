@@ -67,11 +67,28 @@ def settings_form(**changes: str) -> TournamentForm:
         ),
         ({"number_of_rounds": "20"}, {}),
         (
+            {"number_of_rounds": "-1"},
+            {"number_of_rounds": ["Un concours compte de 1 à 20 parties."]},
+        ),
+        (
+            {"number_of_rounds": "0"},
+            {"number_of_rounds": ["Un concours compte de 1 à 20 parties."]},
+        ),
+        (
             {"number_of_rounds": "21"},
             {"number_of_rounds": ["Un concours compte de 1 à 20 parties."]},
         ),
     ],
-    ids=["format-9999", "format-10000", "bye-9999", "bye-10000", "rounds-20", "rounds-21"],
+    ids=[
+        "format-9999",
+        "format-10000",
+        "bye-9999",
+        "bye-10000",
+        "rounds-20",
+        "rounds-minus-1",
+        "rounds-0",
+        "rounds-21",
+    ],
 )
 def test_the_settings_form_refuses_a_number_above_its_bound(changes, errors):
     form = settings_form(**changes)

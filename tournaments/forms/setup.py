@@ -205,7 +205,11 @@ class TournamentForm(forms.ModelForm):
         # opened before the setting existed) keeps the tournament's mode.
         self.fields["confirmation_mode"].required = False
         self.fields["results_mode"].required = False
-        self.fields["number_of_rounds"].widget.attrs.update({"min": "1", "max": "20"})
+        rounds = self.fields["number_of_rounds"]
+        rounds.widget.attrs.update({"min": "1", "max": "20"})
+        # The model field's own bound (≥ 0) would say "at least 0" without naming the field:
+        # clean() says "1 to 20 rounds" for every number out of range, negative ones too.
+        rounds.validators = [v for v in rounds.validators if not isinstance(v, MinValueValidator)]
         if self.instance.pk and is_settings_frozen(self.instance):
             # Round 1 is published: the rules are fixed; show them, greyed out.
             for name in (*FROZEN_SETTINGS, "tie_break_1", "tie_break_2", "tie_break_3"):
