@@ -109,28 +109,28 @@ def renewed(data: dict) -> dict:
             id="another-format",
         ),
         pytest.param(
-            b'{"format": "belote-club-concours", "version": 3}',
+            b'{"format": "belote-club-concours", "version": 4}',
             "Rien n’a été restauré. Cette sauvegarde vient d’un Belote Club plus récent (format "
-            "version 3 ; celui-ci lit la version 2) : mettez Belote Club à jour pour la "
+            "version 4 ; celui-ci lit la version 3) : mettez Belote Club à jour pour la "
             "restaurer.",
             id="newer-version",
         ),
         pytest.param(
             b'{"format": "belote-club-concours", "version": "1"}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            'Belote Club ne connaît pas ("1" ; il lit la version 2).',
+            'Belote Club ne connaît pas ("1" ; il lit la version 3).',
             id="version-as-text",
         ),
         pytest.param(
             b'{"format": "belote-club-concours", "version": 0}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            "Belote Club ne connaît pas (0 ; il lit la version 2).",
+            "Belote Club ne connaît pas (0 ; il lit la version 3).",
             id="version-0",
         ),
         pytest.param(
             b'{"format": "belote-club-concours"}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            "Belote Club ne connaît pas (null ; il lit la version 2).",
+            "Belote Club ne connaît pas (null ; il lit la version 3).",
             id="no-version",
         ),
     ],

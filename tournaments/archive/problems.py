@@ -15,7 +15,9 @@ import scoring
 #: Where in the archive: ``(kind, value)`` pairs from the outside in, e.g.
 #: ``(("round", 2), ("table", 3), ("deal", 4))``. Kinds: ``tournament`` (the settings),
 #: ``users``, ``teams`` and ``rounds`` (the lists), ``user`` (a username), ``team``,
-#: ``round``, ``table``, ``deal`` and ``link`` (numbers, a side), ``history`` and
+#: ``round``, ``table``, ``deal`` and ``link`` (numbers, a side); in a mêlée, ``melee``
+#: (its section), ``players``, ``pairs`` and ``sit_outs`` (its lists), ``draft``,
+#: ``player`` and ``pair`` (a player's number, a pair's team number); ``history`` and
 #: ``deal_history`` (the position of a record in the history of a match or of its deals,
 #: from 1), ``item`` (the position in a list, from 1, where the entry's own number cannot
 #: be read). Empty: the whole file.
