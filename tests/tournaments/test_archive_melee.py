@@ -121,8 +121,9 @@ def test_a_restored_melee_gives_the_same_individual_standings_and_archive():
         standings_csv(),
         is_melee(tournament=restored),
         Team.objects.filter(tournament=restored).count(),
-        tournament_archive(tournament=restored, now=LATER),
-    ) == (before, True, 0, data)
+        # As JSON: PostgreSQL stores JSON fields with their keys in an order of its own.
+        json.loads(tournament_archive(tournament=restored, now=LATER)),
+    ) == (before, True, 0, json.loads(data))
 
 
 def test_it_writes_the_players_pairs_and_sit_outs_by_number(document):
@@ -234,8 +235,8 @@ def test_a_pending_draft_is_restored_with_its_players():
         len(draft["tables"]),
         draft["sit_outs"],
         numbers(after),
-        tournament_archive(tournament=restored, now=LATER),
-    ) == (5, 4, numbers(before)[1], numbers(before), data)
+        json.loads(tournament_archive(tournament=restored, now=LATER)),
+    ) == (5, 4, numbers(before)[1], numbers(before), json.loads(data))
     # The restored draft publishes as the original would: four tables of two pairs.
     publish_draft(round=restored.rounds.get(number=5), now=LATER)
     assert MeleePair.objects.filter(round__tournament=restored, round__number=5).count() == 8
@@ -277,6 +278,21 @@ def test_it_writes_a_melee_in_the_same_queries_for_2_and_4_tables(
         len(melee["draft"]["tables"]),
         len(melee["draft"]["sit_outs"]),
     ) == (players, players // 4 * 2, players % 4, 2, players // 4, players % 4)
+
+
+@pytest.mark.django_db
+def test_a_melee_with_no_player_yet_is_restored_as_a_melee():
+    tournament = TournamentFactory()
+    mark_melee(tournament=tournament)
+    data = tournament_archive(tournament=tournament, now=LATER)
+    tournament.delete()
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    assert (json.loads(data)["melee"], is_melee(tournament=restored)) == (
+        {"players": [], "pairs": [], "sit_outs": [], "draft": None},
+        True,
+    )
 
 
 @pytest.mark.django_db
@@ -441,6 +457,23 @@ REFUSALS = [
         id="no-pairs",
     ),
     pytest.param(
+        lambda d: d.__setitem__("melee", "oui"),
+        "Rien n’a été restauré. La mêlée : cet élément doit être un objet JSON.",
+        id="melee-not-an-object",
+    ),
+    pytest.param(
+        lambda d: melee(d)["pairs"].__setitem__(0, 7),
+        "Rien n’a été restauré. La mêlée, les paires, élément 1 : cet élément doit être un "
+        "objet JSON.",
+        id="pair-not-an-object",
+    ),
+    pytest.param(
+        lambda d: d["teams"].append(dict(d["teams"][0], number=999, links=[])),
+        "Rien n’a été restauré. L’équipe 999 : l’équipe n’est la paire d’aucune partie, et une "
+        "mêlée n’a pas d’équipes inscrites.",
+        id="registered-team-in-a-melee",
+    ),
+    pytest.param(
         lambda d: d.pop("melee"),
         "Rien n’a été restauré. La sauvegarde : « melee » manque.",
         id="version-3-without-melee",
@@ -496,6 +529,22 @@ DRAFT_REFUSALS = [
         id="draft-pair-of-one",
     ),
     pytest.param(
+        lambda d: set_in(draft(d)["tables"][0], pair_b=[1, "2"]),
+        "Rien n’a été restauré. Partie 5, le brouillon, table 1 : « pair_b » doit être une "
+        "liste de deux numéros de joueurs.",
+        id="draft-pair-with-a-text",
+    ),
+    pytest.param(
+        lambda d: set_in(draft(d)["tables"][1], table_number=draft(d)["tables"][0]["table_number"]),
+        "Rien n’a été restauré. Partie 5, le brouillon : la table 1 figure deux fois.",
+        id="draft-table-twice",
+    ),
+    pytest.param(
+        lambda d: set_in(melee(d), draft=[]),
+        "Rien n’a été restauré. La mêlée, le brouillon : cet élément doit être un objet JSON.",
+        id="draft-not-an-object",
+    ),
+    pytest.param(
         lambda d: set_in(draft(d), round=4),
         "Rien n’a été restauré. La mêlée, le brouillon : la partie 4 n’est pas un brouillon.",
         id="draft-of-a-published-round",
@@ -545,4 +594,22 @@ def test_the_restore_page_shows_a_melee_problem_and_restores_nothing(desk, club,
         200,
         {"file": ["Rien n’a été restauré. Partie 1, la paire 2 : il n’y a pas de joueur 99."]},
         0,
+    )
+
+
+@pytest.mark.django_db
+def test_the_commands_restore_a_melee_and_write_its_archive_again(document, tmp_path):
+    path = tmp_path / "melee.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = io.StringIO()
+
+    call_command("restore_archive", str(path), stdout=out)
+
+    written = io.StringIO()
+    call_command("archive_tournament", NAME, "--output", "-", stdout=written)
+    again = json.loads(written.getvalue())
+    assert (out.getvalue(), standings_csv(), again | {"archived_at": "…"}) == (
+        f"« {NAME} » restauré (melee-du-jeudi).\n",
+        read_csv_rows(SAMPLE / "expected_standings.csv"),
+        document | {"archived_at": "…"},
     )

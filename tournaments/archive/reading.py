@@ -904,11 +904,9 @@ def _player_couple(
     """Return the two players whose numbers the value of ``key`` lists; raise ``type``
     (not two numbers), ``unknown_player`` or ``same_player``."""
     value = entry[key]
-    if not isinstance(value, list) or len(value) != 2:
+    if not isinstance(value, list) or len(value) != 2 or any(type(n) is not int for n in value):
         raise _refuse(place, "type", key=key, expected="couple")
-    couple = dict(zip(("first", "second"), value, strict=True))
-    first = _melee_player(couple, "first", place, players)
-    second = _melee_player(couple, "second", place, players)
+    first, second = (_melee_player({key: number}, key, place, players) for number in value)
     if first.number == second.number:
         raise _refuse(place, "same_player", player=first.number)
     return first, second
@@ -948,7 +946,8 @@ def _read_draft(
             table_entry, "table_number", "table", (*place, ("item", position)), place
         )
         table_entry = _check_keys(table_entry, RECORD_LINKS["draft_table"], table_place)
-        table = _value(Match, "match", "table_number", table_entry["table_number"], table_place)
+        table = _integer(table_entry, "table_number", table_place)
+        _value(Match, "match", "table_number", table, table_place)  # within a match's range
         if any(other["table_number"] == table for other in tables):
             raise _refuse(place, "table_twice", table=table)
         pair_a = _player_couple(table_entry, "pair_a", table_place, players)

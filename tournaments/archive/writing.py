@@ -94,7 +94,7 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
     history of the matches of a discarded draft is left out (no page shows it). Reads
     only; eleven queries whatever the size. A mêlée (RULES.md §H) adds its players, the
     pairs and sit-outs of each published partie and the pending draft (``melee``): every
-    team of a mêlée is the pair of one partie; three more queries.
+    team of a mêlée is the pair of one partie; thirteen queries when it has players.
     """
     teams = list(
         Team.every_team.filter(tournament=tournament)
