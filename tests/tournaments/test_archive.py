@@ -30,7 +30,20 @@ from tournaments.archive import FORMAT, VERSION, restore_tournament, tournament_
 from tournaments.archive.fields import NOT_ARCHIVED, RECORD_FIELDS, RECORD_LINKS
 from tournaments.archive.problems import ArchiveError
 from tournaments.importing import import_played_tournament
-from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
+from tournaments.models import (
+    Deal,
+    Match,
+    MeleeConcours,
+    MeleeDraft,
+    MeleePair,
+    MeleePlayer,
+    Round,
+    SitOut,
+    TableLink,
+    Team,
+    TeamLink,
+    Tournament,
+)
 from tournaments.selectors import tournament_standings
 
 LATER = START + datetime.timedelta(days=3)
@@ -179,7 +192,7 @@ def test_it_writes_the_format_its_version_and_the_settings_first():
         document["archived_at"],
         document["tournament"] | {"projector_token": "…", "created_at": "…"},
     ) == (
-        ["format", "version", "archived_at", "tournament", "users", "teams", "rounds"],
+        ["format", "version", "archived_at", "tournament", "users", "teams", "rounds", "melee"],
         FORMAT,
         VERSION,
         "2026-11-14T13:30:00+00:00",
@@ -330,6 +343,17 @@ def test_the_archive_holds_every_field_of_the_models():
         "deal": {*RECORD_FIELDS["deal"], "match"},
         "tablelink": {*RECORD_FIELDS["link"], "match"},
         "teamlink": {*RECORD_FIELDS["team_link"], "tournament", "team"},
+        # A mêlée (``melee``): its mark is the section itself, a draft's draw its tables
+        # and sit-outs.
+        "meleeconcours": {"tournament"},
+        "meleeplayer": {
+            *RECORD_FIELDS["melee_player"],
+            "tournament",
+            *RECORD_LINKS["melee_player"],
+        },
+        "meleepair": set(RECORD_LINKS["melee_pair"]),
+        "sitout": set(RECORD_LINKS["sit_out"]),
+        "meleedraft": {"round", "draw"},
     }
     history = {"history_id", "history_user", "id", *RECORD_FIELDS["history"]}
 
@@ -337,7 +361,20 @@ def test_the_archive_holds_every_field_of_the_models():
         model._meta.model_name: {
             field.name for field in model._meta.concrete_fields if not field.primary_key
         }
-        for model in (Tournament, Team, Round, Match, Deal, TableLink, TeamLink)
+        for model in (
+            Tournament,
+            Team,
+            Round,
+            Match,
+            Deal,
+            TableLink,
+            TeamLink,
+            MeleeConcours,
+            MeleePlayer,
+            MeleePair,
+            SitOut,
+            MeleeDraft,
+        )
     }
     history_fields = {
         model._meta.model_name: {field.name for field in model._meta.concrete_fields}
@@ -371,9 +408,9 @@ def test_it_writes_the_archive_in_the_same_queries_for_1_and_3_tables(
     tournament = played_tables(tables)
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
 
-    # The teams, rounds, matches, byes, deals, team links, table links, and the history of
-    # matches and deals.
-    with django_assert_num_queries(9):
+    # The teams, rounds, matches, byes, deals, team links, table links, the history of
+    # matches and deals, and whether it is a mêlée (its players, its mark).
+    with django_assert_num_queries(11):
         tournament_archive(tournament=tournament, now=LATER)
 
 
@@ -388,7 +425,7 @@ def test_a_team_name_is_archived_and_restored():
 
     document = json.loads(data)
     assert (document["version"], [team["name"] for team in document["teams"]][:3]) == (
-        2,
+        3,
         ["", "Les As de Cahors", ""],
     )
     assert list(restored.teams.order_by("number").values_list("number", "name"))[:3] == [
@@ -404,6 +441,7 @@ def test_an_archive_of_version_1_has_no_team_names_and_is_still_restored():
     before = standing_rows(tournament)
     document = json.loads(tournament_archive(tournament=tournament, now=LATER))
     document["version"] = 1
+    del document["melee"]
     for team in document["teams"]:
         del team["name"]
     delete_concours(tournament)
@@ -421,6 +459,7 @@ def test_an_archive_of_version_1_with_a_team_name_is_refused():
     tournament = play_concours()
     document = json.loads(tournament_archive(tournament=tournament, now=LATER))
     document["version"] = 1
+    del document["melee"]
     delete_concours(tournament)
 
     with pytest.raises(ArchiveError) as refused:

@@ -3,6 +3,8 @@ and saves nothing (tournaments/archive/reading.py, restoring.py, forms/archive.p
 
 import copy
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -11,7 +13,7 @@ from django.utils import translation
 
 from tests.played_concours import START, play_concours, play_paper_concours
 from tournaments.archive import ArchiveError, restore_tournament, tournament_archive
-from tournaments.forms.archive import restore_refused_message
+from tournaments.forms.archive import ARCHIVE_MESSAGES, restore_refused_message
 from tournaments.models import Club, Deal, Match, Round, TableLink, Team, TeamLink, Tournament
 
 COUNTED = (Tournament, Team, Round, Match, Deal, TableLink, TeamLink, Club, get_user_model())
@@ -109,28 +111,28 @@ def renewed(data: dict) -> dict:
             id="another-format",
         ),
         pytest.param(
-            b'{"format": "belote-club-concours", "version": 3}',
+            b'{"format": "belote-club-concours", "version": 4}',
             "Rien n’a été restauré. Cette sauvegarde vient d’un Belote Club plus récent (format "
-            "version 3 ; celui-ci lit la version 2) : mettez Belote Club à jour pour la "
+            "version 4 ; celui-ci lit la version 3) : mettez Belote Club à jour pour la "
             "restaurer.",
             id="newer-version",
         ),
         pytest.param(
             b'{"format": "belote-club-concours", "version": "1"}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            'Belote Club ne connaît pas ("1" ; il lit la version 2).',
+            'Belote Club ne connaît pas ("1" ; il lit la version 3).',
             id="version-as-text",
         ),
         pytest.param(
             b'{"format": "belote-club-concours", "version": 0}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            "Belote Club ne connaît pas (0 ; il lit la version 2).",
+            "Belote Club ne connaît pas (0 ; il lit la version 3).",
             id="version-0",
         ),
         pytest.param(
             b'{"format": "belote-club-concours"}',
             "Rien n’a été restauré. Cette sauvegarde indique une version de format que ce "
-            "Belote Club ne connaît pas (null ; il lit la version 2).",
+            "Belote Club ne connaît pas (null ; il lit la version 3).",
             id="no-version",
         ),
     ],
@@ -551,3 +553,20 @@ def test_it_refuses_a_totals_only_table_the_site_would_not_have_saved(
     refused = refusal(data)
 
     assert refused == (message, before)
+
+
+def test_every_problem_the_restore_raises_has_a_message_in_english_and_in_french():
+    folder = Path(__file__).resolve().parents[2] / "tournaments" / "archive"
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
+    codes = set(re.findall(r'_refuse\(\s*[^"]*?,\s*"(\w+)"', source))
+
+    def words(language: str) -> dict[str, str]:
+        with translation.override(language):
+            return {code: str(ARCHIVE_MESSAGES[code]) for code in codes & set(ARCHIVE_MESSAGES)}
+
+    english, french = words("en"), words("fr")
+    assert (
+        "player_seated_twice" in codes,
+        sorted(codes - set(ARCHIVE_MESSAGES)),
+        sorted(code for code in english if english[code] == french[code]),
+    ) == (True, [], [])

@@ -1,8 +1,8 @@
-"""The archive format, version 2: what each record holds, and how values become JSON.
+"""The archive format, version 3: what each record holds, and how values become JSON.
 
 One JSON object (UTF-8, on one line)::
 
-    {"format": "belote-club-concours", "version": 1, "archived_at": "…",
+    {"format": "belote-club-concours", "version": 3, "archived_at": "…",
      "tournament": {settings, "club": name or null},
      "users": [{"username", "first_name", "last_name"}],        # those the history names
      "teams": [{team fields, "club": name or ""}],
@@ -11,7 +11,14 @@ One JSON object (UTF-8, on one line)::
                               "deals": [{"key", deal fields}],
                               "links": [{link fields}],
                               "history": [{match fields, history fields}],
-                              "deal_history": [{"deal": key, deal fields, history fields}]}]}]}
+                              "deal_history": [{"deal": key, deal fields, history fields}]}]}],
+     "melee": null, or for a concours à la mêlée (RULES.md §H):
+              {"players": [{player fields, "club": name or ""}],
+               "pairs": [{"round", "team", "player_1", "player_2"}],     # numbers
+               "sit_outs": [{"round", "player"}],                        # numbers
+               "draft": null or {"round", "tables": [{"table_number", "pair_a", "pair_b",
+                                 "repeated_partners", "repeated_opponents"}],
+                                 "sit_outs": [player numbers]}}}
 
 Every field of :data:`RECORD_FIELDS` is stored as the model stores it: times in ISO 8601
 with their UTC offset, dates as ``YYYY-MM-DD``, JSON fields as they are. A deal's
@@ -33,6 +40,14 @@ totals-only fields before it was ever released: no archive of version 1 lacks th
 
 Version 2 adds a team's ``name`` (empty when it has none). An archive of version 1 is
 still read: its teams have no name (:func:`record_fields`, :data:`ADDED_FIELDS`).
+
+Version 3 adds ``melee`` (:data:`ADDED_KEYS`): null for doublettes; for a mêlée, its
+players by number (their club by name, as a team's), which pair team of ``teams`` is which
+two players in which published partie, who sat out each one, and the pending draft of
+the partie being drawn, if any, with player numbers where the site stores ids (as
+:class:`tournaments.models.MeleeDraft` holds it). In a mêlée every team of ``teams`` is
+the pair of one partie: a mêlée has no registered team. An archive of version 1 or 2 has
+no ``melee`` key, and is a doublettes concours.
 """
 
 from __future__ import annotations
@@ -43,15 +58,28 @@ from typing import Protocol
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
 
-from tournaments.models import Deal, Match, Round, TableLink, Team, TeamLink, Tournament
+from tournaments.models import (
+    Deal,
+    Match,
+    MeleePlayer,
+    Round,
+    TableLink,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 FORMAT = "belote-club-concours"
-VERSION = 2
+VERSION = 3
 #: The versions this reader restores: every one since 1.
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = (1, 2, 3)
 #: ``{version: {record: fields}}``: the fields each version added to a record, which an
 #: older archive does not have (its records get the model's default, e.g. no team name).
 ADDED_FIELDS: dict[int, dict[str, tuple[str, ...]]] = {2: {"team": ("name",)}}
+#: The keys of the archive itself, in the order it writes them.
+TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", "rounds", "melee")
+#: ``{version: keys}``: the keys of the archive each version added (:func:`top_keys`).
+ADDED_KEYS: dict[int, tuple[str, ...]] = {3: ("melee",)}
 
 #: The fields no archive holds: a restored tournament gets a new results version, so that
 #: no page cached before can be read for it (tournaments/services/cache.py).
@@ -164,6 +192,8 @@ RECORD_FIELDS: dict[str, tuple[str, ...]] = {
     # A team's registered players (``players``: two of these, or null): the person, found
     # again or added in the registry of the club the concours is restored for.
     "player": ("last_name", "first_name", "licence", "home_club"),
+    # A mêlée's player (RULES.md §H), by number; the club by name, as a team's.
+    "melee_player": ("number", "name", "lot", "is_checked_in", "is_withdrawn"),
 }
 #: The tournament fields an archive made before the ranking by match points (RULES.md §E)
 #: lacks: such an archive is still version 1, and restores with their defaults.
@@ -188,6 +218,13 @@ def record_fields(record: str, version: int) -> tuple[str, ...]:
     return tuple(name for name in RECORD_FIELDS[record] if name not in later)
 
 
+def top_keys(version: int) -> tuple[str, ...]:
+    """Return the keys of an archive of ``version`` (one of :data:`READABLE_VERSIONS`):
+    :data:`TOP_KEYS` but the ones a later version added (:data:`ADDED_KEYS`)."""
+    later = {key for added_in, keys in ADDED_KEYS.items() if added_in > version for key in keys}
+    return tuple(key for key in TOP_KEYS if key not in later)
+
+
 #: The model of each record.
 RECORD_MODELS: dict[str, type[models.Model]] = {
     "tournament": Tournament,
@@ -198,6 +235,7 @@ RECORD_MODELS: dict[str, type[models.Model]] = {
     "link": TableLink,
     "team_link": TeamLink,
     "history": Deal.history.model,
+    "melee_player": MeleePlayer,
 }
 #: The keys of each record besides its fields: names of related rows, and nested lists.
 RECORD_LINKS: dict[str, tuple[str, ...]] = {
@@ -209,6 +247,20 @@ RECORD_LINKS: dict[str, tuple[str, ...]] = {
     "link": (),
     "team_link": (),
     "user": (),
+    "melee": ("players", "pairs", "sit_outs", "draft"),
+    "melee_player": ("club",),
+    # A pair (tournaments.models.MeleePair): its partie, its team and its two players, by
+    # number; a sit-out (tournaments.models.SitOut): its partie and its player.
+    "melee_pair": ("round", "team", "player_1", "player_2"),
+    "sit_out": ("round", "player"),
+    "melee_draft": ("round", "tables", "sit_outs"),
+    "draft_table": (
+        "table_number",
+        "pair_a",
+        "pair_b",
+        "repeated_partners",
+        "repeated_opponents",
+    ),
 }
 #: The keys of a history record besides its fields.
 HISTORY_LINKS = ("user",)

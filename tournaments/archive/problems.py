@@ -15,7 +15,9 @@ import scoring
 #: Where in the archive: ``(kind, value)`` pairs from the outside in, e.g.
 #: ``(("round", 2), ("table", 3), ("deal", 4))``. Kinds: ``tournament`` (the settings),
 #: ``users``, ``teams`` and ``rounds`` (the lists), ``user`` (a username), ``team``,
-#: ``round``, ``table``, ``deal`` and ``link`` (numbers, a side), ``history`` and
+#: ``round``, ``table``, ``deal`` and ``link`` (numbers, a side); in a mêlée, ``melee``
+#: (its section), ``players``, ``pairs`` and ``sit_outs`` (its lists), ``draft``,
+#: ``player`` and ``pair`` (a player's number, a pair's team number); ``history`` and
 #: ``deal_history`` (the position of a record in the history of a match or of its deals,
 #: from 1), ``item`` (the position in a list, from 1, where the entry's own number cannot
 #: be read). Empty: the whole file.
@@ -50,7 +52,16 @@ class ArchiveProblem:
       ``totals_in_draft``, ``counts_without_totals`` (a sheet's counts on a match
       recorded by its deals), ``totals`` (``error`` holds the engine's TotalsError on a
       field, ``totals`` the sheet), ``totals_unexplained`` (``error``: the TotalsError of
-      a sum that does not add up, ``totals`` the sheet; no reason in the history).
+      a sum that does not add up, ``totals`` the sheet; no reason in the history);
+    - a mêlée (RULES.md §H, format version 3): ``player_twice`` (player: a number given
+      twice), ``unknown_player`` (player), ``unknown_round`` (round), ``melee_in_draft``
+      (a pair or a sit-out of a partie in draft), ``pair_twice`` (team), ``same_player``
+      (player), ``player_seated_twice`` (player: in two pairs of one partie, sitting out
+      twice, or twice in the draft), ``sit_out_plays`` (player, team: the pair they play
+      in), ``not_a_pair`` (team: a table's team that is no pair of its partie),
+      ``team_in_melee`` (a team that is no pair: a mêlée has no registered team),
+      ``draft_missing`` (a partie in draft with no draft), ``draft_round`` (round: a
+      draft of a partie not in draft); and the type ``couple`` (two player numbers).
     """
 
     place: Place

@@ -32,6 +32,7 @@ from tournaments.archive.fields import (
     MatchHistoryRecord,
     concrete_field,
     record_fields,
+    top_keys,
 )
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
 from tournaments.models import (
@@ -40,8 +41,11 @@ from tournaments.models import (
     Club,
     Deal,
     Match,
+    MeleePair,
+    MeleePlayer,
     Player,
     Round,
+    SitOut,
     TableLink,
     Team,
     TeamLink,
@@ -51,9 +55,6 @@ from tournaments.models import (
 from tournaments.services.players import PlayerData
 from tournaments.services.totals import TOTALS_FIELDS
 from tournaments.text import clean_name
-
-#: The keys of the archive itself.
-TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", "rounds")
 
 #: A row the archive holds: a model's, read by :func:`_row`.
 RowModel = TypeVar("RowModel", bound=models.Model)
@@ -112,6 +113,27 @@ class ArchivedRound:
 
 
 @dataclass
+class ArchivedDraft:
+    """The pending draft of a mêlée partie: its round (unsaved), and its draw as the
+    archive holds it, with player numbers (checked) where the site stores ids."""
+
+    round: Round
+    draw: dict
+
+
+@dataclass
+class ArchivedMelee:
+    """A concours à la mêlée (RULES.md §H): its players by number (unsaved) with their
+    club's name (``""``: none), the pairs and sit-outs of its published parties (unsaved,
+    their round, team and players set), and its pending draft, if any."""
+
+    players: dict[int, tuple[MeleePlayer, str]]
+    pairs: list[MeleePair] = field(default_factory=list)
+    sit_outs: list[SitOut] = field(default_factory=list)
+    draft: ArchivedDraft | None = None
+
+
+@dataclass
 class ArchiveContents:
     """Everything an archive holds, checked, as unsaved rows.
 
@@ -133,6 +155,8 @@ class ArchiveContents:
     team_players: dict[int, tuple[PlayerData | None, PlayerData | None]] = field(
         default_factory=dict
     )
+    #: The mêlée, or None for doublettes (and for every archive before version 3).
+    melee: ArchivedMelee | None = None
 
 
 def _refuse(
@@ -162,7 +186,7 @@ def _document(data: bytes) -> dict:
         raise _refuse((), "newer_version", version=version, supported=VERSION)
     if version not in READABLE_VERSIONS or type(version) is not int:
         raise _refuse((), "unknown_version", version=json.dumps(version), supported=VERSION)
-    _check_keys(document, TOP_KEYS, ())
+    _check_keys(document, top_keys(version), ())
     return document
 
 
@@ -697,7 +721,11 @@ def read_archive(data: bytes) -> ArchiveContents:
     history naming an account the archive does not list, a deal the engine refuses; a
     match recorded by its totals (RULES.md §G) with deals or in a draft, a sheet's counts
     on a match recorded by its deals, a sheet the engine refuses, or one whose counts
-    contradict its totals with no reason in the match's history.
+    contradict its totals with no reason in the match's history; in a mêlée (RULES.md §H,
+    version 3), a player twice, a pair or a sit-out naming an unknown player, partie or
+    team, a player seated twice in a partie or sitting out while playing, a pair in a
+    draft, a team that is no pair of its partie, a draft missing, of a partie that is no
+    draft, or seating a player twice.
     """
     document = _document(data)
     tournament, club = _read_tournament(document["tournament"])
@@ -706,9 +734,243 @@ def read_archive(data: bytes) -> ArchiveContents:
         _list(document, "teams", (("teams", None),)), document["version"]
     )
     rounds = _read_rounds(_list(document, "rounds", (("rounds", None),)), tournament, teams, users)
+    melee = _read_melee(document.get("melee"), rounds, teams)
     _check_deal_inputs(rounds, tournament.rules)
     _check_match_totals(rounds, tournament.rules)
     _check_tokens(rounds)
     return ArchiveContents(
-        tournament, club, users, teams, rounds, team_links, has_team_links, team_players
+        tournament, club, users, teams, rounds, team_links, has_team_links, team_players, melee
     )
+
+
+#: Where the mêlée section is (tournaments.archive.problems.Place).
+MELEE_PLACE: Place = (("melee", None),)
+
+
+def _read_melee(
+    entry: object, rounds: list[ArchivedRound], teams: dict[int, tuple[Team, str]]
+) -> ArchivedMelee | None:
+    """Return the mêlée an archive holds (``entry``, its ``melee`` section: missing before
+    version 3), or None for doublettes; raise the first problem of its players, pairs,
+    sit-outs and draft (:func:`read_archive`)."""
+    if entry is None:
+        return None
+    entry = _check_keys(entry, RECORD_LINKS["melee"], MELEE_PLACE)
+    melee = ArchivedMelee(_read_melee_players(_list(entry, "players", MELEE_PLACE)))
+    by_number = {archived.round.number: archived.round for archived in rounds}
+    # partie number -> player number -> the pair's team number (None: sat out)
+    seats: dict[int, dict[int, int | None]] = {number: {} for number in by_number}
+    pair_rounds: dict[int, int] = {}  # team number -> its partie's number
+    for position, pair_entry in enumerate(_list(entry, "pairs", MELEE_PLACE), start=1):
+        pair = _read_pair(pair_entry, position, by_number, teams, melee.players, seats, pair_rounds)
+        pair_rounds[pair.team.number] = pair.round.number
+        melee.pairs.append(pair)
+    for position, sit_out_entry in enumerate(_list(entry, "sit_outs", MELEE_PLACE), start=1):
+        melee.sit_outs.append(
+            _read_sit_out(sit_out_entry, position, by_number, melee.players, seats)
+        )
+    _check_pair_teams(rounds, teams, pair_rounds)
+    melee.draft = _read_draft(entry["draft"], rounds, melee.players)
+    return melee
+
+
+def _read_melee_players(entries: list) -> dict[int, tuple[MeleePlayer, str]]:
+    """Return a mêlée's players by number, each with its club's name; raise
+    ``player_twice`` for a number given twice."""
+    players: dict[int, tuple[MeleePlayer, str]] = {}
+    for position, entry in enumerate(entries, start=1):
+        fallback = (*MELEE_PLACE, ("players", None), ("item", position))
+        place = _entry_place(entry, "number", "player", fallback)
+        player, entry = _row(
+            MeleePlayer,
+            entry,
+            place,
+            fields=RECORD_FIELDS["melee_player"],
+            links=RECORD_LINKS["melee_player"],
+            ranges="meleeplayer",
+        )
+        if player.number in players:
+            raise _refuse((), "player_twice", player=player.number)
+        place = (("player", player.number),)
+        players[player.number] = (player, _club_name(_text(entry, "club", place), place))
+    return players
+
+
+def _melee_player(
+    entry: dict, key: str, place: Place, players: dict[int, tuple[MeleePlayer, str]]
+) -> MeleePlayer:
+    """Return the player whose number is the value of ``key``; raise ``type`` or
+    ``unknown_player``."""
+    number = _integer(entry, key, place)
+    if number not in players:
+        raise _refuse(place, "unknown_player", player=number)
+    return players[number][0]
+
+
+def _melee_round(entry: dict, place: Place, rounds: dict[int, Round]) -> Round:
+    """Return the published partie the value of ``round`` names; raise ``type``,
+    ``unknown_round`` or ``melee_in_draft`` (a draft's pairs are in its draft)."""
+    number = _integer(entry, "round", place)
+    if number not in rounds:
+        raise _refuse(place, "unknown_round", round=number)
+    if rounds[number].status == Round.Status.DRAFT:
+        raise _refuse(place, "melee_in_draft")
+    return rounds[number]
+
+
+def _seat(
+    seats: dict[int, int | None], player: MeleePlayer, team: int | None, place: Place
+) -> None:
+    """Seat ``player`` in a partie (``seats``: player number -> the team of their pair, or
+    None for a sit-out), in the pair ``team`` or sitting out (None); raise
+    ``player_seated_twice`` or ``sit_out_plays`` when the partie seats them already."""
+    if player.number in seats:
+        other = seats[player.number]
+        if team is None and other is not None:
+            raise _refuse(place, "sit_out_plays", player=player.number, team=other)
+        raise _refuse(place, "player_seated_twice", player=player.number)
+    seats[player.number] = team
+
+
+def _read_pair(
+    entry: object,
+    position: int,
+    rounds: dict[int, Round],
+    teams: dict[int, tuple[Team, str]],
+    players: dict[int, tuple[MeleePlayer, str]],
+    seats: dict[int, dict[int, int | None]],
+    pair_rounds: dict[int, int],
+) -> MeleePair:
+    """Return a pair (unsaved): which team plays for which two players in which partie;
+    ``pair_rounds`` holds the teams paired so far (a team is one pair only)."""
+    place: Place = (*MELEE_PLACE, ("pairs", None), ("item", position))
+    if isinstance(entry, dict) and type(entry.get("round")) is int:
+        place = (("round", entry["round"]), *place[1:])
+        if type(entry.get("team")) is int:
+            place = (("round", entry["round"]), ("pair", entry["team"]))
+    entry = _check_keys(entry, RECORD_LINKS["melee_pair"], place)
+    round_ = _melee_round(entry, place, rounds)
+    team = _team(entry["team"], "team", place, teams, None)
+    if team.number in pair_rounds:
+        raise _refuse(place, "pair_twice", team=team.number)
+    first = _melee_player(entry, "player_1", place, players)
+    second = _melee_player(entry, "player_2", place, players)
+    if first.number == second.number:
+        raise _refuse(place, "same_player", player=first.number)
+    for player in (first, second):
+        _seat(seats[round_.number], player, team.number, (("round", round_.number),))
+    return MeleePair(team=team, round=round_, player_1=first, player_2=second)
+
+
+def _read_sit_out(
+    entry: object,
+    position: int,
+    rounds: dict[int, Round],
+    players: dict[int, tuple[MeleePlayer, str]],
+    seats: dict[int, dict[int, int | None]],
+) -> SitOut:
+    """Return a sit-out (unsaved): a player with no seat in a published partie."""
+    place: Place = (*MELEE_PLACE, ("sit_outs", None), ("item", position))
+    if isinstance(entry, dict) and type(entry.get("round")) is int:
+        place = (("round", entry["round"]), ("sit_outs", None))
+    entry = _check_keys(entry, RECORD_LINKS["sit_out"], place)
+    round_ = _melee_round(entry, place, rounds)
+    player = _melee_player(entry, "player", place, players)
+    _seat(seats[round_.number], player, None, place)
+    return SitOut(round=round_, player=player)
+
+
+def _check_pair_teams(
+    rounds: list[ArchivedRound], teams: dict[int, tuple[Team, str]], pair_rounds: dict[int, int]
+) -> None:
+    """Raise ``not_a_pair`` for a table of a mêlée seating a team that is no pair of its
+    partie, and ``team_in_melee`` for a team that is no pair at all: a mêlée has no
+    registered team (RULES.md §H)."""
+    for archived in rounds:
+        number = archived.round.number
+        for match in archived.matches:
+            for team in (match.match.team_a, match.match.team_b):
+                if pair_rounds.get(team.number) != number:
+                    place = (("round", number), ("table", match.match.table_number))
+                    raise _refuse(place, "not_a_pair", team=team.number)
+    for team_number in teams:
+        if team_number not in pair_rounds:
+            raise _refuse((("team", team_number),), "team_in_melee")
+
+
+def _player_couple(
+    entry: dict, key: str, place: Place, players: dict[int, tuple[MeleePlayer, str]]
+) -> tuple[MeleePlayer, MeleePlayer]:
+    """Return the two players whose numbers the value of ``key`` lists; raise ``type``
+    (not two numbers), ``unknown_player`` or ``same_player``."""
+    value = entry[key]
+    if not isinstance(value, list) or len(value) != 2 or any(type(n) is not int for n in value):
+        raise _refuse(place, "type", key=key, expected="couple")
+    first, second = (_melee_player({key: number}, key, place, players) for number in value)
+    if first.number == second.number:
+        raise _refuse(place, "same_player", player=first.number)
+    return first, second
+
+
+def _read_draft(
+    entry: object, rounds: list[ArchivedRound], players: dict[int, tuple[MeleePlayer, str]]
+) -> ArchivedDraft | None:
+    """Return the pending draft of a mêlée, its draw with player numbers, or None when
+    no partie is a draft; raise ``draft_missing`` for a partie in draft with no draft,
+    ``draft_round`` for a draft of a partie that is not in draft, ``table_twice``, and
+    ``player_seated_twice`` for a player the draft seats twice (tables or sit-out)."""
+    drafts = [archived.round for archived in rounds if archived.round.status == Round.Status.DRAFT]
+    if entry is None:
+        if drafts:
+            raise _refuse((("round", drafts[0].number),), "draft_missing")
+        return None
+    place: Place = (*MELEE_PLACE, ("draft", None))
+    entry = _check_keys(entry, RECORD_LINKS["melee_draft"], place)
+    number = _integer(entry, "round", place)
+    round_ = next((draft for draft in drafts if draft.number == number), None)
+    if round_ is None:
+        raise _refuse(place, "draft_round", round=number)
+    place = (("round", number), ("draft", None))
+    seated: set[int] = set()
+
+    def seat(players: Iterable[MeleePlayer], where: Place) -> list[int]:
+        for player in players:
+            if player.number in seated:
+                raise _refuse(where, "player_seated_twice", player=player.number)
+            seated.add(player.number)
+        return [player.number for player in players]
+
+    tables: list[dict] = []
+    for position, table_entry in enumerate(_list(entry, "tables", place), start=1):
+        table_place = _entry_place(
+            table_entry, "table_number", "table", (*place, ("item", position)), place
+        )
+        table_entry = _check_keys(table_entry, RECORD_LINKS["draft_table"], table_place)
+        table = _integer(table_entry, "table_number", table_place)
+        _value(Match, "match", "table_number", table, table_place)  # within a match's range
+        if any(other["table_number"] == table for other in tables):
+            raise _refuse(place, "table_twice", table=table)
+        pair_a = _player_couple(table_entry, "pair_a", table_place, players)
+        pair_b = _player_couple(table_entry, "pair_b", table_place, players)
+        repeats = {
+            key: [
+                [
+                    player.number
+                    for player in _player_couple({key: couple}, key, table_place, players)
+                ]
+                for couple in _list(table_entry, key, table_place)
+            ]
+            for key in ("repeated_partners", "repeated_opponents")
+        }
+        tables.append(
+            {
+                "table_number": table,
+                "pair_a": seat(pair_a, place),
+                "pair_b": seat(pair_b, place),
+                **repeats,
+            }
+        )
+    sit_outs = []
+    for value in _list(entry, "sit_outs", place):
+        sit_outs.append(_melee_player({"sit_outs": value}, "sit_outs", place, players))
+    return ArchivedDraft(round_, {"tables": tables, "sit_outs": seat(sit_outs, place)})

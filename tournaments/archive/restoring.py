@@ -25,14 +25,24 @@ from django.db.models import Min
 import scoring
 from tournaments.archive.fields import DEAL_SCORE_FIELDS, MATCH_SCORE_FIELDS
 from tournaments.archive.problems import ArchiveError, ArchiveProblem, Place
-from tournaments.archive.reading import ArchiveContents, ArchivedMatch, read_archive
+from tournaments.archive.reading import (
+    ArchiveContents,
+    ArchivedDraft,
+    ArchivedMatch,
+    read_archive,
+)
 from tournaments.models import (
     Bye,
     Club,
     Deal,
     Match,
+    MeleeConcours,
+    MeleeDraft,
+    MeleePair,
+    MeleePlayer,
     Player,
     Round,
+    SitOut,
     TableLink,
     Team,
     TeamLink,
@@ -144,12 +154,12 @@ def _save_team_links(contents: ArchiveContents, tournament: Tournament) -> None:
 def _save_rows(
     contents: ArchiveContents, tournament: Tournament, now: datetime.datetime
 ) -> list[ArchivedMatch]:
-    """Save the teams and their links, rounds, matches, byes, deals and former table links;
-    return the matches."""
+    """Save the teams and their links, rounds, matches, byes, deals and former table links,
+    and a mêlée's players, pairs, sit-outs and draft; return the matches."""
+    melee_players = contents.melee.players.values() if contents.melee is not None else ()
+    club_names = {club_name for _, club_name in (*contents.teams.values(), *melee_players)}
     clubs = {
-        club_name: register_club(name=club_name)
-        for club_name in sorted({club_name for _, club_name in contents.teams.values()})
-        if club_name
+        club_name: register_club(name=club_name) for club_name in sorted(club_names) if club_name
     }
     teams = []
     registry = _registry_of(tournament, now)
@@ -171,6 +181,7 @@ def _save_rows(
         for archived in contents.rounds
         for number in archived.byes
     )
+    _save_melee(contents, tournament, clubs)
     Deal.objects.bulk_create(deal for archived in matches for deal in archived.deals.values())
     links = [link for archived in matches for link in archived.links]
     taken = set(
@@ -184,6 +195,48 @@ def _save_rows(
             link.token = new_token()
     TableLink.objects.bulk_create(links)
     return matches
+
+
+def _save_melee(contents: ArchiveContents, tournament: Tournament, clubs: dict[str, Club]) -> None:
+    """Save a mêlée's mark, players (their clubs saved first, by name), pairs, sit-outs and
+    draft (its teams and rounds saved first); nothing for doublettes."""
+    melee = contents.melee
+    if melee is None:
+        return
+    MeleeConcours.objects.create(tournament=tournament)
+    players = []
+    for player, club_name in melee.players.values():
+        player.tournament = tournament
+        player.club = clubs.get(club_name)
+        players.append(player)
+    MeleePlayer.objects.bulk_create(players)
+    MeleePair.objects.bulk_create(melee.pairs)
+    SitOut.objects.bulk_create(melee.sit_outs)
+    if melee.draft is not None:
+        ids = {player.number: player.pk for player in players}
+        MeleeDraft.objects.create(round=melee.draft.round, draw=_draw_with_ids(melee.draft, ids))
+
+
+def _draw_with_ids(draft: ArchivedDraft, ids: dict[int, int]) -> dict:
+    """Return the draw of an archived draft as :class:`~tournaments.models.MeleeDraft`
+    stores it: each player number (``ids``' keys) as the restored player's id."""
+
+    def couple(numbers: list[int]) -> list[int]:
+        return [ids[number] for number in numbers]
+
+    return {
+        "tables": [
+            {
+                "table_number": table["table_number"],
+                "pair_a": couple(table["pair_a"]),
+                "pair_b": couple(table["pair_b"]),
+                "repeated_partners": [couple(pair) for pair in table["repeated_partners"]],
+                "repeated_opponents": [couple(pair) for pair in table["repeated_opponents"]],
+            }
+            for table in draft.draw["tables"]
+        ],
+        "sit_outs": couple(draft.draw["sit_outs"]),
+    }
 
 
 def _place(archived: ArchivedMatch, deal_number: int | None = None) -> Place:
@@ -331,7 +384,9 @@ def restore_tournament(
         caller), with a slug of its own. The slug, the projector address and the table links
         stay as archived unless another tournament of this site has them; a team's club is
         found by name (or created); a team's registered players are found in the registry of
-    the organising club (by licence number, then name) or added to it; an author of the audit trail is the account of that
+    the organising club (by licence number, then name) or added to it; a mêlée's players,
+    pairs, sit-outs and pending draft come back with it (RULES.md §H), its players' clubs
+    found by name (or created); an author of the audit trail is the account of that
         username here, or a new inactive one with no password. Each match recorded by its
         deals is replayed through the engine (RULES.md §C) at ``now``, with the version of
         the rule preset the archive stored (RULES.md §B); one recorded by its totals is

@@ -13,6 +13,7 @@ from tournaments.archive.fields import (
     DEAL_HISTORY_LINKS,
     FORMAT,
     RECORD_FIELDS,
+    RECORD_LINKS,
     VERSION,
     DealHistoryRecord,
     HistoryRecord,
@@ -20,7 +21,21 @@ from tournaments.archive.fields import (
     model_field,
     to_json,
 )
-from tournaments.models import Bye, Deal, Match, Player, TableLink, TeamLink, Tournament
+from tournaments.models import (
+    Bye,
+    Deal,
+    Match,
+    MeleeConcours,
+    MeleeDraft,
+    MeleePair,
+    MeleePlayer,
+    Player,
+    SitOut,
+    TableLink,
+    Team,
+    TeamLink,
+    Tournament,
+)
 
 
 def _record(
@@ -77,12 +92,14 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
     side, version and stored scores, RULES.md §C), table links and audit trail: the
     history of its deals (deleted ones too) and its own, with who by username. The
     history of the matches of a discarded draft is left out (no page shows it). Reads
-    only; eight queries whatever the size.
+    only; eleven queries whatever the size. A mêlée (RULES.md §H) adds its players, the
+    pairs and sit-outs of each published partie and the pending draft (``melee``): every
+    team of a mêlée is the pair of one partie; thirteen queries when it has players.
     """
     teams = list(
-        tournament.teams.select_related("club", "player_1_record", "player_2_record").order_by(
-            "number"
-        )
+        Team.every_team.filter(tournament=tournament)
+        .select_related("club", "player_1_record", "player_2_record")
+        .order_by("number")
     )
     team_numbers = {team.pk: team.number for team in teams}
     rounds = list(tournament.rounds.order_by("number"))
@@ -171,6 +188,7 @@ def tournament_archive(*, tournament: Tournament, now: datetime.datetime) -> byt
             | {"byes": byes[round_.pk], "matches": matches_by_round[round_.pk]}
             for round_ in rounds
         ],
+        "melee": _melee_record(tournament),
     }
     return (json.dumps(archive, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
@@ -181,3 +199,68 @@ def _player_record(player: Player | None) -> dict[str, str] | None:
     if player is None:
         return None
     return {name: getattr(player, name) for name in RECORD_FIELDS["player"]}
+
+
+def _melee_record(tournament: Tournament) -> dict | None:
+    """Return the ``melee`` section of the archive (tournaments/archive/fields.py): None
+    for doublettes (two queries), else the players by number, the pairs by partie and team
+    number, the sit-outs by partie and player number, and the pending draft with player
+    numbers for the ids it stores (three queries more)."""
+    players = list(tournament.melee_players.select_related("club").order_by("number"))
+    if not players and not MeleeConcours.objects.filter(tournament=tournament).exists():
+        return None
+    pairs = MeleePair.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "team__number"
+    )
+    sit_outs = SitOut.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "player__number"
+    )
+    draft = (
+        MeleeDraft.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+    return {
+        "players": [
+            _record("melee_player", player)
+            | {"club": player.club.name if player.club is not None else ""}
+            for player in players
+        ],
+        "pairs": [
+            dict(zip(RECORD_LINKS["melee_pair"], values, strict=True))
+            for values in pairs.values_list(
+                "round__number", "team__number", "player_1__number", "player_2__number"
+            )
+        ],
+        "sit_outs": [
+            dict(zip(RECORD_LINKS["sit_out"], values, strict=True))
+            for values in sit_outs.values_list("round__number", "player__number")
+        ],
+        "draft": None if draft is None else _draft_record(draft, players),
+    }
+
+
+def _draft_record(draft: MeleeDraft, players: list[MeleePlayer]) -> dict:
+    """Return a mêlée draft as the archive holds it: its partie's number, and its draw
+    with each player id the draft stores (tournaments.models.MeleeDraft) as the player's
+    number, so that another site's ids do not matter."""
+    numbers = {player.pk: player.number for player in players}
+
+    def couple(ids: list[int]) -> list[int]:
+        return [numbers[pk] for pk in ids]
+
+    return {
+        "round": draft.round.number,
+        "tables": [
+            {
+                "table_number": table["table_number"],
+                "pair_a": couple(table["pair_a"]),
+                "pair_b": couple(table["pair_b"]),
+                "repeated_partners": [couple(ids) for ids in table.get("repeated_partners", [])],
+                "repeated_opponents": [couple(ids) for ids in table.get("repeated_opponents", [])],
+            }
+            for table in draft.draw.get("tables", [])
+        ],
+        "sit_outs": couple(draft.draw.get("sit_outs", [])),
+    }

@@ -39,6 +39,13 @@ _PLACES = {
     "history": _("record %(value)s of the table’s history"),
     "deal_history": _("record %(value)s of the deals’ history"),
     "item": _("entry %(value)s"),
+    "melee": _("the mêlée"),
+    "players": _("the players"),
+    "player": _("player %(value)s"),
+    "pairs": _("the pairs"),
+    "pair": _("pair %(value)s"),
+    "sit_outs": _("the sit-outs"),
+    "draft": _("the draft"),
 }
 #: What a value of the wrong type must be.
 _EXPECTED = {
@@ -52,6 +59,7 @@ _EXPECTED = {
     "date": _("a date (YYYY-MM-DD)"),
     "list": _("a list"),
     "object": _("a JSON object"),
+    "couple": _("a list of two player numbers"),
 }
 ARCHIVE_MESSAGES = {
     "not_json": _("This file is not a Belote Club backup: it cannot be read as JSON text."),
@@ -118,10 +126,29 @@ ARCHIVE_MESSAGES = {
         "%(place)s: %(reason)s The table’s history gives no reason for it, and such totals "
         "are saved only with the organiser’s reason."
     ),
+    "player_twice": _("Player %(player)s is in the backup twice."),
+    "unknown_player": _("%(place)s: there is no player %(player)s."),
+    "unknown_round": _("%(place)s: there is no round %(round)s."),
+    "melee_in_draft": _(
+        "%(place)s: the round is a draft, so its pairs and sit-outs are in its draft."
+    ),
+    "pair_twice": _("%(place)s: team %(team)s is given as a pair twice."),
+    "same_player": _("%(place)s: player %(player)s is paired with themselves."),
+    "player_seated_twice": _("%(place)s: player %(player)s has two places (pairs or sit-out)."),
+    "sit_out_plays": _("%(place)s: player %(player)s sits out, yet plays in pair %(team)s."),
+    "not_a_pair": _("%(place)s: team %(team)s is not a pair of this round."),
+    "team_in_melee": _(
+        "%(place)s: the team is the pair of no round, and a mêlée has no registered teams."
+    ),
+    "draft_missing": _("%(place)s: the round is a draft, but the backup has no draw for it."),
+    "draft_round": _("%(place)s: round %(round)s is not a draft."),
 }
 
 
 def _place_words(problem: ArchiveProblem) -> str:
+    if not problem.place:
+        # The archive itself, e.g. a key of the top object missing.
+        return gettext("The backup")
     words = [
         str(_PLACES[kind]) % {"value": value} if value is not None else str(_PLACES[kind])
         for kind, value in problem.place

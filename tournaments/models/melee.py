@@ -121,9 +121,9 @@ class MeleeConcours(models.Model):
     """The organiser's choice, when creating a concours, to run it à la mêlée (RULES.md §H).
 
     Kept apart from :class:`~tournaments.models.Tournament`, like
-    :class:`~tournaments.models.RegistrationSettings`, so that a concours archive
-    (tournaments/archive/, format version 1) stays as it is: an archived mêlée is known
-    by its players. A concours is a mêlée when it has this row or players.
+    :class:`~tournaments.models.RegistrationSettings`: a concours archive
+    (tournaments/archive/, format version 3) marks a mêlée by its ``melee`` section, and
+    restoring it adds this row. A concours is a mêlée when it has this row or players.
     """
 
     tournament = models.OneToOneField(
@@ -148,7 +148,8 @@ class MeleeDraft(models.Model):
     "repeated_partners", "repeated_opponents"}], "sit_outs": [...]}`` with player ids,
     as :class:`tournaments.melee.MeleeDraw` gives it. Publishing turns it into the pair
     teams, their matches and the sit-outs, then deletes it; a discarded draft goes with
-    its round. Never archived: an archive holds no draft.
+    its round. A concours archive (format version 3) holds it with player numbers in place
+    of the ids, and restoring it gives the ids of the restored players.
     """
 
     round = models.OneToOneField(
