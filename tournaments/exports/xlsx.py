@@ -36,7 +36,7 @@ from typing import TypeVar
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
@@ -294,9 +294,14 @@ def tournament_sheet(*, tournament: Tournament) -> Sheet:
 
 def players_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Joueurs », a mêlée's in place of « Équipes »: one row per player by
-    number, their name, club, whether present and withdrawn, and their drawn lot (the
-    standings' last tie-break, RULES.md §H)."""
-    header = (_("Player"), _("Name"), _("Club"), _("Present"), _("Withdrawn"), _("Lot"))
+    number, their name, club, and whether present and withdrawn (RULES.md §H)."""
+    header = (
+        _("Player"),
+        _("Name"),
+        _("Club"),
+        pgettext("mêlée player", "Present"),
+        _("Withdrawn"),
+    )
     rows = [
         (
             player.number,
@@ -304,7 +309,6 @@ def players_sheet(*, tournament: Tournament) -> Sheet:
             player.club.name if player.club else None,
             yes_no_words(player.is_checked_in),
             yes_no_words(player.is_withdrawn),
-            player.lot,
         )
         for player in selectors.melee_players(tournament=tournament)
     ]
