@@ -327,7 +327,9 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     (:func:`sheet_row_count`), signature boxes, and a QR code of each team's link (one
     for the concours), made absolute with ``base_url`` (e.g. ``https://club.example/``).
     A draft round has no links, so its sheets have no QR code, and each says « Brouillon ».
-    ``two_per_page`` puts two sheets side by side on a landscape A4 page.
+    ``two_per_page`` puts two sheets side by side on a landscape A4 page. A mêlée pair
+    is printed by its players at their seats (RULES.md §H, :func:`_sheet_team`); a
+    mêlée's draft has no match yet, so no sheet.
 
     The sheet of a table on paper (``Match.is_paper``), which the desk types, has no QR
     code and the columns of the desk's grid in its order (templates/…/paper_sheet.html):
@@ -542,7 +544,8 @@ def match_sheets_html(*, round: Round) -> str:
     """Return the HTML of the filled sheets of ``round``, one per table: every deal with
     its taker, contract, trump, coinche, both scores and the running totals (as the
     engine stored them), then the match totals and its result. A match recorded by its
-    totals says « Totaux seulement » and its sheet's counts where the deals would be."""
+    totals says « Totaux seulement » and its sheet's counts where the deals would be. A
+    mêlée pair is printed by its players at their seats (RULES.md §H)."""
     tournament = round.tournament
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in selectors.round_deals(round=round):
