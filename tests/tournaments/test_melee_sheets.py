@@ -33,7 +33,8 @@ from tournaments.exports import pdf
 from tournaments.exports.csv import deals_csv, standings_csv
 from tournaments.exports.xlsx import tournament_xlsx
 from tournaments.importing import import_played_tournament
-from tournaments.models import Round
+from tournaments.models import MeleePlayer, Round
+from tournaments.presentation.seats import Seat, SeatedPlayer, Seating
 from tournaments.services import MeleePlayerData
 
 #: Each player's number → (name, club) in players.csv.
@@ -397,3 +398,25 @@ def test_the_paper_grid_of_a_melee_table_names_its_four_players(desk, club):
         "Équipe 1 (A) · Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
         "Équipe 2 (B) · Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
     ]
+
+
+def test_a_seating_puts_pair_a_north_south_and_pair_b_east_west_in_either_language():
+    players = [MeleePlayer(number=number, name=f"Joueur {number}") for number in (3, 9, 4, 12)]
+    seating = Seating.of((players[0], players[1]), (players[2], players[3]))
+
+    with translation.override("en"):
+        english = (seating.side_text("A"), seating.side_text("B"))
+    with translation.override("fr"):
+        french = [player.text for player in seating.players]
+
+    assert english == (
+        "North: 3 Joueur 3 · South: 9 Joueur 9",
+        "East: 4 Joueur 4 · West: 12 Joueur 12",
+    )
+    assert french == [
+        "Nord : 3 Joueur 3",
+        "Sud : 9 Joueur 9",
+        "Est : 4 Joueur 4",
+        "Ouest : 12 Joueur 12",
+    ]
+    assert seating.at(Seat.WEST) == SeatedPlayer(Seat.WEST, 12, "Joueur 12")

@@ -92,6 +92,15 @@ class Seating:
         """Return the four seats as RULES.md §H lists the players: a_1, a_2, b_1, b_2."""
         return (self.north, self.south, self.east, self.west)
 
+    def at(self, seat: Seat) -> SeatedPlayer:
+        """Return the player at ``seat``."""
+        return {
+            Seat.NORTH: self.north,
+            Seat.SOUTH: self.south,
+            Seat.EAST: self.east,
+            Seat.WEST: self.west,
+        }[seat]
+
     def side(self, side: str) -> tuple[SeatedPlayer, SeatedPlayer]:
         """Return the seats of pair ``side`` (« A »: North, South; « B »: East, West)."""
         return (self.north, self.south) if side == TeamSide.A else (self.east, self.west)
@@ -176,7 +185,8 @@ _SEAT_COLUMNS = {
 
 
 def _seated(seating: Seating, key: str) -> SeatedPlayer:
-    return seating.players[tuple(_SEAT_COLUMNS).index(key)]
+    """Return the player at the seat of column ``key`` (``a_1``: North…)."""
+    return seating.at(_SEAT_COLUMNS[key][0])
 
 
 def _seat_columns(key: str) -> tuple[Column[SeatedMatch], Column[SeatedMatch]]:
