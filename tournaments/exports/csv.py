@@ -41,7 +41,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, csv_field
 from tournaments.exports.xlsx import played_matches
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 from tournaments.presentation.columns import (
     DEAL_FILE_KEYS,
     DEALS,
@@ -54,6 +54,7 @@ from tournaments.presentation.columns import (
     pick,
     standings_keys,
 )
+from tournaments.presentation.seats import MELEE_DEALS, match_seating
 from tournaments.selectors import Standing
 
 Row = TypeVar("Row")
@@ -107,6 +108,24 @@ DEALS_COLUMNS = pick(
         "status",
     ),
 )
+
+
+#: The deals CSV of a mêlée (RULES.md §H): the columns of a mêlée folder's ``deals.csv``,
+#: the players' numbers ``a_1, a_2, b_1, b_2`` in place of the teams and the taking pair
+#: as ``A`` or ``B``, then as :data:`DEALS_COLUMNS`.
+def _melee_deals_columns() -> tuple[Column[DealRow], ...]:
+    columns: list[Column[DealRow]] = []
+    for column in DEALS_COLUMNS:
+        if column.key == "team_a":
+            columns += [MELEE_DEALS["a_1"], MELEE_DEALS["a_2"]]
+        elif column.key == "team_b":
+            columns += [MELEE_DEALS["b_1"], MELEE_DEALS["b_2"]]
+        else:
+            columns.append(MELEE_DEALS.get(column.key, column))
+    return tuple(columns)
+
+
+MELEE_DEALS_COLUMNS = _melee_deals_columns()
 
 
 def write_csv(
@@ -183,13 +202,24 @@ def deals_csv(*, tournament: Tournament, french_excel: bool = False) -> bytes:
     """Return every deal of the published and closed rounds as CSV bytes:
     :data:`DEALS_COLUMNS`, by round, table and deal number.
 
+    A mêlée's (RULES.md §H) are :data:`MELEE_DEALS_COLUMNS`: each seat's player number
+    in place of the teams, as a mêlée folder's ``deals.csv``, which
+    :func:`tournaments.importing.import_played_tournament` reads back.
+
     A passed deal keeps what is stored for it: empty trump and contract, zero points.
     Card points include the dix de der; declarations are the points that count (RULES.md
     §D); scores are scored points, then the running totals after the deal.
     """
-    rows = [
-        DealRow(match, deal)
-        for match, deals in played_matches(tournament=tournament)
-        for deal in deals
-    ]
-    return write_columns_csv(DEALS_COLUMNS, rows, tournament=tournament, french_excel=french_excel)
+    matches = played_matches(tournament=tournament)
+    rows = [DealRow(match, deal) for match, deals in matches for deal in deals]
+    columns = DEALS_COLUMNS
+    if _is_melee(tournament, [match for match, _deals in matches]):
+        columns = MELEE_DEALS_COLUMNS
+    return write_columns_csv(columns, rows, tournament=tournament, french_excel=french_excel)
+
+
+def _is_melee(tournament: Tournament, matches: Sequence[Match]) -> bool:
+    """Return True for a mêlée: its matches are of pairs, or it has none yet and is one."""
+    if matches:
+        return match_seating(matches[0]) is not None
+    return selectors.is_melee(tournament=tournament)

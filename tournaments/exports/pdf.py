@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments import selectors
 from tournaments.exports.cells import CellValue
+from tournaments.exports.melee_sheets import melee_draw
 from tournaments.exports.pdf_render import render_pdf
 from tournaments.models import (
     Deal,
@@ -57,6 +58,7 @@ from tournaments.presentation.paper_keys import (
     TAKER_CAPOT_KEY,
     TRUMP_KEYS,
 )
+from tournaments.presentation.seats import Seating, match_seating
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.qr import qr_code_svg
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
@@ -243,8 +245,12 @@ def _heading(tournament: Tournament) -> Heading:
     )
 
 
-def _sheet_team(team: Team, side: str) -> SheetTeam:
-    return SheetTeam(side=side, number=team.number, players=printable(team.label))
+def _sheet_team(team: Team, side: str, seating: Seating | None = None) -> SheetTeam:
+    """Return ``team`` as a sheet prints it: a mêlée pair (``seating`` given) by its
+    players at their seats, « Nord : 3 Josette Vincent · Sud : 9 Paul Roux » (RULES.md
+    §H), a registered team by its name and players."""
+    players = team.label if seating is None else seating.side_text(side)
+    return SheetTeam(side=side, number=team.number, players=printable(players))
 
 
 def sheet_row_count(tournament: Tournament) -> int:
@@ -321,7 +327,9 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     (:func:`sheet_row_count`), signature boxes, and a QR code of each team's link (one
     for the concours), made absolute with ``base_url`` (e.g. ``https://club.example/``).
     A draft round has no links, so its sheets have no QR code, and each says « Brouillon ».
-    ``two_per_page`` puts two sheets side by side on a landscape A4 page.
+    ``two_per_page`` puts two sheets side by side on a landscape A4 page. A mêlée pair
+    is printed by its players at their seats (RULES.md §H, :func:`_sheet_team`); a
+    mêlée's draft has no match yet, so no sheet.
 
     The sheet of a table on paper (``Match.is_paper``), which the desk types, has no QR
     code and the columns of the desk's grid in its order (templates/…/paper_sheet.html):
@@ -337,13 +345,13 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     sheets = [
         ScoreSheet(
             table_number=match.table_number,
-            team_a=_sheet_team(match.team_a, "A"),
-            team_b=_sheet_team(match.team_b, "B"),
+            team_a=_sheet_team(match.team_a, "A", match_seating(match)),
+            team_b=_sheet_team(match.team_b, "B", match_seating(match)),
             # A table on paper enters nothing on the phones: its sheet prints no code.
             qr_codes=() if match.is_paper else _qr_codes(match, links.get(match.pk, {}), base_url),
             is_paper=match.is_paper,
         )
-        for match in selectors.round_matches(round=round)
+        for match in selectors.round_seated_matches(round=round)
     ]
     rules = tournament.rules
     row_count = sheet_row_count(tournament)
@@ -484,8 +492,24 @@ def team_cards_pdf(*, tournament: Tournament, base_url: str) -> bytes:
 def draw_sheet_html(*, round: Round) -> str:
     """Return the HTML of the draw of ``round`` for the wall: the tables in order with
     both teams and their players, then every team by number with its table and opponent
-    (or its bye), in three columns. A draft is marked as such."""
-    matches = list(selectors.round_matches(round=round))
+    (or its bye), in three columns. A draft is marked as such.
+
+    A mêlée partie (RULES.md §H) prints each table's pairs with their players at their
+    seats (« Nord : 3 Josette Vincent · Sud : 9 Paul Roux »), then who sits out
+    (« Exempts »), then every player by number with their table and seat
+    (:func:`tournaments.exports.melee_sheets.melee_draw`); its draft too, with no pair
+    number yet.
+    """
+    matches = list(selectors.round_seated_matches(round=round))
+    melee = melee_draw(round=round, matches=matches)
+    if melee is not None:
+        context = {
+            "heading": _heading(round.tournament),
+            "round": round,
+            "is_draft": round.status == Round.Status.DRAFT,
+            "melee": melee,
+        }
+        return render_to_string("tournaments/pdf/melee_draw_sheet.html", context)
     byes = list(selectors.round_byes(round=round))
     by_team = [
         DrawLine(team.number, match.table_number, opponent.number)
@@ -520,18 +544,20 @@ def match_sheets_html(*, round: Round) -> str:
     """Return the HTML of the filled sheets of ``round``, one per table: every deal with
     its taker, contract, trump, coinche, both scores and the running totals (as the
     engine stored them), then the match totals and its result. A match recorded by its
-    totals says « Totaux seulement » and its sheet's counts where the deals would be."""
+    totals says « Totaux seulement » and its sheet's counts where the deals would be. A
+    mêlée pair is printed by its players at their seats (RULES.md §H)."""
     tournament = round.tournament
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in selectors.round_deals(round=round):
         deals[deal.match_id].append(deal)
     sheets = []
-    for match in selectors.round_matches(round=round):
+    for match in selectors.round_seated_matches(round=round):
+        seating = match_seating(match)
         sheets.append(
             ScoreSheet(
                 table_number=match.table_number,
-                team_a=_sheet_team(match.team_a, "A"),
-                team_b=_sheet_team(match.team_b, "B"),
+                team_a=_sheet_team(match.team_a, "A", seating),
+                team_b=_sheet_team(match.team_b, "B", seating),
                 deals=tuple(_deal_line(DealRow(match, deal)) for deal in deals[match.pk]),
                 total_a=match.total_a,
                 total_b=match.total_b,

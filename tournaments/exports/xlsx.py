@@ -4,7 +4,8 @@ Sheets, in order: « Classement » (the standings, then players, club, the remai
 tie-breaks, the drawn lot and the players' figures), « Parties » (every match),
 « Exempts » (the byes of each round), « Donnes » (every deal: inputs and scores, the
 declarations as announced in words, « tierce au roi de cœur »), « Équipes » (the teams)
-and « Concours » (the tournament: name, date, venue, rule preset and its version,
+— a mêlée's « Joueurs » (its players), its « Parties » naming each table's four players
+at their seats and its « Exempts » the players who sat out (RULES.md §H) — and « Concours » (the tournament: name, date, venue, rule preset and its version,
 format). Matches, byes and deals of a draft round are left out: a draft is not played
 and may be drawn again. Every sheet prints the tournament, its rule preset and the
 preset's version in its page header (RULES.md §B).
@@ -35,7 +36,7 @@ from typing import TypeVar
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
@@ -59,6 +60,7 @@ from tournaments.presentation.columns import (
     standings_keys,
     yes_no_words,
 )
+from tournaments.presentation.seats import MELEE_MATCHES, seated_matches
 from tournaments.text import printable
 
 Row = TypeVar("Row")
@@ -68,6 +70,7 @@ MATCHES_SHEET_TITLE = "Parties"
 BYES_SHEET_TITLE = "Exempts"
 DEALS_SHEET_TITLE = "Donnes"
 TEAMS_SHEET_TITLE = "Équipes"
+PLAYERS_SHEET_TITLE = "Joueurs"
 TOURNAMENT_SHEET_TITLE = "Concours"
 
 #: Column widths, in characters: the longest value plus a margin, within these bounds.
@@ -87,7 +90,8 @@ class Sheet:
 
 def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
     """Return the matches of the tournament's published and closed rounds, by round and
-    table, each with its deals in order (every status: the status is exported too).
+    table, each with its deals in order (every status: the status is exported too), and
+    a mêlée pair's players joined (:func:`tournaments.selectors.tournament_seated_matches`).
 
     Two queries, however many matches: one for the matches, one for all their deals.
     """
@@ -96,7 +100,7 @@ def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
         deals[deal.match_id].append(deal)
     return [
         (match, deals[match.pk])
-        for match in selectors.tournament_matches(tournament=tournament)
+        for match in selectors.tournament_seated_matches(tournament=tournament)
         if match.round.status != Round.Status.DRAFT
     ]
 
@@ -135,6 +139,30 @@ MATCHES_COLUMNS = pick(
         "team_b",
         "name_b",
         "players_b",
+        "total_a",
+        "total_b",
+        "result",
+        "deals_played",
+    ),
+)
+#: « Parties » of a mêlée (RULES.md §H): where each match was played, then each pair's
+#: number and its players at their seats (number, name), pair A North and South, pair B
+#: East and West, then the totals, result and deals played.
+MELEE_MATCHES_COLUMNS = pick(
+    MELEE_MATCHES,
+    (
+        "round",
+        "table",
+        "team_a",
+        "a_1",
+        "a_1_name",
+        "a_2",
+        "a_2_name",
+        "team_b",
+        "b_1",
+        "b_1_name",
+        "b_2",
+        "b_2_name",
         "total_a",
         "total_b",
         "result",
@@ -185,8 +213,12 @@ def standings_sheet(*, tournament: Tournament) -> Sheet:
     return columns_sheet(STANDINGS_SHEET_TITLE, columns, standings)
 
 
-def matches_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
-    """Return « Parties »: one row per match; totals are scored points."""
+def matches_sheet(*, matches: list[tuple[Match, list[Deal]]], is_melee: bool = False) -> Sheet:
+    """Return « Parties »: one row per match; totals are scored points. A mêlée's
+    (``is_melee``) name each pair's players at their seats, :data:`MELEE_MATCHES_COLUMNS`."""
+    if is_melee:
+        rows = seated_matches(match for match, _deals in matches)
+        return columns_sheet(MATCHES_SHEET_TITLE, MELEE_MATCHES_COLUMNS, rows)
     return columns_sheet(MATCHES_SHEET_TITLE, MATCHES_COLUMNS, [match for match, _deals in matches])
 
 
@@ -208,6 +240,22 @@ def byes_sheet(*, tournament: Tournament) -> Sheet:
     rows = [
         (bye.round.number, bye.team.number, bye.team.name or None, bye.team.players)
         for bye in selectors.tournament_played_byes(tournament=tournament)
+    ]
+    return Sheet(BYES_SHEET_TITLE, header, rows)
+
+
+def sit_outs_sheet(*, tournament: Tournament) -> Sheet:
+    """Return « Exempts » of a mêlée: one row per player who sat out a published or
+    closed partie, by partie and player number (credited like a bye, RULES.md §H)."""
+    header = (_("Round"), _("Player"), _("Name"), _("Club"))
+    rows = [
+        (
+            sit_out.round.number,
+            sit_out.player.number,
+            sit_out.player.name,
+            sit_out.player.club.name if sit_out.player.club else None,
+        )
+        for sit_out in selectors.tournament_sit_outs(tournament=tournament)
     ]
     return Sheet(BYES_SHEET_TITLE, header, rows)
 
@@ -244,6 +292,29 @@ def tournament_sheet(*, tournament: Tournament) -> Sheet:
     return Sheet(TOURNAMENT_SHEET_TITLE, (_("Setting"), _("Value")), rows)
 
 
+def players_sheet(*, tournament: Tournament) -> Sheet:
+    """Return « Joueurs », a mêlée's in place of « Équipes »: one row per player by
+    number, their name, club, and whether present and withdrawn (RULES.md §H)."""
+    header = (
+        _("Player"),
+        _("Name"),
+        _("Club"),
+        pgettext("mêlée player", "Present"),
+        _("Withdrawn"),
+    )
+    rows = [
+        (
+            player.number,
+            player.name,
+            player.club.name if player.club else None,
+            yes_no_words(player.is_checked_in),
+            yes_no_words(player.is_withdrawn),
+        )
+        for player in selectors.melee_players(tournament=tournament)
+    ]
+    return Sheet(PLAYERS_SHEET_TITLE, header, rows)
+
+
 def teams_sheet(*, tournament: Tournament) -> Sheet:
     """Return « Équipes »: one row per team, by number."""
     header = (
@@ -273,14 +344,28 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
 
 
 def tournament_sheets(*, tournament: Tournament) -> list[Sheet]:
-    """Return the six sheets of the tournament's workbook, in order."""
+    """Return the six sheets of the tournament's workbook, in order.
+
+    A mêlée (no registered team, RULES.md §H) has its players at their seats in
+    « Parties », its sit-outs in « Exempts » and « Joueurs » in place of « Équipes ».
+    """
     matches = played_matches(tournament=tournament)
+    teams = teams_sheet(tournament=tournament)
+    if not teams.rows and selectors.is_melee(tournament=tournament):
+        return [
+            standings_sheet(tournament=tournament),
+            matches_sheet(matches=matches, is_melee=True),
+            sit_outs_sheet(tournament=tournament),
+            deals_sheet(matches=matches),
+            players_sheet(tournament=tournament),
+            tournament_sheet(tournament=tournament),
+        ]
     return [
         standings_sheet(tournament=tournament),
         matches_sheet(matches=matches),
         byes_sheet(tournament=tournament),
         deals_sheet(matches=matches),
-        teams_sheet(tournament=tournament),
+        teams,
         tournament_sheet(tournament=tournament),
     ]
 

@@ -20,6 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.rounds import round_matches, tournament_matches
 from tournaments.selectors.standings import counted_matches, standings_rules
 from tournaments.standings import ByeEntry, StandingRow, TeamEntry
 
@@ -143,6 +144,48 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
 def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:
     """Return the players who sat out a published or closed partie, by number."""
     return SitOut.objects.filter(round=round).select_related("player").order_by("player__number")
+
+
+#: The players of both pairs of a match, joined to it: a mêlée's sheets and exports print
+#: them at their seats (RULES.md §H). A doublettes match has no pair: the joins find none.
+SEATED_PLAYERS = (
+    "team_a__melee_pair__player_1",
+    "team_a__melee_pair__player_2",
+    "team_b__melee_pair__player_1",
+    "team_b__melee_pair__player_2",
+)
+
+
+def round_seated_matches(*, round: Round) -> QuerySet[Match]:
+    """Return the matches of ``round`` by table as :func:`round_matches` does, with the
+    players of each mêlée pair joined (:data:`SEATED_PLAYERS`): still one query."""
+    return round_matches(round=round).select_related(*SEATED_PLAYERS)
+
+
+def tournament_seated_matches(*, tournament: Tournament) -> QuerySet[Match]:
+    """Return every match of ``tournament`` by round and table as
+    :func:`tournament_matches` does, with the players of each mêlée pair joined
+    (:data:`SEATED_PLAYERS`): still one query."""
+    return tournament_matches(tournament=tournament).select_related(*SEATED_PLAYERS)
+
+
+def match_melee_pairs(*, match: Match) -> dict[int, MeleePair]:
+    """Return the mêlée pairs of ``match`` by team id, their players joined, in one
+    query: empty for a doublettes match (RULES.md §H)."""
+    pairs = MeleePair.objects.filter(team_id__in=(match.team_a_id, match.team_b_id))
+    return {pair.team_id: pair for pair in pairs.select_related("player_1", "player_2")}
+
+
+def tournament_sit_outs(*, tournament: Tournament) -> QuerySet[SitOut]:
+    """Return who sat out each published or closed partie of ``tournament`` (a draft's
+    are left out: it may be drawn again), by partie and player number, with the round
+    and the player and its club joined (RULES.md §H)."""
+    return (
+        SitOut.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "player__club")
+        .order_by("round__number", "player__number")
+    )
 
 
 def melee_pair_teams(*, tournament: Tournament) -> list[Team]:

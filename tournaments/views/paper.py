@@ -45,8 +45,9 @@ from tournaments.forms.paper import (
     SheetRowForm,
     sheet_row_initial,
 )
-from tournaments.models import Deal, Match, MatchFormatKind, Tournament
+from tournaments.models import Deal, Match, MatchFormatKind, TeamSide, Tournament
 from tournaments.presentation.paper_keys import TRUMP_KEY_WORDS
+from tournaments.presentation.seats import match_seating_of
 from tournaments.selectors import RowScores
 from tournaments.views.lookups import get_match, get_match_for_organiser
 from tournaments.views.requests import AuthenticatedHttpRequest
@@ -165,7 +166,20 @@ def sheet_context(tournament: Tournament, match: Match) -> dict[str, Any]:
         _recorded_row(tournament, match, n, deals.get(n), is_focused=n == first_open)
         for n in range(1, count + 1)
     ]
-    return _page_context(tournament, match) | {"rows": rows}
+    return _page_context(tournament, match) | {"rows": rows, "seats": sheet_seats(match)}
+
+
+def sheet_seats(match: Match) -> tuple[tuple[str, int, str], ...]:
+    """Return the two pairs of a mêlée table at their seats, as (side, pair number,
+    « Nord : 3 Josette Vincent · Sud : 9 Paul Roux »), pair A first (RULES.md §H): the
+    desk reads the players' names off the paper sheet. Empty for registered teams."""
+    seating = match_seating_of(match, selectors.match_melee_pairs(match=match))
+    if seating is None:
+        return ()
+    return tuple(
+        (side, team.number, seating.side_text(side))
+        for side, team in ((TeamSide.A, match.team_a), (TeamSide.B, match.team_b))
+    )
 
 
 def _page_context(tournament: Tournament, match: Match) -> dict[str, Any]:

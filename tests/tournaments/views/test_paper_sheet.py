@@ -72,7 +72,8 @@ def test_the_grid_runs_the_same_queries_for_1_and_12_deals(desk, django_assert_n
     for number in range(1, deals + 1):
         services.record_deal(match=match, entry=MADE_90, now=NOW, deal_number=number)
 
-    with django_assert_num_queries(7):
+    # 8: the page asks once whether the teams are a mêlée's pairs (their seats).
+    with django_assert_num_queries(8):
         response = desk.get(SHEET)
 
     assert (response.status_code, response.content.decode().count("<tbody id=")) == (200, 12)
