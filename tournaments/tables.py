@@ -128,11 +128,14 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.T
     standings = selectors.tournament_standings(tournament=tournament)
     table: tables.Table
     if not standings and selectors.is_melee(tournament=tournament):
+        players = selectors.melee_standings(tournament=tournament)
         table = MeleeStandingsTable(
             [
                 {key: column.words(standing) for key, column in MELEE_STANDINGS.items()}
-                for standing in selectors.melee_standings(tournament=tournament)
-            ]
+                for standing in players
+            ],
+            # A result counts once a player played a counted match or sat out (§H).
+            is_ranked=any(player.row.matches_played or player.row.byes for player in players),
         )
     else:
         # « Pts » only where the tournament ranks by match points (RULES.md §E).
@@ -166,6 +169,16 @@ class MeleeStandingsTable(tables.Table):
     points_against = _melee_column("points_against", attrs=WIDE_NUMBER)
     points_difference = _melee_column("points_difference", attrs=WIDE_NUMBER)
     sit_outs = _melee_column("sit_outs", attrs=WIDE_NUMBER)
+
+    def __init__(self, *args: Any, is_ranked: bool = True, **kwargs: Any) -> None:
+        """``is_ranked`` False before any result counts: the rank column shows « – », and
+        the page says the players are ranked after partie 1."""
+        super().__init__(*args, **kwargs)
+        self.is_ranked = is_ranked
+
+    def render_rank(self, value: int) -> int | str:
+        """Show the rank, or « – » while no result counts."""
+        return value if self.is_ranked else "–"
 
     class Meta:
         order_by = "rank"

@@ -213,3 +213,31 @@ def test_a_pair_of_a_published_partie_enters_its_deals_on_its_link(client, tourn
         ("A", "1 – Joueur 4 / Joueur 2"),
         ("B", "2 – Joueur 1 / Joueur 3"),
     ]
+
+
+def test_the_public_standings_rank_the_players_once_a_result_counts(client, tournament):
+    """Before a result, no rank and the note that ranks come after partie 1 (as for
+    doublettes); once a match counts, the ranks and no note (a mêlée's table used to
+    have no ``is_ranked``, so the note stayed after every partie was played)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    client.cookies["django_language"] = "fr"
+    note = "Aucun résultat ne compte encore : le classement commence après la partie 1."
+
+    before = client.get("/concours/t/")
+    services.record_match_totals(
+        match=round_.matches.get(), totals=MatchTotals(total_a=1000, total_b=944), now=NOW
+    )
+    after = client.get("/concours/t/")
+
+    assert [row[0] for row in table_rows(before, "standings")] == ["Rang", "–", "–", "–", "–"]
+    assert note in before.content.decode()
+    assert [row[:2] for row in table_rows(after, "standings")] == [
+        ["Rang", "Joueur"],
+        ["1", "2"],
+        ["2", "4"],
+        ["3", "1"],
+        ["4", "3"],
+    ]
+    assert note not in after.content.decode()
