@@ -84,6 +84,7 @@ from tournaments.selectors.registrations import (
     registration_by_token,
     registration_offer,
     registration_settings,
+    registrations_to_check_in,
     tournament_registrations,
     waiting_rank,
 )
@@ -128,6 +129,7 @@ __all__ = [
     "registration_by_token",
     "registration_offer",
     "registration_settings",
+    "registrations_to_check_in",
     "tournament_registrations",
     "waiting_rank",
     "ChallengeRanking",
