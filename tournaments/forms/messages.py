@@ -354,6 +354,17 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.REGISTRATION_WAITING: _(
         "This pair is on the waiting list: only a pair with a place is checked in."
     ),
+    # Online registration of mêlée players (RULES.md §H).
+    Refusal.NOT_MELEE: _("This concours is played in pairs: register both players."),
+    Refusal.PLAYER_REGISTERED_TWICE: _(
+        "“%(name)s” is already registered (registration %(number)s)."
+    ),
+    Refusal.PLAYER_CHECKED_IN: _(
+        "This player is checked in as player %(number)s: ask the organiser for any change."
+    ),
+    Refusal.PLAYER_WAITING: _(
+        "This player is on the waiting list: only a player with a place is checked in."
+    ),
 }
 
 IMPORT_MESSAGES = {

@@ -1,4 +1,5 @@
-"""Forms of online registration: a pair's registration, and the organiser's settings.
+"""Forms of online registration: a pair's registration (or a mêlée player's), and the
+organiser's settings.
 
 Every field is bounded (the browser is told with ``maxlength``/``max``, the server refuses
 more beside the field), and every name is cleaned as every typed name is. What is typed
@@ -41,6 +42,9 @@ LOCAL_INPUT_FORMAT = "%Y-%m-%dT%H:%M"
 
 class RegistrationForm(forms.Form):
     """One pair: both players (required), their club, a phone and an e-mail (optional)."""
+
+    #: Whether the form registers one mêlée player rather than a pair (RULES.md §H).
+    is_melee = False
 
     player_1 = forms.CharField(label=_("Player 1"), max_length=PLAYER_NAME_LENGTH)
     player_2 = forms.CharField(label=_("Player 2"), max_length=PLAYER_NAME_LENGTH)
@@ -86,12 +90,55 @@ class RegistrationForm(forms.Form):
         )
 
 
-def registration_initial(registration: Registration) -> dict[str, object]:
-    """Return :class:`RegistrationForm`'s initial values for a registration."""
-    return {
-        name: getattr(registration, name)
-        for name in ("player_1", "player_2", "club", "phone", "email")
-    }
+class MeleeRegistrationForm(RegistrationForm):
+    """One mêlée player, who registers alone (RULES.md §H): the name (required), the club,
+    a phone and an e-mail (optional)."""
+
+    is_melee = True
+    field_order = ["name", "club", "phone", "email"]
+
+    name = forms.CharField(label=_("Player"), max_length=PLAYER_NAME_LENGTH)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Build the form without the pair's two names: a mêlée player registers alone."""
+        super().__init__(*args, **kwargs)
+        del self.fields["player_1"], self.fields["player_2"]
+
+    def clean_name(self) -> str:
+        """Clean the player's name as every typed name is."""
+        return self._name("name")
+
+    def registration_data(self) -> RegistrationData:
+        """Return the player as the services take it (``player_2`` empty)."""
+        data = self.cleaned_data
+        return RegistrationData(
+            data["name"], "", club=data["club"], phone=data["phone"], email=data["email"]
+        )
+
+
+def registration_form(
+    data: Mapping[str, Any] | None = None,
+    *,
+    is_melee: bool,
+    registration: Registration | None = None,
+) -> RegistrationForm:
+    """Return the registration form of a concours: one player in a mêlée
+    (:class:`MeleeRegistrationForm`), else a pair; bound to ``data`` when given, filled
+    with ``registration``'s values when given."""
+    form_class = MeleeRegistrationForm if is_melee else RegistrationForm
+    initial = registration_initial(registration, is_melee=is_melee) if registration else None
+    return form_class(data, initial=initial)
+
+
+def registration_initial(
+    registration: Registration, *, is_melee: bool = False
+) -> dict[str, object]:
+    """Return :class:`RegistrationForm`'s initial values for a registration
+    (:class:`MeleeRegistrationForm`'s when ``is_melee``)."""
+    contact = {name: getattr(registration, name) for name in ("club", "phone", "email")}
+    if is_melee:
+        return {"name": registration.player_1} | contact
+    return {"player_1": registration.player_1, "player_2": registration.player_2} | contact
 
 
 class RegistrationSettingsForm(forms.Form):
@@ -146,6 +193,10 @@ DESK_MESSAGES = {
     Refusal.REGISTRATION_CHECKED_IN: _(
         "This pair is checked in as team %(number)s: withdraw or edit the team on the team "
         "list instead."
+    ),
+    Refusal.PLAYER_CHECKED_IN: _(
+        "This player is checked in as player %(number)s: withdraw or edit the player on the "
+        "players page instead."
     ),
 }
 

@@ -1,4 +1,4 @@
-"""Online registration (« inscriptions en ligne ») of pairs before the concours.
+"""Online registration (« inscriptions en ligne ») of pairs, or mêlée players, before the concours.
 
 The organiser opens registration for a tournament (:class:`RegistrationSettings`: open or
 not, the number of places, the places on the waiting list, the closing time). A club
@@ -7,6 +7,11 @@ secretary or a player registers a pair from the public page, with no account: th
 registered once every place is taken goes on the waiting list; a cancellation moves the
 first of that list up (services/online_registration.py). On the day, the organiser checks
 a registration in (« pointer »): it becomes a :class:`~tournaments.models.Team`.
+
+In a concours à la mêlée (RULES.md §H: players register one by one) a registration is one
+player: ``player_1`` is the name, ``player_2`` is empty, and checking it in makes (or
+links) a :class:`~tournaments.models.MeleePlayer`. Places and the waiting list then count
+players.
 
 Every name and contact is plain text: cleaned as every typed name is
 (tournaments.text.clean_name), bounded in length, never stored or shown as markup (the
@@ -24,6 +29,7 @@ from tournaments.models.audit import AuditedHistory
 from tournaments.models.bounds import MAX_TEAM_NUMBER
 from tournaments.models.choices import new_token
 from tournaments.models.clubs import Tournament
+from tournaments.models.melee import MeleePlayer
 from tournaments.models.teams import Team
 
 #: Lengths of the fields a visitor types (the forms and the database both hold them).
@@ -71,11 +77,14 @@ class RegistrationSettings(models.Model):
 
 
 class Registration(models.Model):
-    """One pair registered online: its players, an optional contact, its status.
+    """One pair (or one mêlée player) registered online: its players, an optional
+    contact, its status.
 
     ``position`` orders the registrations of a tournament (1, 2…, in the order they
     came): the waiting list moves up in that order. ``token`` is the private link's
-    secret. ``team`` is the team made when the organiser checked the pair in.
+    secret. ``team`` is the team made when the organiser checked the pair in;
+    ``melee_player`` the player made or linked when she checked a mêlée player in (whose
+    ``player_2`` is empty, RULES.md §H).
     """
 
     class Status(models.TextChoices):
@@ -92,7 +101,8 @@ class Registration(models.Model):
         verbose_name=_("tournament"),
     )
     player_1 = models.CharField(_("player 1"), max_length=PLAYER_NAME_LENGTH)
-    player_2 = models.CharField(_("player 2"), max_length=PLAYER_NAME_LENGTH)
+    # Empty for a mêlée player, who registers alone (the services check which).
+    player_2 = models.CharField(_("player 2"), max_length=PLAYER_NAME_LENGTH, blank=True)
     club = models.CharField(_("club"), max_length=CLUB_NAME_LENGTH, blank=True)
     phone = models.CharField(_("phone"), max_length=PHONE_LENGTH, blank=True)
     email = models.EmailField(_("e-mail"), max_length=EMAIL_LENGTH, blank=True)
@@ -106,6 +116,14 @@ class Registration(models.Model):
         blank=True,
         related_name="registration",
         verbose_name=_("team"),
+    )
+    melee_player = models.OneToOneField(
+        MeleePlayer,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registration",
+        verbose_name=_("mêlée player"),
     )
     created_at = models.DateTimeField(_("registered at"))
     history = HistoricalRecords(bases=[AuditedHistory])
@@ -125,12 +143,21 @@ class Registration(models.Model):
                 condition=Q(status__in=["confirmed", "waiting", "cancelled"]),
                 name="registration_status_valid",
             ),
+            # A pair becomes a team, a mêlée player (no second name) a mêlée player.
+            models.CheckConstraint(
+                condition=(Q(team__isnull=True) | ~Q(player_2=""))
+                & (Q(melee_player__isnull=True) | Q(player_2="")),
+                name="registration_checked_in_as_its_kind",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_1} / {self.player_2}"
+        return self.players
 
     @property
     def players(self) -> str:
-        """Return both player names, as the team list prints them."""
+        """Return both player names, as the team list prints them (a mêlée player's
+        name alone)."""
+        if not self.player_2:
+            return self.player_1
         return f"{self.player_1} / {self.player_2}"

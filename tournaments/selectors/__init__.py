@@ -88,6 +88,7 @@ from tournaments.selectors.registrations import (
     registration_by_token,
     registration_offer,
     registration_settings,
+    registrations_to_check_in,
     tournament_registrations,
     waiting_rank,
 )
@@ -132,6 +133,7 @@ __all__ = [
     "registration_by_token",
     "registration_offer",
     "registration_settings",
+    "registrations_to_check_in",
     "tournament_registrations",
     "waiting_rank",
     "ChallengeRanking",

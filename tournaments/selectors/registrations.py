@@ -78,10 +78,11 @@ class RegistrationLists:
 
 
 def tournament_registrations(*, tournament: Tournament) -> RegistrationLists:
-    """Return the registrations of ``tournament`` (their team joined), in one query."""
+    """Return the registrations of ``tournament`` (their team or mêlée player joined), in
+    one query."""
     rows = list(
         Registration.objects.filter(tournament=tournament)
-        .select_related("team")
+        .select_related("team", "melee_player")
         .order_by("position")
     )
     return RegistrationLists(
@@ -92,9 +93,27 @@ def tournament_registrations(*, tournament: Tournament) -> RegistrationLists:
 
 
 def registration_by_token(*, token: str) -> Registration | None:
-    """Return the registration whose private link has ``token`` (its tournament and team
-    joined), or None."""
-    return Registration.objects.select_related("tournament", "team").filter(token=token).first()
+    """Return the registration whose private link has ``token`` (its tournament, team and
+    mêlée player joined), or None."""
+    return (
+        Registration.objects.select_related("tournament", "team", "melee_player")
+        .filter(token=token)
+        .first()
+    )
+
+
+def registrations_to_check_in(*, tournament: Tournament) -> list[Registration]:
+    """Return the confirmed registrations of ``tournament`` not checked in yet (neither a
+    team nor a mêlée player made from them), in registration order: a mêlée's players
+    page lists them (RULES.md §H)."""
+    return list(
+        Registration.objects.filter(
+            tournament=tournament,
+            status=Status.CONFIRMED,
+            team__isnull=True,
+            melee_player__isnull=True,
+        ).order_by("position")
+    )
 
 
 def waiting_rank(*, registration: Registration) -> int | None:

@@ -65,8 +65,10 @@ from tournaments.services.online_registration import (
     RegistrationData,
     cancel_registration,
     change_registration,
+    check_in_melee_registration,
     check_in_registration,
     register_pair,
+    register_player,
     set_registration_settings,
 )
 from tournaments.services.paper import save_sheet_row, set_match_results_mode
@@ -117,8 +119,10 @@ __all__ = [
     "RegistrationData",
     "cancel_registration",
     "change_registration",
+    "check_in_melee_registration",
     "check_in_registration",
     "register_pair",
+    "register_player",
     "set_registration_settings",
     "ConcoursAdded",
     "add_concours",

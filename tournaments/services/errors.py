@@ -130,6 +130,11 @@ class Refusal(StrEnum):
     REGISTRATION_CANCELLED = "registration_cancelled"
     REGISTRATION_CHECKED_IN = "registration_checked_in"  # number: the team made from it
     REGISTRATION_WAITING = "registration_waiting"
+    # Online registration of mêlée players, one by one (RULES.md §H)
+    NOT_MELEE = "not_melee"
+    PLAYER_REGISTERED_TWICE = "player_registered_twice"  # name; number: the position
+    PLAYER_CHECKED_IN = "player_checked_in"  # number: the mêlée player made from it
+    PLAYER_WAITING = "player_waiting"
 
 
 class ServiceError(Exception):

@@ -9,6 +9,12 @@ the first pair of the waiting list, in the order they registered. On the day, th
 organiser checks a confirmed pair in (:func:`check_in_registration`): the team is
 registered as any team is (services/registration.py) and marked present.
 
+A concours à la mêlée registers its players one by one (RULES.md §H): the same flow, with
+one name per registration (:func:`register_player`; ``player_2`` stays empty), places
+and waiting list counting players; checking one in (:func:`check_in_melee_registration`)
+registers a :class:`~tournaments.models.MeleePlayer` as the players page does
+(services/melee.py), or links the one of that name registered there already.
+
 Places are counted and given under the tournament's row lock (services/locks.py), so two
 pairs registering at once never take more places than there are: on PostgreSQL the second
 waits for the first's lock, on SQLite the IMMEDIATE transactions run one after the other.
@@ -27,6 +33,7 @@ from django.db.models import Max
 
 from tournaments.models import (
     AuditAction,
+    MeleePlayer,
     Registration,
     RegistrationSettings,
     Team,
@@ -34,8 +41,14 @@ from tournaments.models import (
     Tournament,
     set_audit,
 )
+from tournaments.selectors import is_melee
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_registration, lock_tournament
+from tournaments.services.melee import (
+    MeleePlayerData,
+    register_melee_players,
+    set_melee_player_present,
+)
 from tournaments.services.registration import register_team, set_checked_in
 from tournaments.text import clean_name
 
@@ -47,11 +60,12 @@ class RegistrationData:
     """One pair as the public form (or the organiser's) gives it: names and contact.
 
     Names are stored cleaned by :func:`tournaments.text.clean_name`; ``phone`` and
-    ``email`` may be empty.
+    ``email`` may be empty. A mêlée player (RULES.md §H) is ``player_1`` alone, with
+    ``player_2`` empty.
     """
 
     player_1: str
-    player_2: str
+    player_2: str = ""
     club: str = ""
     phone: str = ""
     email: str = ""
@@ -75,6 +89,30 @@ def _check_open(settings: RegistrationSettings, now: datetime.datetime) -> None:
         raise ServiceError(Refusal.REGISTRATION_NOT_OPEN)
     if settings.closes_at is not None and now >= settings.closes_at:
         raise ServiceError(Refusal.REGISTRATION_CLOSED, closes_at=settings.closes_at.isoformat())
+
+
+def _check_names(
+    tournament: Tournament, data: RegistrationData, exclude: int | None, *, melee: bool
+) -> None:
+    """Refuse names that do not fit the concours (``melee``: one player, else a pair) or
+    that a registration not cancelled (other than ``exclude``) has already."""
+    if melee:
+        _check_player(tournament, data, exclude)
+    else:
+        _check_pair(tournament, data, exclude)
+
+
+def _check_player(tournament: Tournament, data: RegistrationData, exclude: int | None) -> None:
+    name = clean_name(data.player_1)
+    if clean_name(data.player_2):
+        raise ServiceError(Refusal.IS_MELEE)
+    if not name:
+        raise ServiceError(Refusal.MISSING_NAME)
+    others = Registration.objects.filter(tournament=tournament).exclude(status=Status.CANCELLED)
+    for pk, player_1, position in others.values_list("pk", "player_1", "position"):
+        # Compared in Python: SQLite's iexact ignores the case of ASCII letters only.
+        if pk != exclude and player_1.casefold() == name.casefold():
+            raise ServiceError(Refusal.PLAYER_REGISTERED_TWICE, name=name, number=position)
 
 
 def _check_pair(tournament: Tournament, data: RegistrationData, exclude: int | None) -> None:
@@ -159,17 +197,42 @@ def register_pair(
     """Register a pair online at ``now`` and return its registration: confirmed while a
     place is left, else on the waiting list.
 
-    Raises ServiceError ``registration_not_open``, ``registration_closed`` (``now`` at or
-    after the closing time; param closes_at), ``missing_player``, ``registered_twice``
-    (the same two players, in either order and any case, not cancelled; param number:
-    their position), or ``registration_full`` (params capacity, waiting_list); nothing is
-    saved then.
+    Raises ServiceError ``is_melee`` (a mêlée registers players alone:
+    :func:`register_player`), ``registration_not_open``, ``registration_closed`` (``now``
+    at or after the closing time; param closes_at), ``missing_player``,
+    ``registered_twice`` (the same two players, in either order and any case, not
+    cancelled; param number: their position), or ``registration_full`` (params capacity,
+    waiting_list); nothing is saved then.
     """
+    return _register(tournament, data, now, melee=False)
+
+
+def register_player(
+    *, tournament: Tournament, data: RegistrationData, now: datetime.datetime
+) -> Registration:
+    """Register one player of a concours à la mêlée online at ``now`` (RULES.md §H:
+    players register one by one; ``data.player_2`` empty) and return the registration:
+    confirmed while a place is left, else on the waiting list; places count players.
+
+    Raises ServiceError ``not_melee`` (a concours in pairs), ``is_melee`` (a second name
+    given), ``registration_not_open``, ``registration_closed`` (param closes_at),
+    ``missing_name``, ``player_registered_twice`` (the same name in any case, not
+    cancelled; params name, number: its position) or ``registration_full`` (params
+    capacity, waiting_list); nothing is saved then.
+    """
+    return _register(tournament, data, now, melee=True)
+
+
+def _register(
+    tournament: Tournament, data: RegistrationData, now: datetime.datetime, *, melee: bool
+) -> Registration:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
+        if is_melee(tournament=tournament) != melee:
+            raise ServiceError(Refusal.IS_MELEE if not melee else Refusal.NOT_MELEE)
         settings = _settings(tournament)
         _check_open(settings, now)
-        _check_pair(tournament, data, exclude=None)
+        _check_names(tournament, data, exclude=None, melee=melee)
         confirmed = _count(tournament, Status.CONFIRMED)
         if confirmed < settings.capacity:
             status = Status.CONFIRMED
@@ -204,10 +267,13 @@ def change_registration(
 ) -> Registration:
     """Change a registration's names or contact; return it. ``user`` is the organiser,
     or None for the pair's private link, which changes nothing once registration closes.
+    In a mêlée, ``data`` is one player (``player_2`` empty, RULES.md §H).
 
     Raises ServiceError ``registration_cancelled``, ``registration_checked_in`` (param
-    number: the team), ``registration_closed`` (private link only), ``missing_player`` or
-    ``registered_twice``; nothing is saved then.
+    number: the team), ``player_checked_in`` (param number: the mêlée player),
+    ``registration_closed`` (private link only), ``missing_player`` or
+    ``registered_twice`` (a pair), ``is_melee``, ``missing_name`` or
+    ``player_registered_twice`` (a mêlée player); nothing is saved then.
     """
     with transaction.atomic():
         registration = lock_registration(registration)
@@ -218,7 +284,8 @@ def change_registration(
                 raise ServiceError(
                     Refusal.REGISTRATION_CLOSED, closes_at=settings.closes_at.isoformat()
                 )
-        _check_pair(registration.tournament, data, exclude=registration.pk)
+        melee = is_melee(tournament=registration.tournament)
+        _check_names(registration.tournament, data, exclude=registration.pk, melee=melee)
         _fill(registration, data)
         registration.full_clean(validate_constraints=False)
         set_audit(registration, action=AuditAction.REGISTRATION_CHANGED, now=now, user=user)
@@ -232,6 +299,11 @@ def _check_changeable(registration: Registration) -> None:
     if registration.team_id is not None:
         team_number = Team.objects.values_list("number", flat=True).get(pk=registration.team_id)
         raise ServiceError(Refusal.REGISTRATION_CHECKED_IN, number=team_number)
+    if registration.melee_player_id is not None:
+        player_number = MeleePlayer.objects.values_list("number", flat=True).get(
+            pk=registration.melee_player_id
+        )
+        raise ServiceError(Refusal.PLAYER_CHECKED_IN, number=player_number)
 
 
 def cancel_registration(
@@ -244,8 +316,9 @@ def cancel_registration(
     return the :class:`Cancellation`: a confirmed pair's place goes to the first pair of
     the waiting list, whose history says ``promoted``.
 
-    Raises ServiceError ``registration_cancelled`` or ``registration_checked_in`` (param
-    number: the team; withdraw the team instead); nothing is saved then.
+    Raises ServiceError ``registration_cancelled``, ``registration_checked_in`` (param
+    number: the team; withdraw the team instead) or ``player_checked_in`` (param number:
+    the mêlée player; withdraw the player instead); nothing is saved then.
     """
     with transaction.atomic():
         registration = lock_registration(registration)
@@ -294,3 +367,47 @@ def check_in_registration(
         set_audit(registration, action=AuditAction.CHECKED_IN, now=now, user=user)
         registration.save(update_fields=["team"])
     return team
+
+
+def check_in_melee_registration(
+    *, registration: Registration, now: datetime.datetime, user: AbstractBaseUser | None
+) -> MeleePlayer:
+    """Check a confirmed mêlée player in on the day (« pointer », RULES.md §H) and return
+    the :class:`~tournaments.models.MeleePlayer`, present.
+
+    The player is registered as the players page registers one
+    (:func:`~tournaments.services.register_melee_players`: the next free number, lot 0,
+    the club by its name); a player of the same name (in any case) registered there
+    already, and checked in from no other registration, is linked instead and marked
+    present. Raises ServiceError ``not_melee``, ``player_waiting``,
+    ``registration_cancelled``, ``player_checked_in`` (param number),
+    ``duplicate_player_name`` (param name: the player of that name is another
+    registration's) or a refusal of ``register_melee_players``; nothing is saved then.
+    """
+    with transaction.atomic():
+        registration = lock_registration(registration)
+        _check_changeable(registration)
+        if not is_melee(tournament=registration.tournament):
+            raise ServiceError(Refusal.NOT_MELEE)
+        if registration.status == Status.WAITING:
+            raise ServiceError(Refusal.PLAYER_WAITING)
+        player = _melee_player(registration)
+        registration.melee_player = player
+        set_audit(registration, action=AuditAction.CHECKED_IN, now=now, user=user)
+        registration.save(update_fields=["melee_player"])
+    return player
+
+
+def _melee_player(registration: Registration) -> MeleePlayer:
+    """Return the mêlée player of ``registration``'s name, present: the one registered
+    at the desk, else a new one."""
+    name = registration.player_1.casefold()
+    players = MeleePlayer.objects.filter(tournament_id=registration.tournament_id)
+    for player in players.select_related("registration"):
+        if player.name.casefold() == name:
+            if hasattr(player, "registration"):
+                raise ServiceError(Refusal.DUPLICATE_PLAYER_NAME, name=player.name)
+            return set_melee_player_present(player=player, is_present=True)
+    data = MeleePlayerData(name=registration.player_1, club=registration.club)
+    (player,) = register_melee_players(tournament=registration.tournament, players=[data], rng=None)
+    return player

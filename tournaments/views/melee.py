@@ -1,5 +1,5 @@
 """Organiser views of a mêlée (RULES.md §H): its players (register, edit, check in,
-withdraw) and the swap of two players in a draft partie. Drawing, publishing and closing
+withdraw; the players registered online wait there to be checked in) and the swap of two players in a draft partie. Drawing, publishing and closing
 a partie are the round views' (views/rounds.py), which call the mêlée's services."""
 
 from __future__ import annotations
@@ -51,10 +51,12 @@ def melee_players(request: HttpRequest, slug: str) -> HttpResponse:
 def _players_page(
     request: HttpRequest, tournament: Tournament, form: MeleePlayerForm
 ) -> HttpResponse:
-    """Render the players of ``tournament`` with the registration ``form`` (422 when refused)."""
+    """Render the players of ``tournament``, the online registrations to check in, and the
+    registration ``form`` (422 when refused)."""
     context = {
         "tournament": tournament,
         "players": selectors.melee_players(tournament=tournament),
+        "registrations": selectors.registrations_to_check_in(tournament=tournament),
         "form": form,
     }
     status = 422 if form.is_bound else 200

@@ -1,4 +1,5 @@
-"""Organiser views of online registration: settings, the list, edit, cancel, check in."""
+"""Organiser views of online registration: settings, the list, edit, cancel, check in (a
+pair's team, or a mêlée player, RULES.md §H)."""
 
 import random
 
@@ -8,13 +9,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.forms.online_registration import (
-    RegistrationForm,
     RegistrationSettingsForm,
-    registration_initial,
+    registration_form,
     registration_refusal_message,
     settings_initial,
 )
@@ -31,7 +32,7 @@ def get_registration_for_organiser(
     another tournament's registration, or a tournament she does not organise."""
     tournament = get_tournament_for_organiser(request, slug)
     registration = get_object_or_404(
-        Registration.objects.select_related("team"), pk=pk, tournament=tournament
+        Registration.objects.select_related("team", "melee_player"), pk=pk, tournament=tournament
     )
     return tournament, registration
 
@@ -39,6 +40,16 @@ def get_registration_for_organiser(
 def _say_refused(request: AuthenticatedHttpRequest, refusal: services.ServiceError) -> None:
     text = registration_refusal_message(refusal.code, refusal.params, is_desk=True)
     messages.error(request, text)
+
+
+def moved_up_text(registration: Registration) -> str:
+    """Return what to tell the organiser of ``registration`` moved up from the waiting
+    list: a pair, or a mêlée player (one name, RULES.md §H)."""
+    if registration.player_2:
+        text = _("%(players)s move up from the waiting list.")
+    else:
+        text = pgettext("mêlée player", "%(players)s move up from the waiting list.")
+    return text % {"players": registration.players}
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -50,6 +61,7 @@ def _list_page(
 ) -> HttpResponse:
     context = {
         "tournament": tournament,
+        "is_melee": selectors.is_melee(tournament=tournament),
         "settings_form": form,
         "lists": selectors.tournament_registrations(tournament=tournament),
         "offer": selectors.registration_offer(tournament=tournament, now=timezone.now()),
@@ -79,8 +91,7 @@ def registration_settings(request: AuthenticatedHttpRequest, slug: str) -> HttpR
     )
     messages.success(request, _("Registration settings saved."))
     for registration in promoted:
-        text = _("%(players)s move up from the waiting list.")
-        messages.info(request, text % {"players": registration.players})
+        messages.info(request, moved_up_text(registration))
     return _back(tournament)
 
 
@@ -88,7 +99,8 @@ def registration_settings(request: AuthenticatedHttpRequest, slug: str) -> HttpR
 def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change a registration's names or contact, even once registration has closed."""
     tournament, registration = get_registration_for_organiser(request, slug, pk)
-    form = RegistrationForm(request.POST or None, initial=registration_initial(registration))
+    is_melee = selectors.is_melee(tournament=tournament)
+    form = registration_form(request.POST or None, is_melee=is_melee, registration=registration)
     if (
         request.method == "POST"
         and form.is_valid()
@@ -118,23 +130,40 @@ def registration_cancel_by_organiser(
         request, _("Registration of %(players)s cancelled.") % {"players": registration.players}
     )
     if cancellation.promoted is not None:
-        text = _("%(players)s move up from the waiting list.")
-        messages.info(request, text % {"players": cancellation.promoted.players})
+        messages.info(request, moved_up_text(cancellation.promoted))
     return _back(tournament)
 
 
 @login_required
 @require_POST
 def registration_check_in(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Check a confirmed pair in: its team is registered and marked present."""
+    """Check a confirmed pair in: its team is registered and marked present; in a mêlée,
+    the player is (RULES.md §H). ``back=players`` returns to a mêlée's players page."""
     tournament, registration = get_registration_for_organiser(request, slug, pk)
+    is_melee = selectors.is_melee(tournament=tournament)
+    check_in = _check_in_player if is_melee else _check_in_pair
     try:
-        team = services.check_in_registration(
-            registration=registration, now=timezone.now(), user=request.user, rng=random.Random()
-        )
+        messages.success(request, check_in(request, registration))
     except services.ServiceError as refusal:
         _say_refused(request, refusal)
-    else:
-        text = _("%(players)s checked in: team %(number)s, present.")
-        messages.success(request, text % {"players": team.players, "number": team.number})
+    if is_melee and request.POST.get("back") == "players":
+        return redirect("tournaments:melee-players", slug=tournament.slug)
     return _back(tournament)
+
+
+def _check_in_pair(request: AuthenticatedHttpRequest, registration: Registration) -> str:
+    """Check a pair in and return what to tell the organiser."""
+    team = services.check_in_registration(
+        registration=registration, now=timezone.now(), user=request.user, rng=random.Random()
+    )
+    text = _("%(players)s checked in: team %(number)s, present.")
+    return text % {"players": team.players, "number": team.number}
+
+
+def _check_in_player(request: AuthenticatedHttpRequest, registration: Registration) -> str:
+    """Check a mêlée player in and return what to tell the organiser."""
+    player = services.check_in_melee_registration(
+        registration=registration, now=timezone.now(), user=request.user
+    )
+    text = _("%(name)s checked in: player %(number)s, present.")
+    return text % {"name": player.name, "number": player.number}

@@ -1,4 +1,5 @@
-"""Public views of online registration: register a pair, its confirmation, its private link.
+"""Public views of online registration: register a pair (a player alone in a mêlée,
+RULES.md §H), its confirmation, its private link.
 
 No account: the private link's token is the pair's secret (STYLE.md §4, like a team
 link). Every write is a POST with its CSRF token; the rate limit of these writes per
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms.online_registration import (
     RegistrationForm,
-    registration_initial,
+    registration_form,
     registration_refusal_message,
 )
 from tournaments.models import Registration, Tournament
@@ -39,26 +40,39 @@ def get_registration(token: str) -> Registration:
 
 def registration_context(tournament: Tournament, form: RegistrationForm | None = None) -> dict:
     """Return what a page showing the registration form needs: the offer now (None when
-    registration is not open) and the form."""
+    registration is not open), whether it registers mêlée players (asked only when it is
+    open: the cached concours page then runs no more queries) and the form."""
     offer = selectors.registration_offer(tournament=tournament, now=timezone.now())
-    return {"offer": offer, "registration_form": form or RegistrationForm()}
+    if form is not None:
+        is_melee = form.is_melee
+    else:
+        is_melee = offer is not None and selectors.is_melee(tournament=tournament)
+        form = registration_form(is_melee=is_melee)
+    return {"offer": offer, "is_melee": is_melee, "registration_form": form}
 
 
 def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
-    """Register a pair (the form of the concours page), then show its confirmation."""
+    """Register a pair, or a mêlée player (the form of the concours page), then show its
+    confirmation."""
     tournament = get_tournament(slug)
-    form = RegistrationForm(request.POST or None)
+    is_melee = selectors.is_melee(tournament=tournament)
+    form = registration_form(request.POST or None, is_melee=is_melee)
     if request.method == "POST" and form.is_valid():
-        try:
-            registration = services.register_pair(
-                tournament=tournament, data=form.registration_data(), now=timezone.now()
-            )
-        except services.ServiceError as refusal:
-            form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
-        else:
+        registration = _register(tournament, form)
+        if registration is not None:
             return redirect("tournaments:registration-done", token=registration.token)
     context = {"tournament": tournament} | registration_context(tournament, form)
     return render(request, "tournaments/registration_create.html", context)
+
+
+def _register(tournament: Tournament, form: RegistrationForm) -> Registration | None:
+    """Register what the valid ``form`` gives; return None with the refusal put on it."""
+    register = services.register_player if form.is_melee else services.register_pair
+    try:
+        return register(tournament=tournament, data=form.registration_data(), now=timezone.now())
+    except services.ServiceError as refusal:
+        form.add_error(None, registration_refusal_message(refusal.code, refusal.params))
+        return None
 
 
 def _pair_context(request: HttpRequest, registration: Registration) -> dict:
@@ -66,6 +80,7 @@ def _pair_context(request: HttpRequest, registration: Registration) -> dict:
     return {
         "tournament": registration.tournament,
         "registration": registration,
+        "is_melee": selectors.is_melee(tournament=registration.tournament),
         "waiting_rank": selectors.waiting_rank(registration=registration),
         "private_url": public_url(request, path),
     }
@@ -98,13 +113,16 @@ def save_change(
 
 
 def registration_manage(request: HttpRequest, token: str) -> HttpResponse:
-    """The private link: the pair's status, its change form and its cancel button."""
+    """The private link: the pair's (or mêlée player's) status, its change form and its
+    cancel button."""
     registration = get_registration(token)
-    form = RegistrationForm(request.POST or None, initial=registration_initial(registration))
+    context = _pair_context(request, registration)
+    form = registration_form(
+        request.POST or None, is_melee=context["is_melee"], registration=registration
+    )
     if request.method == "POST" and form.is_valid() and save_change(form, registration):
         return redirect("tournaments:registration-manage", token=token)
-    context = _pair_context(request, registration) | {"form": form}
-    return render(request, "tournaments/registration_manage.html", context)
+    return render(request, "tournaments/registration_manage.html", context | {"form": form})
 
 
 @require_POST

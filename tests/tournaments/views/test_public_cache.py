@@ -18,7 +18,14 @@ import re
 import pytest
 
 import scoring
-from tests.factories import ByeFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.factories import (
+    ByeFactory,
+    MatchFactory,
+    RegistrationFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+)
 from tests.html_reading import table_rows
 from tournaments import selectors, services
 from tournaments.models import (
@@ -396,6 +403,13 @@ MELEE_WRITES = {
         round=melee_draft(), first=1, second=2
     ),
     "publish_draft": lambda: services.publish_draft(round=melee_draft(), now=NOW),
+    "check_in_melee_registration": lambda: services.check_in_melee_registration(
+        registration=RegistrationFactory(
+            tournament=Tournament.objects.get(), player_1="Joueur 9", player_2=""
+        ),
+        now=NOW,
+        user=None,
+    ),
 }
 
 
@@ -541,6 +555,7 @@ NOT_RESULTS = {
     "record_played_melee_round": "records its partie through record_played_round",
     "check_in_registration": "makes its team through register_team",
     "register_pair": "the registration offer is drawn outside the cached results",
+    "register_player": "the registration offer is drawn outside the cached results",
     "change_registration": "the registration offer is drawn outside the cached results",
     "cancel_registration": "the registration offer is drawn outside the cached results",
     "set_registration_settings": "the registration offer is drawn outside the cached results",
