@@ -11,12 +11,13 @@ from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
+    RoundFactory,
     TeamFactory,
     TournamentFactory,
     UserFactory,
 )
 from tournaments import selectors
-from tournaments.models import AuditAction, Player, Registration, Team
+from tournaments.models import AuditAction, Player, Registration, Round, Team
 from tournaments.services import (
     RegistrationData,
     ServiceError,
@@ -99,6 +100,22 @@ def test_it_stores_names_cleaned_and_the_contact_as_typed_without_markup(tournam
         registration.created_at,
         len(registration.token),
     ) == ("Jean Roux", "<b>Léa</b>", "Club de Vic", "06 12 34 56 78", "a@b.fr", NOW, 22)
+
+
+@pytest.mark.parametrize(
+    ("status", "offered"),
+    [(Round.Status.DRAFT, True), (Round.Status.PUBLISHED, False), (Round.Status.CLOSED, False)],
+)
+def test_registration_closes_once_round_1_is_published(tournament, status, offered):
+    RoundFactory(tournament=tournament, number=1, status=status)
+
+    offer = selectors.registration_offer(tournament=tournament, now=NOW)
+    if offered:
+        register_pair(tournament=tournament, data=pair(1), now=NOW)
+        assert (offer is not None, statuses(tournament)) == (True, [(1, "Joueur 1a", CONFIRMED)])
+    else:
+        refused = refusal(lambda: register_pair(tournament=tournament, data=pair(1), now=NOW))
+        assert (offer, refused, statuses(tournament)) == (None, ("registration_started", {}), [])
 
 
 def test_it_refuses_a_registration_at_the_closing_time_and_saves_nothing(tournament):

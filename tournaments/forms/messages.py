@@ -338,6 +338,9 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     # Online registration (services/online_registration.py).
     Refusal.REGISTRATION_NOT_OPEN: _("Registration for this tournament is not open."),
     Refusal.REGISTRATION_CLOSED: _("Registration closed on %(closes_at)s: ask the organiser."),
+    Refusal.REGISTRATION_STARTED: _(
+        "The tournament has begun: online registration is closed. Ask the organiser at the desk."
+    ),
     # Its params (capacity, waiting_list) are for the organiser's page, not quoted here.
     Refusal.REGISTRATION_FULL: _(
         "The tournament is full, waiting list included: no place is left."

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from tournaments.models import Registration, RegistrationSettings, Tournament
+from tournaments.models import Registration, RegistrationSettings, Round, Tournament
 
 Status = Registration.Status
 
@@ -49,10 +49,13 @@ class RegistrationOffer:
 def registration_offer(
     *, tournament: Tournament, now: datetime.datetime
 ) -> RegistrationOffer | None:
-    """Return what registration offers at ``now``, or None when it is not open or has
-    closed (``now`` at or after the closing time). Two queries when open, one otherwise."""
+    """Return what registration offers at ``now``, or None when it is not open, has
+    closed (``now`` at or after the closing time) or the concours has begun (a round
+    published: late entries are the desk's). Three queries when open, one or two otherwise."""
     settings = RegistrationSettings.objects.filter(tournament=tournament, is_open=True).first()
     if settings is None or (settings.closes_at is not None and now >= settings.closes_at):
+        return None
+    if tournament.rounds.exclude(status=Round.Status.DRAFT).exists():
         return None
     counts = Registration.objects.filter(tournament=tournament).aggregate(
         confirmed=Count("pk", filter=Q(status=Status.CONFIRMED)),

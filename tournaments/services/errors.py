@@ -125,6 +125,7 @@ class Refusal(StrEnum):
     # Online registration (services/online_registration.py)
     REGISTRATION_NOT_OPEN = "registration_not_open"
     REGISTRATION_CLOSED = "registration_closed"  # closes_at: the closing time, ISO 8601
+    REGISTRATION_STARTED = "registration_started"  # partie 1 is published
     REGISTRATION_FULL = "registration_full"  # capacity, waiting_list: the places
     REGISTERED_TWICE = "registered_twice"  # number: the position of the pair's registration
     REGISTRATION_CANCELLED = "registration_cancelled"

@@ -36,6 +36,7 @@ from tournaments.models import (
     MeleePlayer,
     Registration,
     RegistrationSettings,
+    Round,
     Team,
     TeamData,
     Tournament,
@@ -199,7 +200,8 @@ def register_pair(
 
     Raises ServiceError ``is_melee`` (a mêlée registers players alone:
     :func:`register_player`), ``registration_not_open``, ``registration_closed`` (``now``
-    at or after the closing time; param closes_at), ``missing_player``,
+    at or after the closing time; param closes_at), ``registration_started`` (a round is
+    published), ``missing_player``,
     ``registered_twice`` (the same two players, in either order and any case, not
     cancelled; param number: their position), or ``registration_full`` (params capacity,
     waiting_list); nothing is saved then.
@@ -216,7 +218,7 @@ def register_player(
 
     Raises ServiceError ``not_melee`` (a concours in pairs), ``is_melee`` (a second name
     given), ``registration_not_open``, ``registration_closed`` (param closes_at),
-    ``missing_name``, ``player_registered_twice`` (the same name in any case, not
+    ``registration_started`` (a round is published), ``missing_name``, ``player_registered_twice`` (the same name in any case, not
     cancelled; params name, number: its position) or ``registration_full`` (params
     capacity, waiting_list); nothing is saved then.
     """
@@ -232,6 +234,9 @@ def _register(
             raise ServiceError(Refusal.IS_MELEE if not melee else Refusal.NOT_MELEE)
         settings = _settings(tournament)
         _check_open(settings, now)
+        if tournament.rounds.exclude(status=Round.Status.DRAFT).exists():
+            # Partie 1 is published: a late entry is the desk's (RULES.md §E), not the web's.
+            raise ServiceError(Refusal.REGISTRATION_STARTED)
         _check_names(tournament, data, exclude=None, melee=melee)
         confirmed = _count(tournament, Status.CONFIRMED)
         if confirmed < settings.capacity:
