@@ -63,6 +63,13 @@ from tournaments.selectors.melee import (
     present_melee_players,
     round_sit_outs,
 )
+from tournaments.selectors.melee_pages import (
+    MeleePlayerPage,
+    MeleePlayerPartie,
+    PartieOutcome,
+    melee_player_page,
+    melee_round_results,
+)
 from tournaments.selectors.players import (
     ConcoursRanks,
     MatchKind,
@@ -219,6 +226,11 @@ __all__ = [
     "MeleeHistory",
     "melee_standings",
     "melee_pair_teams",
+    "MeleePlayerPage",
+    "MeleePlayerPartie",
+    "PartieOutcome",
+    "melee_player_page",
+    "melee_round_results",
     "team_counts",
     "tournament_deals",
     "tournament_matches",
