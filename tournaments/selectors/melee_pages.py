@@ -8,6 +8,7 @@ are its match's confirmed totals, and a match that does not count yet in the sta
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -104,9 +105,7 @@ def melee_player_page(*, player: MeleePlayer) -> MeleePlayerPage:
         .select_related("round")
         .annotate(
             is_ongoing=Exists(
-                Match.objects.filter(round=OuterRef("round")).exclude(
-                    pk__in=counted.values("pk")
-                )
+                Match.objects.filter(round=OuterRef("round")).exclude(pk__in=counted.values("pk"))
             )
         )
     )
@@ -157,7 +156,7 @@ def _partie(match: ConfirmedMatch, player: MeleePlayer) -> MeleePlayerPartie:
     )
 
 
-def _credits(*, tournament: Tournament, sit_outs: list[SitOut]) -> dict[int, int]:
+def _credits(*, tournament: Tournament, sit_outs: Sequence[SitOut]) -> dict[int, int]:
     """Return the credit of each partie of ``sit_outs`` by number, as the standings give
     it: one query, none without a sit-out."""
     if not sit_outs:
@@ -166,7 +165,9 @@ def _credits(*, tournament: Tournament, sit_outs: list[SitOut]) -> dict[int, int
     matches = (
         counted_matches(tournament=tournament)
         .filter(round__in=rounds)
-        .values_list("round__number", *(f"{path}_id" for path in PAIR_PLAYERS), "total_a", "total_b")
+        .values_list(
+            "round__number", *(f"{path}_id" for path in PAIR_PLAYERS), "total_a", "total_b"
+        )
     )
     return sit_out_credits(
         [

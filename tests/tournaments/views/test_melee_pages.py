@@ -75,9 +75,33 @@ class TestTheSamplePages:
         )
         assert table_rows(response, "melee-parties") == [
             PARTIES_HEADING,
-            ["1", "1", "8 – Michel Durand", "5 – Gérard Roux / 4 – Geneviève Martin", "1334", "670", "Gagnée"],  # noqa: E501
-            ["2", "2", "16 – Hélène Thomas", "5 – Gérard Roux / 8 – Michel Durand", "1183", "911", "Gagnée"],  # noqa: E501
-            ["3", "1", "6 – André David", "11 – Maurice Bernard / 14 – Odette Lefèvre", "1259", "815", "Gagnée"],  # noqa: E501
+            [
+                "1",
+                "1",
+                "8 – Michel Durand",
+                "5 – Gérard Roux / 4 – Geneviève Martin",
+                "1334",
+                "670",
+                "Gagnée",
+            ],  # noqa: E501
+            [
+                "2",
+                "2",
+                "16 – Hélène Thomas",
+                "5 – Gérard Roux / 8 – Michel Durand",
+                "1183",
+                "911",
+                "Gagnée",
+            ],  # noqa: E501
+            [
+                "3",
+                "1",
+                "6 – André David",
+                "11 – Maurice Bernard / 14 – Odette Lefèvre",
+                "1259",
+                "815",
+                "Gagnée",
+            ],  # noqa: E501
             # Partie 4's mean match total: 8066 points over 8 pair totals, 1008.25.
             ["4", "", "Exempt", "1008", "", ""],
         ]
@@ -86,10 +110,42 @@ class TestTheSamplePages:
         response = client.get(f"/concours/{sample.slug}/joueurs/6/")
 
         assert table_rows(response, "melee-parties")[1:] == [
-            ["1", "3", "12 – Jean Leroy", "18 – Gérard Michel / 3 – Chantal Vincent", "1369", "695", "Gagnée"],  # noqa: E501
-            ["2", "1", "10 – Jean Dubois", "15 – Maurice Garcia / 14 – Odette Lefèvre", "1002", "1002", "Nulle"],  # noqa: E501
-            ["3", "1", "17 – Michel David", "11 – Maurice Bernard / 14 – Odette Lefèvre", "1259", "815", "Gagnée"],  # noqa: E501
-            ["4", "2", "3 – Chantal Vincent", "16 – Hélène Thomas / 4 – Geneviève Martin", "712", "1442", "Perdue"],  # noqa: E501
+            [
+                "1",
+                "3",
+                "12 – Jean Leroy",
+                "18 – Gérard Michel / 3 – Chantal Vincent",
+                "1369",
+                "695",
+                "Gagnée",
+            ],  # noqa: E501
+            [
+                "2",
+                "1",
+                "10 – Jean Dubois",
+                "15 – Maurice Garcia / 14 – Odette Lefèvre",
+                "1002",
+                "1002",
+                "Nulle",
+            ],  # noqa: E501
+            [
+                "3",
+                "1",
+                "17 – Michel David",
+                "11 – Maurice Bernard / 14 – Odette Lefèvre",
+                "1259",
+                "815",
+                "Gagnée",
+            ],  # noqa: E501
+            [
+                "4",
+                "2",
+                "3 – Chantal Vincent",
+                "16 – Hélène Thomas / 4 – Geneviève Martin",
+                "712",
+                "1442",
+                "Perdue",
+            ],  # noqa: E501
         ]
 
     def test_every_players_page_agrees_with_their_row_of_the_expected_standings(
@@ -97,12 +153,17 @@ class TestTheSamplePages:
     ):
         expected = read_csv("expected_standings.csv")
 
-        pages = [client.get(f"/concours/{sample.slug}/joueurs/{row['player']}/") for row in expected]
+        pages = [
+            client.get(f"/concours/{sample.slug}/joueurs/{row['player']}/") for row in expected
+        ]
 
         # Each page: its line, then the sum of its « Pour » column (the third cell from
         # the end: the pair's total, or a sit-out's credit), which is the player's points.
         assert [
-            (standing_line(response), sum(int(row[-3]) for row in table_rows(response, "melee-parties")[1:]))
+            (
+                standing_line(response),
+                sum(int(row[-3]) for row in table_rows(response, "melee-parties")[1:]),
+            )
             for response in pages
         ] == [
             (
@@ -121,10 +182,38 @@ class TestTheSamplePages:
 
         assert table_rows(response, "melee-matches") == [
             ["Table", "Paire A", "Total A", "Total B", "Paire B", "Donnes"],
-            ["1", "5 – Gérard Roux / 10 – Jean Dubois", "908", "1076", "18 – Gérard Michel / 2 – Michel Laurent", "Totaux seulement"],  # noqa: E501
-            ["2", "6 – André David / 3 – Chantal Vincent", "712", "1442", "16 – Hélène Thomas / 4 – Geneviève Martin", "Totaux seulement"],  # noqa: E501
-            ["3", "13 – Geneviève Lefèvre / 11 – Maurice Bernard", "852", "1132", "12 – Jean Leroy / 14 – Odette Lefèvre", "Totaux seulement"],  # noqa: E501
-            ["4", "1 – Josette Vincent / 8 – Michel Durand", "825", "1119", "7 – Yvette David / 9 – Michel Bertrand", "Totaux seulement"],  # noqa: E501
+            [
+                "1",
+                "5 – Gérard Roux / 10 – Jean Dubois",
+                "908",
+                "1076",
+                "18 – Gérard Michel / 2 – Michel Laurent",
+                "Totaux seulement",
+            ],  # noqa: E501
+            [
+                "2",
+                "6 – André David / 3 – Chantal Vincent",
+                "712",
+                "1442",
+                "16 – Hélène Thomas / 4 – Geneviève Martin",
+                "Totaux seulement",
+            ],  # noqa: E501
+            [
+                "3",
+                "13 – Geneviève Lefèvre / 11 – Maurice Bernard",
+                "852",
+                "1132",
+                "12 – Jean Leroy / 14 – Odette Lefèvre",
+                "Totaux seulement",
+            ],  # noqa: E501
+            [
+                "4",
+                "1 – Josette Vincent / 8 – Michel Durand",
+                "825",
+                "1119",
+                "7 – Yvette David / 9 – Michel Bertrand",
+                "Totaux seulement",
+            ],  # noqa: E501
         ]
         assert sit_outs_line(response) == "Exempts : 15 – Maurice Garcia, 17 – Michel David"
 
@@ -249,7 +338,9 @@ def test_a_partie_still_played_is_ongoing_for_its_players_and_sit_outs(client):
     assert [row[4:] for row in table_rows(seated_page, "melee-parties")[1:]] == [
         ["0", "0", "en cours"]
     ]
-    assert table_rows(sat_out_page, "melee-parties")[1:] == [["1", "", "Exempt", "0", "", "en cours"]]
+    assert table_rows(sat_out_page, "melee-parties")[1:] == [
+        ["1", "", "Exempt", "0", "", "en cours"]
+    ]
 
 
 @pytest.mark.django_db
@@ -257,7 +348,9 @@ def test_a_players_page_shows_new_totals_at_once(client):
     tournament = TournamentFactory(slug="t", match_format_value=1)
     register(tournament, 5)
     services.publish_draft(round=services.draw_melee_partie(tournament=tournament, seed=7), now=NOW)
-    match = Match.objects.select_related("team_a__melee_pair__player_1", "team_a__melee_pair__player_2").get()
+    match = Match.objects.select_related(
+        "team_a__melee_pair__player_1", "team_a__melee_pair__player_2"
+    ).get()
     pair = match.team_a.melee_pair
     # The first of pair A by number: their partner has the same figures and ranks after.
     address = f"/concours/t/joueurs/{min(pair.player_1.number, pair.player_2.number)}/"
@@ -308,3 +401,96 @@ def test_an_unknown_player_or_a_doublettes_concours_is_not_found(client, address
     response = client.get(address)
 
     assert response.status_code == 404
+
+
+def slide_rows(client, tournament: Tournament, index: int = 0) -> list[list[str]]:
+    """The board of projector slide ``index``: its headings, then each row's cells."""
+    response = client.get(f"/ecran/{tournament.projector_token}/diapo/?slide={index}")
+    assert response.status_code == 200
+    return table_rows(response, "board")
+
+
+@pytest.mark.django_db
+class TestTheSampleProjector:
+    def test_the_draw_slide_shows_each_pair_by_its_players_then_the_sit_outs(self, client, sample):
+        rows = slide_rows(client, sample)
+
+        assert rows == [
+            ["Table", "Paire A", "Total A", "Total B", "Paire B"],
+            [
+                "1 Terminée",
+                "5 Gérard Roux 10 Jean Dubois",
+                "908",
+                "1076",
+                "18 Gérard Michel 2 Michel Laurent",
+            ],  # noqa: E501
+            [
+                "2 Terminée",
+                "6 André David 3 Chantal Vincent",
+                "712",
+                "1442",
+                "16 Hélène Thomas 4 Geneviève Martin",
+            ],  # noqa: E501
+            [
+                "3 Terminée",
+                "13 Geneviève Lefèvre 11 Maurice Bernard",
+                "852",
+                "1132",
+                "12 Jean Leroy 14 Odette Lefèvre",
+            ],  # noqa: E501
+            [
+                "4 Terminée",
+                "1 Josette Vincent 8 Michel Durand",
+                "825",
+                "1119",
+                "7 Yvette David 9 Michel Bertrand",
+            ],  # noqa: E501
+            ["Exempt", "15 Maurice Garcia", "", "", ""],
+            ["Exempt", "17 Michel David", "", "", ""],
+        ]
+
+    def test_the_standings_slide_links_to_no_page(self, client, sample):
+        response = client.get(f"/ecran/{sample.projector_token}/diapo/?slide=1")
+
+        assert table_rows(response, "board")[1] == ["1", "16", "Hélène Thomas", "4856", "3"]
+        assert "<a " not in response.content.decode()
+
+    def test_the_draw_slide_reads_in_english(self, client, sample):
+        client.cookies["django_language"] = "en"
+
+        rows = slide_rows(client, sample)
+
+        assert (rows[0], rows[5]) == (
+            ["Table", "Pair A", "Total A", "Total B", "Pair B"],
+            ["Sat out", "15 Maurice Garcia", "", "", ""],
+        )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "slides"), [(5, 2), (39, 4)])
+def test_a_melee_projector_runs_the_same_queries_whatever_its_size(
+    client, django_assert_num_queries, players, slides
+):
+    tournament = TournamentFactory(slug="t")
+    play(tournament, register(tournament, players), 1)
+
+    # As many queries for one table as for nine, on two slides of the draw.
+    with django_assert_num_queries(12):
+        response = client.get(f"/ecran/{tournament.projector_token}/diapo/?slide={slides - 1}")
+
+    assert table_rows(response, "board")[0] == ["Rang", "Joueur", "Nom", "Points", "Gagnées"]
+
+
+@pytest.mark.django_db
+def test_a_melee_draw_past_a_slide_goes_on_to_the_next_with_the_sit_outs_last(client):
+    tournament = TournamentFactory(slug="t")
+    # 38 players: 9 tables, then the two who sit out (players 1, dropped, and 38).
+    play(tournament, register(tournament, 38), 1)
+
+    second = slide_rows(client, tournament, 1)
+
+    assert second[1:] == [
+        ["9 Terminée", "34 Joueur 34 35 Joueur 35", "680", "400", "36 Joueur 36 37 Joueur 37"],
+        ["Exempt", "1 Joueur 1", "", "", ""],
+        ["Exempt", "38 Joueur 38", "", "", ""],
+    ]
