@@ -67,8 +67,10 @@ from tournaments.selectors.melee_pages import (
     MeleePlayerPage,
     MeleePlayerPartie,
     PartieOutcome,
+    RoundTables,
     melee_player_page,
     melee_round_results,
+    round_tables,
 )
 from tournaments.selectors.players import (
     ConcoursRanks,
@@ -231,6 +233,8 @@ __all__ = [
     "PartieOutcome",
     "melee_player_page",
     "melee_round_results",
+    "RoundTables",
+    "round_tables",
     "team_counts",
     "tournament_deals",
     "tournament_matches",

@@ -15,9 +15,10 @@ from enum import StrEnum
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tournaments.melee_standings import MeleeMatchEntry, sit_out_credits
-from tournaments.models import Match, MeleePlayer, Round, SitOut, Tournament
-from tournaments.selectors.melee import PlayerStanding, melee_standings
+from tournaments.models import Bye, Match, MeleePlayer, Round, SitOut, Tournament
+from tournaments.selectors.melee import PlayerStanding, melee_standings, round_sit_outs
 from tournaments.selectors.results import ConfirmedMatch, round_results, with_confirmed_totals
+from tournaments.selectors.rounds import round_byes
 from tournaments.selectors.standings import counted_matches, standings_rules
 from tournaments.standings import ByeEntry
 
@@ -35,6 +36,30 @@ def melee_round_results(*, round: Round) -> QuerySet[ConfirmedMatch]:
     each pair's two players joined (``match.team_a.melee_pair.player_1`` …): one query,
     whatever the number of tables."""
     return round_results(round=round).select_related(*PAIR_PLAYERS)
+
+
+@dataclass(frozen=True)
+class RoundTables:
+    """What a round's public page lists: its matches by table (with their confirmed
+    totals, and each pair's players in a mêlée), and its byes, or in a mêlée
+    (``is_melee``) the players who sat out, by number (RULES.md §E, §H)."""
+
+    matches: list[ConfirmedMatch]
+    byes: list[Bye]
+    sit_outs: list[SitOut]
+    is_melee: bool
+
+
+def round_tables(*, round: Round) -> RoundTables:
+    """Return the tables of a published or closed ``round`` and who did not play it, in
+    two queries whatever the number of tables: a mêlée's partie is known by its matches,
+    whose teams are pairs (a partie always has a table)."""
+    matches = list(melee_round_results(round=round))
+    # The pair is joined: hasattr() reads what the join found, with no query.
+    is_melee = any(hasattr(match.team_a, "melee_pair") for match in matches[:1])
+    if is_melee:
+        return RoundTables(matches, [], list(round_sit_outs(round=round)), is_melee=True)
+    return RoundTables(matches, list(round_byes(round=round)), [], is_melee=False)
 
 
 class PartieOutcome(StrEnum):

@@ -3,8 +3,8 @@
 No login: the address carries the tournament's unguessable ``projector_token``, and an
 unknown token is a 404 that says nothing about other tournaments. The screen cycles through
 *slides*, each one screen of large type: every page of the current round's draw (table, both
-teams, their confirmed totals, the bye last), then every page of the standings, then starts
-over. The hall sees only what both tables agreed to (selectors/results.py): a match with a
+teams, their confirmed totals, the bye last; in a mêlée both pairs by their players, then
+who sits out), then every page of the standings, then starts over. The hall sees only what both tables agreed to (selectors/results.py): a match with a
 deal still waiting for the opponents, or disputed, shows its confirmed totals marked « en
 cours », no provisional total and no « Terminé »; the standings count confirmed matches only. Each
 slide's fragment asks htmx for the next one (``hx-trigger="every 8s"``), so the cycle needs

@@ -88,22 +88,19 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def round_html(tournament: Tournament, round_: Round) -> SafeString:
     """Return the tables and the byes of ``round_`` as its public page shows them, from
-    the cache. Three queries when it is not there, whatever the number of tables; a
+    the cache. Two queries when it is not there, whatever the number of tables; a
     mêlée's partie shows each table's four players and who sat out (RULES.md §H)."""
 
     def build() -> str:
-        if selectors.is_melee(tournament=tournament):
-            melee = {
-                "tournament": tournament,
-                "matches": selectors.melee_round_results(round=round_),
-                "sit_outs": selectors.round_sit_outs(round=round_),
-            }
-            return render_to_string("tournaments/round_detail.html#melee-results", melee)
+        tables = selectors.round_tables(round=round_)
         context = {
-            "matches": selectors.round_results(round=round_),
-            "byes": selectors.round_byes(round=round_),
+            "tournament": tournament,
+            "matches": tables.matches,
+            "byes": tables.byes,
+            "sit_outs": tables.sit_outs,
         }
-        return render_to_string("tournaments/round_detail.html#results", context)
+        partial = "melee-results" if tables.is_melee else "results"
+        return render_to_string(f"tournaments/round_detail.html#{partial}", context)
 
     return mark_safe(cached(tournament, f"round-{round_.pk}", build))
 

@@ -316,8 +316,8 @@ def test_a_melee_round_page_runs_the_same_queries_whatever_its_size(
     tournament = TournamentFactory(slug="t")
     play(tournament, register(tournament, players), 1)
 
-    # The tournament, the round, the two of selectors.is_melee, the tables, the sit-outs.
-    with django_assert_num_queries(6):
+    # The tournament, the round, then the tables with their players, the sit-outs.
+    with django_assert_num_queries(4):
         response = client.get("/concours/t/parties/1/")
 
     assert len(table_rows(response, "melee-matches")) == tables + 1
