@@ -20,6 +20,7 @@ from tournaments.standings import (
     StandingRow,
     StandingsRules,
     TeamEntry,
+    bye_credits,
     compute_standings,
 )
 
@@ -55,6 +56,25 @@ def individual_standings(
     Raises:
         KeyError: a match or sit-out names a player not in ``players``.
     """
+    rules = rules or StandingsRules()
+    order = tuple(key for key in rules.order if key is not RankingKey.HEAD_TO_HEAD)
+    return compute_standings(players, _entries(matches), sit_outs, replace(rules, order=order))
+
+
+def sit_out_credits(
+    matches: Sequence[MeleeMatchEntry],
+    sit_outs: Sequence[ByeEntry],
+    rules: StandingsRules | None = None,
+) -> dict[int, int]:
+    """Return the scored points a sit-out is worth in each partie that has one, by
+    partie number, as :func:`individual_standings` credits them (RULES.md §H: like a
+    bye, §E, from the pairs' match totals of that partie; 0 under the round mean while no
+    match of the partie counts yet)."""
+    return bye_credits(_entries(matches), sit_outs, rules or StandingsRules())
+
+
+def _entries(matches: Sequence[MeleeMatchEntry]) -> list[MatchEntry]:
+    """Return the matches as the team standings take them, two per mêlée match."""
     entries = []
     for match in matches:
         # Each player of pair A meets one player of pair B: every player is credited
@@ -63,6 +83,4 @@ def individual_standings(
             entries.append(
                 MatchEntry(match.round_number, player_a, player_b, match.total_a, match.total_b)
             )
-    rules = rules or StandingsRules()
-    order = tuple(key for key in rules.order if key is not RankingKey.HEAD_TO_HEAD)
-    return compute_standings(players, entries, sit_outs, replace(rules, order=order))
+    return entries

@@ -18,6 +18,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -132,6 +133,7 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.T
         table = MeleeStandingsTable(
             [
                 {key: column.words(standing) for key, column in MELEE_STANDINGS.items()}
+                | {"url": _melee_player_url(tournament, standing.player.number)}
                 for standing in players
             ],
             # A result counts once a player played a counted match or sat out (§H).
@@ -149,6 +151,13 @@ def standings_table(request: HttpRequest, *, tournament: Tournament) -> tables.T
     return table
 
 
+def _melee_player_url(tournament: Tournament, number: int) -> str:
+    """Return the public page of mêlée player ``number`` of ``tournament``."""
+    return reverse(
+        "tournaments:melee-player-detail", kwargs={"slug": tournament.slug, "number": number}
+    )
+
+
 def _melee_column(key: str, **options: Any) -> tables.Column:
     """Return the page's column of the registry's mêlée standings column ``key``."""
     return tables.Column(verbose_name=MELEE_STANDINGS[key].heading, accessor=key, **options)
@@ -157,11 +166,16 @@ def _melee_column(key: str, **options: Any) -> tables.Column:
 class MeleeStandingsTable(tables.Table):
     """The individual standings of a mêlée (RULES.md §H): one row per player, rank order
     by default; a phone shows the rank, the player and the points, a wider screen the
-    rest (:data:`WIDE_ONLY`)."""
+    rest (:data:`WIDE_ONLY`). Each name links to the player's page (the row's ``url``)."""
 
     rank = _melee_column("rank", attrs=NUMBER)
     player = _melee_column("player", attrs=NUMBER)
-    name = _melee_column("name", orderable=False, attrs={"td": {"class": "players"}})
+    name = _melee_column(
+        "name",
+        orderable=False,
+        attrs={"td": {"class": "players"}},
+        linkify=lambda record: record["url"],
+    )
     club = _melee_column("club", default="", attrs=WIDE_ONLY)
     points = _melee_column("points", attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
     matches_won = _melee_column("matches_won", attrs=WIDE_NUMBER)

@@ -47,6 +47,11 @@ urlpatterns = [
         name="match-detail",
     ),
     path(
+        "concours/<slug:slug>/joueurs/<num:number>/",
+        public.melee_player_detail,
+        name="melee-player-detail",
+    ),
+    path(
         "concours/<slug:slug>/parties/<num:number>/tables/<num:table>/donnes/",
         entry.deal_create,
         name="deal-create",

@@ -67,6 +67,15 @@ from tournaments.selectors.melee import (
     tournament_seated_matches,
     tournament_sit_outs,
 )
+from tournaments.selectors.melee_pages import (
+    MeleePlayerPage,
+    MeleePlayerPartie,
+    PartieOutcome,
+    RoundTables,
+    melee_player_page,
+    melee_round_results,
+    round_tables,
+)
 from tournaments.selectors.players import (
     ConcoursRanks,
     MatchKind,
@@ -229,6 +238,13 @@ __all__ = [
     "MeleeHistory",
     "melee_standings",
     "melee_pair_teams",
+    "MeleePlayerPage",
+    "MeleePlayerPartie",
+    "PartieOutcome",
+    "melee_player_page",
+    "melee_round_results",
+    "RoundTables",
+    "round_tables",
     "team_counts",
     "tournament_deals",
     "tournament_matches",

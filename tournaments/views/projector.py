@@ -3,8 +3,8 @@
 No login: the address carries the tournament's unguessable ``projector_token``, and an
 unknown token is a 404 that says nothing about other tournaments. The screen cycles through
 *slides*, each one screen of large type: every page of the current round's draw (table, both
-teams, their confirmed totals, the bye last), then every page of the standings, then starts
-over. The hall sees only what both tables agreed to (selectors/results.py): a match with a
+teams, their confirmed totals, the bye last; in a mêlée both pairs by their players, then
+who sits out), then every page of the standings, then starts over. The hall sees only what both tables agreed to (selectors/results.py): a match with a
 deal still waiting for the opponents, or disputed, shows its confirmed totals marked « en
 cours », no provisional total and no « Terminé »; the standings count confirmed matches only. Each
 slide's fragment asks htmx for the next one (``hx-trigger="every 8s"``), so the cycle needs
@@ -32,7 +32,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments import selectors
-from tournaments.models import Bye, Match, Round, Tournament
+from tournaments.models import Bye, Match, Round, SitOut, Tournament
 from tournaments.presentation.cache import cached
 from tournaments.selectors import ConfirmedMatch, PlayerStanding, Standing
 
@@ -63,6 +63,9 @@ class Slide:
     round: Round | None = None
     matches: list[ConfirmedMatch] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
+    #: A mêlée's draw shows each pair by its two players, then who sits out (RULES.md §H).
+    is_melee: bool = False
+    sit_outs: list[SitOut] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     #: A mêlée's standings slide lists players instead of teams (RULES.md §H).
     players: list[PlayerStanding] = field(default_factory=list)
@@ -91,16 +94,23 @@ def build_slides(tournament: Tournament) -> list[Slide]:
 
     The queries are the same whatever the number of teams: the draw and the standings are
     read whole, then cut into pages here, so every slide knows how many slides there are.
-    A mêlée (no team, its players registered alone) shows its individual standings, one
-    row per player (RULES.md §H), in the slides' ``players``.
+    A mêlée (no team, its players registered alone) shows each table's two pairs by
+    their players, a row per player sitting out after the tables, and its individual
+    standings, one row per player (RULES.md §H), in the slides' ``players``.
     """
     round_ = _current_round(tournament)
-    draw: list[ConfirmedMatch | Bye] = []
-    if round_ is not None:
-        draw = [*selectors.round_results(round=round_), *selectors.round_byes(round=round_)]
     standings = selectors.tournament_standings(tournament=tournament)
+    is_melee = not standings and selectors.is_melee(tournament=tournament)
+    draw: list[ConfirmedMatch | Bye | SitOut] = []
+    if round_ is not None and is_melee:
+        draw = [
+            *selectors.melee_round_results(round=round_),
+            *selectors.round_sit_outs(round=round_),
+        ]
+    elif round_ is not None:
+        draw = [*selectors.round_results(round=round_), *selectors.round_byes(round=round_)]
     players: list[PlayerStanding] = []
-    if not standings and selectors.is_melee(tournament=tournament):
+    if is_melee:
         players = selectors.melee_standings(tournament=tournament)
     draw_pages = _pages(draw, DRAW_ROWS_PER_SLIDE)
     team_pages = _pages(standings, STANDINGS_ROWS_PER_SLIDE)
@@ -119,6 +129,8 @@ def build_slides(tournament: Tournament) -> list[Slide]:
             pages=len(draw_pages),
             matches=[row for row in rows if isinstance(row, Match)],
             byes=[row for row in rows if isinstance(row, Bye)],
+            is_melee=is_melee,
+            sit_outs=[row for row in rows if isinstance(row, SitOut)],
         )
         for index, rows in enumerate(draw_pages)
     ]

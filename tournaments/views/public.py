@@ -1,9 +1,10 @@
-"""Pages anyone can read: tournaments, standings, rounds, matches.
+"""Pages anyone can read: tournaments, standings, rounds, matches, a mêlée's players.
 
-The standings and the round pages are what every phone in the hall reloads: their results
-(the part below the page's header) are rendered once per version of the tournament's
-results and read from the cache after that (tournaments/presentation/cache.py), so a
-cached page costs the lookups of its tournament and round, whatever the number of tables.
+The standings, the round pages and a mêlée player's page are what every phone in the hall
+reloads: their results (the part below the page's header) are rendered once per version of
+the tournament's results and read from the cache after that
+(tournaments/presentation/cache.py), so a cached page costs the lookups of its tournament
+and round (or player), whatever the number of tables.
 """
 
 from django.http import HttpRequest, HttpResponse
@@ -12,11 +13,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import MeleePlayer, Round, Tournament
 from tournaments.presentation.cache import cached
 from tournaments.tables import StandingsTable, standings_table
 from tournaments.views.entry import match_page_context
-from tournaments.views.lookups import get_match, get_public_round, get_tournament, is_organiser
+from tournaments.views.lookups import (
+    get_match,
+    get_melee_player,
+    get_public_round,
+    get_tournament,
+    is_organiser,
+)
 from tournaments.views.registration_public import registration_context
 
 #: The ``?sort=`` values of the standings kept in the cache: each sortable column, either
@@ -81,14 +88,19 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def round_html(tournament: Tournament, round_: Round) -> SafeString:
     """Return the tables and the byes of ``round_`` as its public page shows them, from
-    the cache. Three queries when it is not there, whatever the number of tables."""
+    the cache. Two queries when it is not there, whatever the number of tables; a
+    mêlée's partie shows each table's four players and who sat out (RULES.md §H)."""
 
     def build() -> str:
+        tables = selectors.round_tables(round=round_)
         context = {
-            "matches": selectors.round_results(round=round_),
-            "byes": selectors.round_byes(round=round_),
+            "tournament": tournament,
+            "matches": tables.matches,
+            "byes": tables.byes,
+            "sit_outs": tables.sit_outs,
         }
-        return render_to_string("tournaments/round_detail.html#results", context)
+        partial = "melee-results" if tables.is_melee else "results"
+        return render_to_string(f"tournaments/round_detail.html#{partial}", context)
 
     return mark_safe(cached(tournament, f"round-{round_.pk}", build))
 
@@ -99,3 +111,32 @@ def match_detail(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     match = get_match(get_public_round(tournament, number), table)
     context = match_page_context(request, tournament, match)
     return render(request, "tournaments/match_detail.html", context)
+
+
+def melee_player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Show a mêlée player's rank and points, then each of their parties (cached): 404
+    for an unknown number, or in a doublettes concours (it has no player)."""
+    tournament = get_tournament(slug)
+    player = get_melee_player(tournament, number)
+    context = {
+        "tournament": tournament,
+        "player": player,
+        "results": melee_player_html(tournament, player),
+    }
+    return render(request, "tournaments/melee_player_detail.html", context)
+
+
+def melee_player_html(tournament: Tournament, player: MeleePlayer) -> SafeString:
+    """Return the standings line and the parties of mêlée ``player`` as their public page
+    shows them (RULES.md §H), from the cache. Six queries when it is not there, whatever
+    the number of parties and players."""
+
+    def build() -> str:
+        context = {
+            "tournament": tournament,
+            "player": player,
+            "page": selectors.melee_player_page(player=player),
+        }
+        return render_to_string("tournaments/melee_player_detail.html#results", context)
+
+    return mark_safe(cached(tournament, f"melee-player-{player.pk}", build))

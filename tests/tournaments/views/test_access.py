@@ -52,6 +52,7 @@ PUBLIC = {
     "guide",
     "tournament-detail",
     "round-detail",
+    "melee-player-detail",
     "match-detail",
     "preset-summary",
     "projector",
