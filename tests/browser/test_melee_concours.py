@@ -351,7 +351,7 @@ def swap_in_a_table(draft: Partie, earlier: list[Partie]) -> tuple[int, int, Par
 
 
 def test_a_melee_of_22_players_is_run_from_registration_to_the_prize_list(
-    page: Page, live_server, club, monkeypatch: pytest.MonkeyPatch, screenshot
+    browser, page: Page, live_server, club, monkeypatch: pytest.MonkeyPatch, screenshot
 ):
     monkeypatch.setattr(melee_draws, "secrets", types.SimpleNamespace(randbits=lambda bits: SEED))
     url = live_server.url
@@ -382,9 +382,37 @@ def test_a_melee_of_22_players_is_run_from_registration_to_the_prize_list(
         "paper",
     )
 
-    # The 22 players, typed one by one (registered present).
+    # The first two players register online, alone, from the concours's public page; the
+    # organiser checks them in from the players page (each becomes the next number).
     players_page = page.url
-    for number, (name, player_club) in enumerate(PLAYERS, start=1):
+    page.goto(f"{url}/concours/{tournament.slug}/gestion/inscriptions/")
+    settings_form = page.locator("form.registration-settings")
+    settings_form.locator('[name="is_open"]').check()
+    settings_form.locator('[name="capacity"]').fill("30")
+    settings_form.locator('[name="waiting_list"]').fill("0")
+    submit(page, settings_form)
+    visitor = browser.new_context(locale="fr-FR").new_page()
+    for name, player_club in PLAYERS[:2]:
+        visitor.goto(f"{url}/concours/{tournament.slug}/", wait_until="domcontentloaded")
+        visitor.get_by_label("Joueur").fill(name)
+        if player_club:
+            visitor.get_by_label("Club").fill(player_club)
+        with visitor.expect_navigation(wait_until="domcontentloaded"):
+            visitor.get_by_role("button", name="Inscrire le joueur").click()
+        assert visitor.locator(".registration-status").inner_text() == (
+            f"{name} : inscrit, votre place est confirmée."
+        )
+    visitor.context.close()
+    page.goto(players_page, wait_until="domcontentloaded")
+    for number, (name, _player_club) in enumerate(PLAYERS[:2], start=1):
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            page.locator("table.melee-registrations").get_by_role(
+                "button", name="Pointer"
+            ).first.click()
+        assert messages(page) == [f"{name} pointé : joueur {number}, présent."]
+
+    # The other 20, typed one by one (registered present).
+    for number, (name, player_club) in enumerate(PLAYERS[2:], start=3):
         form = page.locator("main form.team-form")
         form.locator('[name="name"]').fill(name)
         if player_club:
