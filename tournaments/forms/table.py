@@ -171,6 +171,7 @@ class TableDealForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.team_names = team_names
         self.is_edit = is_edit
         del self.fields["deal_number" if is_edit else "version"]
         if not is_edit:
