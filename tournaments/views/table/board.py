@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -192,8 +193,12 @@ def new_deal_form(
     seat: Seat, data: Mapping[str, Any] | None = None, *, number: int | None = None
 ) -> TableDealForm:
     """Return the form for the next deal, carrying the number it will get (``number``
-    when the caller has the match's deals at hand, else looked up)."""
-    if number is None:
+    when the caller has the match's deals at hand, else looked up).
+
+    A form sent with a deal number the form takes (``data``) does not look it up: the
+    number is needed only to word the refusal of a missing or unreadable one.
+    """
+    if number is None and not _has_readable_number(data):
         number = selectors.next_deal_number(match=seat.match)
     return TableDealForm(
         data,
@@ -201,6 +206,16 @@ def new_deal_form(
         rules=seat.match.round.tournament.rules,
         team_names=_team_names(seat),
     )
+
+
+def _has_readable_number(data: Mapping[str, Any] | None) -> bool:
+    """Return True when ``data`` holds a deal number the deal form's field takes."""
+    if data is None:
+        return False
+    try:
+        return TableDealForm.base_fields["deal_number"].clean(data.get("deal_number")) is not None
+    except ValidationError:
+        return False
 
 
 def edit_form(seat: Seat, deal: Deal, data: Mapping[str, Any] | None = None) -> TableDealForm:
