@@ -18,12 +18,15 @@ here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.choices import BaseChoiceIterator, normalize_choices
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -99,6 +102,24 @@ class DealPreview:
         return CAPOT_CARD_POINTS
 
 
+class _NormalisedChoices(BaseChoiceIterator):
+    """Choices already in Django's normal form, kept as they are: a widget given them
+    does not normalise them again (Django normalises a list at each assignment)."""
+
+    def __init__(self, choices: list[tuple[str, Any]]) -> None:
+        self.choices = choices
+
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
+        return iter(self.choices)
+
+
+@functools.lru_cache(maxsize=8)
+def _declaration_choices(language: str | None) -> _NormalisedChoices:
+    """Return the declaration selects' choices in ``language`` (the active one), built
+    and normalised once: six selects of about 45 options each, in every deal form."""
+    return _NormalisedChoices(normalize_choices(declaration_choices()))
+
+
 def _trump_or_none(text: object) -> scoring.Trump | None:
     try:
         return scoring.Trump(str(text))
@@ -171,6 +192,7 @@ class TableDealForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.team_names = team_names
         self.is_edit = is_edit
         del self.fields["deal_number" if is_edit else "version"]
         if not is_edit:
@@ -196,7 +218,7 @@ class TableDealForm(forms.Form):
         )
         self._add_belote_fields(rules)
         if rules.has_declarations:
-            choices = declaration_choices()
+            choices = _declaration_choices(get_language())
             for side in ("taker", "defence"):
                 for index in range(1, DECLARATIONS_PER_SIDE + 1):
                     self.fields[f"{side}_declaration_{index}"] = forms.CharField(

@@ -197,10 +197,10 @@ def confirm_deals(
         pending = match.deals.filter(status__in=waiting)
         if deal_number is not None:
             pending = pending.filter(deal_number=deal_number)
-            row = pending.first()
-            if row is not None and row.entered_by_side == seat.side:
-                raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
-        rows = list(pending.exclude(entered_by_side=seat.side))
+        waiting_rows = list(pending)  # one query; at most one row for a deal number
+        if deal_number is not None and any(r.entered_by_side == seat.side for r in waiting_rows):
+            raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
+        rows = [r for r in waiting_rows if r.entered_by_side != seat.side]
         if seen_versions is not None:
             changed = [r.deal_number for r in rows if seen_versions.get(r.deal_number) != r.version]
             if changed:

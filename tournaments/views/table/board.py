@@ -35,12 +35,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django_htmx.http import push_url
 
+import scoring
 from tournaments import selectors, services
 from tournaments.forms.messages import service_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
@@ -189,8 +193,12 @@ def new_deal_form(
     seat: Seat, data: Mapping[str, Any] | None = None, *, number: int | None = None
 ) -> TableDealForm:
     """Return the form for the next deal, carrying the number it will get (``number``
-    when the caller has the match's deals at hand, else looked up)."""
-    if number is None:
+    when the caller has the match's deals at hand, else looked up).
+
+    A form sent with a deal number the form takes (``data``) does not look it up: the
+    number is needed only to word the refusal of a missing or unreadable one.
+    """
+    if number is None and not _has_readable_number(data):
         number = selectors.next_deal_number(match=seat.match)
     return TableDealForm(
         data,
@@ -198,6 +206,16 @@ def new_deal_form(
         rules=seat.match.round.tournament.rules,
         team_names=_team_names(seat),
     )
+
+
+def _has_readable_number(data: Mapping[str, Any] | None) -> bool:
+    """Return True when ``data`` holds a deal number the deal form's field takes."""
+    if data is None:
+        return False
+    try:
+        return TableDealForm.base_fields["deal_number"].clean(data.get("deal_number")) is not None
+    except ValidationError:
+        return False
 
 
 def edit_form(seat: Seat, deal: Deal, data: Mapping[str, Any] | None = None) -> TableDealForm:
@@ -209,6 +227,29 @@ def edit_form(seat: Seat, deal: Deal, data: Mapping[str, Any] | None = None) -> 
         team_names=_team_names(seat),
         is_edit=True,
     )
+
+
+def blank_fields(form: TableDealForm | None) -> str:
+    """Return the fields of ``form`` rendered (``table_entry.html#deal-fields``) when it is
+    a blank new-deal form (no data sent, so no error), else "" (the board renders them).
+
+    A blank form's fields are the same HTML for every deal of a match: they depend only on
+    the language, the rules and the two teams' names (the taker's buttons), never on the
+    deal number (a hidden field outside them) nor on the request. They are rendered once
+    per process for each of those and kept (the six declaration selects alone hold about
+    270 options: most of the CPU of a board, bench/writes.py).
+    """
+    if form is None or form.is_bound or form.is_edit:
+        return ""
+    return _blank_fields(get_language(), form.rules, form.team_names)
+
+
+@functools.lru_cache(maxsize=512)
+def _blank_fields(language: str | None, rules: scoring.RuleSet, team_names: tuple[str, str]) -> str:
+    """Render the fields of a blank new-deal form in the active ``language`` (the key)."""
+    form = TableDealForm(initial={"deal_number": 1}, rules=rules, team_names=team_names)
+    context = {"form": form, "rules": rules, "preview": form.preview()}
+    return render_to_string(f"{TEMPLATE}#deal-fields", context)
 
 
 def may_edit(seat: Seat, deal: Deal) -> bool:
@@ -274,6 +315,7 @@ def page_context(
         form = new_deal_form(seat, number=rows[-1].deal.deal_number + 1 if rows else 1)
     if not is_writable or (match.is_complete and editing is None):
         form = None
+    fields = blank_fields(form)
     return {
         "link": seat.link,
         "seat": seat,
@@ -292,8 +334,10 @@ def page_context(
         "own_waiting": [row for row in rows if row.may_edit],
         "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
         "form": form,
+        "blank_fields": fields,
         "editing": editing,
-        "preview": form.preview() if form is not None else None,
+        # A blank form's preview is inside its fields, kept rendered: nothing to tell yet.
+        "preview": form.preview() if form is not None and not fields else None,
         "pin_form": PinForm(),
         "dispute_form": dispute[1] if dispute else DisputeForm(),
         "disputing": dispute[0] if dispute else None,
