@@ -249,11 +249,12 @@ def test_checking_in_registers_a_player_present_with_the_next_number(tournament)
 
 
 def test_checking_in_links_the_player_of_that_name_registered_at_the_desk(tournament):
+    # Registered online first, then typed at the desk too (the desk is not refused).
+    registration = register_player(tournament=tournament, data=player("BO"), now=NOW)
     _, desk_player = register_melee_players(
         tournament=tournament, players=[MeleePlayerData("Ana"), MeleePlayerData("Bo")], rng=None
     )
     set_melee_player_present(player=desk_player, is_present=False)
-    registration = register_player(tournament=tournament, data=player("BO"), now=NOW)
 
     linked = check_in_melee_registration(registration=registration, now=NOW, user=None)
 
@@ -346,3 +347,18 @@ def test_the_database_keeps_a_team_for_a_pair_and_a_melee_player_for_one_name(to
         RegistrationFactory(tournament=pairs, player_2="", team=team)
 
     assert Registration.objects.count() == 0
+
+
+def test_a_name_already_on_the_players_page_is_refused_online_in_any_case(tournament):
+    register_melee_players(
+        tournament=tournament, players=[MeleePlayerData("Alice Arnaud")], rng=None
+    )
+
+    refused = refusal(
+        lambda: register_player(tournament=tournament, data=player("ALICE ARNAUD"), now=NOW)
+    )
+
+    assert (refused, statuses(tournament)) == (
+        ("duplicate_player_name", {"name": "Alice Arnaud"}),
+        [],
+    )

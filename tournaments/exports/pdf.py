@@ -450,14 +450,18 @@ def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
     Each card has the team's number and players, its link as a QR code and its address
     made absolute with ``base_url``, and its own code (which its opponents type, never
     shown on the other phone: services/table.py). A team whose link is revoked has no
-    card until the organiser renews it.
+    card until the organiser renews it. In a mêlée (RULES.md §H) the cards are the pairs'
+    of the latest published partie, each titled and worded for that partie only.
     """
     links = selectors.team_links(tournament=tournament)
     cards = []
     teams = list(selectors.tournament_teams(tournament=tournament))
+    partie = None
     if not teams and selectors.is_melee(tournament=tournament):
-        # A mêlée's pairs change every partie: the cards of the latest one (RULES.md §H).
+        # A mêlée's pairs change every partie: the cards of the latest one (RULES.md §H),
+        # each saying it is good for that partie only.
         teams = selectors.melee_pair_teams(tournament=tournament)
+        partie = selectors.latest_played_round_number(tournament=tournament)
     for team in teams:
         link = links.get(team.pk)
         if link is None or not link.is_active:
@@ -477,7 +481,11 @@ def team_cards_html(*, tournament: Tournament, base_url: str) -> str:
                 name_size=card_name_size(players),
             )
         )
-    context = {"heading": _heading(tournament), "pages": _pages(cards, CARDS_PER_PAGE)}
+    context = {
+        "heading": _heading(tournament),
+        "pages": _pages(cards, CARDS_PER_PAGE),
+        "melee_partie": partie,
+    }
     return render_to_string("tournaments/pdf/team_cards.html", context)
 
 

@@ -188,6 +188,12 @@ def tournament_sit_outs(*, tournament: Tournament) -> QuerySet[SitOut]:
     )
 
 
+def latest_played_round_number(*, tournament: Tournament) -> int | None:
+    """Return the number of the latest round (partie) published or closed, or None."""
+    latest = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    return None if latest is None else latest.number
+
+
 def melee_pair_teams(*, tournament: Tournament) -> list[Team]:
     """Return the pairs (Team rows, RULES.md §H) of the latest partie of a mêlée that is
     published or closed, by number: each plays that partie with its own team link."""

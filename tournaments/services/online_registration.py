@@ -114,6 +114,12 @@ def _check_player(tournament: Tournament, data: RegistrationData, exclude: int |
         # Compared in Python: SQLite's iexact ignores the case of ASCII letters only.
         if pk != exclude and player_1.casefold() == name.casefold():
             raise ServiceError(Refusal.PLAYER_REGISTERED_TWICE, name=name, number=position)
+    # A player the organiser typed on the players page is registered too.
+    for player_name in MeleePlayer.objects.filter(tournament=tournament).values_list(
+        "name", flat=True
+    ):
+        if player_name.casefold() == name.casefold():
+            raise ServiceError(Refusal.DUPLICATE_PLAYER_NAME, name=player_name)
 
 
 def _check_pair(tournament: Tournament, data: RegistrationData, exclude: int | None) -> None:
@@ -218,9 +224,11 @@ def register_player(
 
     Raises ServiceError ``not_melee`` (a concours in pairs), ``is_melee`` (a second name
     given), ``registration_not_open``, ``registration_closed`` (param closes_at),
-    ``registration_started`` (a round is published), ``missing_name``, ``player_registered_twice`` (the same name in any case, not
-    cancelled; params name, number: its position) or ``registration_full`` (params
-    capacity, waiting_list); nothing is saved then.
+    ``registration_started`` (a round is published), ``missing_name``,
+    ``player_registered_twice`` (the same name in any case, not cancelled; params name,
+    number: its position), ``duplicate_player_name`` (param name: a player of that name,
+    any case, is on the players page already) or ``registration_full`` (params capacity,
+    waiting_list); nothing is saved then.
     """
     return _register(tournament, data, now, melee=True)
 

@@ -85,7 +85,8 @@ def round_qr(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         (match, _cards(request, match, links.get(match.pk, {})))
         for match in selectors.round_matches(round=round_)
     ]
-    context = {"tournament": tournament, "round": round_, "tables": tables}
+    is_melee = selectors.is_melee(tournament=tournament)
+    context = {"tournament": tournament, "round": round_, "tables": tables, "is_melee": is_melee}
     return render(request, "tournaments/round_qr.html", context)
 
 

@@ -109,6 +109,7 @@ def _round_page_context(
         "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
         "melee_draft": selectors.melee_draft(round=round_) if is_draft else None,
+        "is_melee": selectors.is_melee(tournament=tournament),
         "sit_outs": () if is_draft else selectors.round_sit_outs(round=round_),
         "swap_form": SwapForm(),
         "melee_swap_form": MeleeSwapForm(),
