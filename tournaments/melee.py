@@ -197,6 +197,7 @@ def draw_partie_by_standings(
     partnered: Iterable[Iterable[int]],
     opposed: Iterable[Iterable[int]],
     sit_out_counts: Mapping[int, int],
+    exact: bool = False,
 ) -> MeleeDraw:
     """Draw a partie after the first by individual standing (RULES.md §H).
 
@@ -209,8 +210,11 @@ def draw_partie_by_standings(
     draw can), then as few repeated oppositions as the pairs allow, then players close in
     the standings. Each repeat is listed on its table.
 
-    Exact and cubic in the number of players (two minimum-cost perfect matchings on
-    complete graphs).
+    Each matching comes from a sparse graph proved to hold an optimum of the complete
+    graph (:func:`_match_sparse`); ``exact=True`` searches the complete graphs instead
+    (:func:`_match`, cubic: the reference the tests and ``bench/melee_draw.py`` compare
+    with). Both give matchings of the same cost; where several tie, they may differ, and
+    so may the draws step 3 makes from them. Under 3 s for 1000 players (BENCHMARKS.md).
 
     Raises:
         MeleeDrawError: ``SAME_PLAYER`` when a player id is given twice,
@@ -221,7 +225,8 @@ def draw_partie_by_standings(
     seated = [player for player in ranked_player_ids if player not in set(sit_outs)]
     partners = _couples(partnered)
     opponents = _couples(opposed)
-    pairs = _match(len(seated), lambda i, j: int(frozenset((seated[i], seated[j])) in partners))
+    match = _match if exact else _match_sparse
+    pairs = match(len(seated), lambda i, j: int(frozenset((seated[i], seated[j])) in partners))
     pair_players = [(seated[i], seated[j]) for i, j in pairs]
 
     def repeated(better: int, worse: int) -> int:
@@ -231,7 +236,7 @@ def draw_partie_by_standings(
             for second in pair_players[worse]
         )
 
-    matched = _match(len(pair_players), repeated)
+    matched = match(len(pair_players), repeated)
     seating = [(pair_players[better], pair_players[worse]) for better, worse in matched]
     rank = {player: index for index, player in enumerate(seated)}
     seating = _improve(seating, rank, partners, opponents)
@@ -405,17 +410,27 @@ def _in_order(table: Seating, rank: Mapping[int, int]) -> Seating:
     return (ordered[0], ordered[1])  # type: ignore[return-value]
 
 
+def _costs(size: int) -> tuple[int, int]:
+    """Return (gap_scale, repeat_cost) for ``size`` vertices: the bounds that make the cost
+    of :func:`_match` lexicographic (as ``pairing._costs``): the last term of a matching
+    is below ``gap_scale``, and the last two terms below ``repeat_cost``."""
+    pair_count = size // 2
+    gap_scale = pair_count * (size - 1) * size + 1
+    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    return gap_scale, repeat_cost
+
+
 def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Return a minimum-cost perfect matching of ranks ``0 .. size - 1`` as sorted
     (better, worse) pairs, in order of the better rank.
 
     ``repeats(i, j)`` (``i < j``) counts the repeats of pairing ranks i and j; the cost
     (module docstring) puts fewer repeats first, then the squared standing gaps, then the
-    gaps weighted towards the top of the standings.
+    gaps weighted towards the top of the standings. Exact, on the complete graph: cubic
+    in ``size`` (2 s for 300 players); the draw uses :func:`_match_sparse`, of the same
+    cost, and keeps this one as its reference and last resort.
     """
-    pair_count = size // 2
-    gap_scale = pair_count * (size - 1) * size + 1
-    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    gap_scale, repeat_cost = _costs(size)
     costs = {}
     for better, worse in combinations(range(size), 2):
         gap = worse - better
@@ -424,3 +439,58 @@ def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int
         )
     solution = matching.solve(size, costs)
     return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
+
+
+#: How many nearest ranks with no repeat, above and below, each vertex gets in the sparse
+#: graph of :func:`_match_sparse` (besides the ranks right above and below it).
+NEAREST_FRESH = 4
+
+#: How many times :func:`_match_sparse` widens its graph before it falls back on the
+#: complete graph.
+WIDENINGS = 8
+
+
+def _match_sparse(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
+    """Return a perfect matching of ranks ``0 .. size - 1`` of the same cost as
+    :func:`_match`'s (same arguments, same shape), searched in a sparse graph.
+
+    As ``pairing._match_sparse``: each rank is joined to the ranks right above and below
+    it (so that a perfect matching exists) and to its :data:`NEAREST_FRESH` nearest ranks
+    with no repeat, above and below. The dual solution (``tournaments/matching/``) then
+    proves the matching optimal on the complete graph, or names the edges that break the
+    proof: they join the graph and the search starts again. After :data:`WIDENINGS`
+    rounds of this, or if the proof cannot be checked, the complete graph decides.
+    """
+    gap_scale, repeat_cost = _costs(size)
+    known: dict[tuple[int, int], int] = {}
+
+    def repeated(better: int, worse: int) -> int:
+        if (better, worse) not in known:
+            known[(better, worse)] = repeats(better, worse)
+        return known[(better, worse)]
+
+    def cost(better: int, worse: int) -> int:
+        gap = worse - better
+        return repeated(better, worse) * repeat_cost + gap * gap * gap_scale + gap * (size - better)
+
+    edges = {(index, index + 1) for index in range(size - 1)}
+    for index in range(size):
+        for step in (1, -1):
+            found = 0
+            other = index + step
+            while found < NEAREST_FRESH and 0 <= other < size:
+                edge = (min(index, other), max(index, other))
+                if not repeated(*edge):
+                    edges.add(edge)
+                    found += 1
+                other += step
+    for _ in range(WIDENINGS):
+        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
+        try:
+            missing = matching.violations(solution, cost, gap_scale)
+        except ValueError:
+            break
+        if not missing:
+            return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
+        edges.update(missing)
+    return _match(size, repeats)
