@@ -18,7 +18,9 @@ another present player has not sat out yet.
 Partie 1 (:func:`draw_random_partie`) is read four by four from a random order.
 
 Later parties (:func:`draw_partie_by_standings`): the players seated are numbered by
-rank, 0 for the best, and the draw is found in two exact minimum-cost matchings:
+rank, 0 for the best, and the draw is found in two minimum-cost perfect matchings
+(exact: searched in a sparse graph, then proved optimal on the complete graph by their
+dual solution, as in ``pairing.py``):
 
 1. **the pairs.** A perfect matching of the players, the cost of pairing ranks i < j
    being ``P * partnered(i, j) + S * (j - i) ** 2 + (j - i) * (m - i)``, where
@@ -69,7 +71,7 @@ TABLE_SIZE = 4
 
 #: Step 3 of the draw (module docstring) re-seats two tables together when their numbers
 #: differ by at most this much: tables far apart in the standings seldom gain from it,
-#: and trying every two tables is quadratic (4 s for 120 players).
+#: and trying every two tables is quadratic in the number of tables.
 NEARBY_TABLES = 3
 
 
