@@ -216,7 +216,8 @@ def draw_partie_by_standings(
     graph (:func:`_match_sparse`); ``exact=True`` searches the complete graphs instead
     (:func:`_match`, cubic: the reference the tests and ``bench/melee_draw.py`` compare
     with). Both give matchings of the same cost; where several tie, they may differ, and
-    so may the draws step 3 makes from them. Under 3 s for 1000 players (BENCHMARKS.md).
+    so may the draws step 3 makes from them. About 2 s of CPU for 1000 players
+    (BENCHMARKS.md).
 
     Raises:
         MeleeDrawError: ``SAME_PLAYER`` when a player id is given twice,
