@@ -18,7 +18,9 @@ another present player has not sat out yet.
 Partie 1 (:func:`draw_random_partie`) is read four by four from a random order.
 
 Later parties (:func:`draw_partie_by_standings`): the players seated are numbered by
-rank, 0 for the best, and the draw is found in two exact minimum-cost matchings:
+rank, 0 for the best, and the draw is found in two minimum-cost perfect matchings
+(exact: searched in a sparse graph, then proved optimal on the complete graph by their
+dual solution, as in ``pairing.py``):
 
 1. **the pairs.** A perfect matching of the players, the cost of pairing ranks i < j
    being ``P * partnered(i, j) + S * (j - i) ** 2 + (j - i) * (m - i)``, where
@@ -69,7 +71,7 @@ TABLE_SIZE = 4
 
 #: Step 3 of the draw (module docstring) re-seats two tables together when their numbers
 #: differ by at most this much: tables far apart in the standings seldom gain from it,
-#: and trying every two tables is quadratic (4 s for 120 players).
+#: and trying every two tables is quadratic in the number of tables.
 NEARBY_TABLES = 3
 
 
@@ -197,6 +199,7 @@ def draw_partie_by_standings(
     partnered: Iterable[Iterable[int]],
     opposed: Iterable[Iterable[int]],
     sit_out_counts: Mapping[int, int],
+    exact: bool = False,
 ) -> MeleeDraw:
     """Draw a partie after the first by individual standing (RULES.md §H).
 
@@ -209,8 +212,12 @@ def draw_partie_by_standings(
     draw can), then as few repeated oppositions as the pairs allow, then players close in
     the standings. Each repeat is listed on its table.
 
-    Exact and cubic in the number of players (two minimum-cost perfect matchings on
-    complete graphs).
+    Each matching comes from a sparse graph proved to hold an optimum of the complete
+    graph (:func:`_match_sparse`); ``exact=True`` searches the complete graphs instead
+    (:func:`_match`, cubic: the reference the tests and ``bench/melee_draw.py`` compare
+    with). Both give matchings of the same cost; where several tie, they may differ, and
+    so may the draws step 3 makes from them. About 2 s of CPU for 1000 players
+    (BENCHMARKS.md).
 
     Raises:
         MeleeDrawError: ``SAME_PLAYER`` when a player id is given twice,
@@ -221,7 +228,8 @@ def draw_partie_by_standings(
     seated = [player for player in ranked_player_ids if player not in set(sit_outs)]
     partners = _couples(partnered)
     opponents = _couples(opposed)
-    pairs = _match(len(seated), lambda i, j: int(frozenset((seated[i], seated[j])) in partners))
+    match = _match if exact else _match_sparse
+    pairs = match(len(seated), lambda i, j: int(frozenset((seated[i], seated[j])) in partners))
     pair_players = [(seated[i], seated[j]) for i, j in pairs]
 
     def repeated(better: int, worse: int) -> int:
@@ -231,7 +239,7 @@ def draw_partie_by_standings(
             for second in pair_players[worse]
         )
 
-    matched = _match(len(pair_players), repeated)
+    matched = match(len(pair_players), repeated)
     seating = [(pair_players[better], pair_players[worse]) for better, worse in matched]
     rank = {player: index for index, player in enumerate(seated)}
     seating = _improve(seating, rank, partners, opponents)
@@ -329,52 +337,134 @@ def _improve(
     opponents: set[frozenset[int]],
 ) -> list[Seating]:
     """Return ``seating`` improved one or two tables at a time (step 3 of the module docstring),
-    each table's pairs and players in standing order, tables by their best player."""
+    each table's pairs and players in standing order, tables by their best player.
 
-    def cost(table: Seating) -> tuple[int, int, int, int]:
-        pair_a, pair_b = table
-        players = (*pair_a, *pair_b)
-        return (
-            sum(frozenset(pair) in partners for pair in table),
-            sum(frozenset((a, b)) in opponents for a in pair_a for b in pair_b),
-            sum((rank[a] - rank[b]) ** 2 for a, b in combinations(players, 2)),
-            sum((rank[a] - rank[b]) ** 2 for a, b in table),
-        )
-
-    def total(*tables: Seating) -> tuple[int, ...]:
-        return tuple(map(sum, zip(*map(cost, tables), strict=True)))
-
+    A table's four measures are packed in one integer, ordered as the tuple of the four
+    (:class:`_TableValues`). Each table, and each two tables, is searched again only
+    when it changed since it was last searched in vain: the same search would find
+    nothing again.
+    """
+    values = _TableValues(rank, partners, opponents)
     tables = sorted((_in_order(table, rank) for table in seating), key=lambda t: rank[t[0][0]])
+    settled: set[Seating] = set()
+    settled_two: set[tuple[Seating, Seating]] = set()
     improved = True
     while improved:
         improved = False
         for index, table in enumerate(tables):
+            if table in settled:
+                continue
             players = sorted((*table[0], *table[1]), key=rank.__getitem__)
             best_table = min(
                 (_in_order((pairs[0], pairs[1]), rank) for pairs in _pairings(players)),
-                key=cost,
+                key=values.of,
             )
-            if cost(best_table) < cost(table):
+            if values.of(best_table) < values.of(table):
                 tables[index] = best_table
                 improved = True
-        for first, second in combinations(range(len(tables)), 2):
-            if second - first > NEARBY_TABLES:
-                continue
-            current = total(tables[first], tables[second])
-            players = sorted(
-                (*tables[first][0], *tables[first][1], *tables[second][0], *tables[second][1]),
-                key=rank.__getitem__,
-            )
-            best = None
-            for pairs in _pairings(players):
-                for candidate in _pairings_of_four(pairs):
-                    value = total(*candidate)
-                    if value < current and (best is None or value < best[0]):
-                        best = (value, candidate)
-            if best is not None:
-                tables[first], tables[second] = (_in_order(t, rank) for t in best[1])
+            settled.add(tables[index])
+        for first in range(len(tables)):
+            for second in range(first + 1, min(first + NEARBY_TABLES + 1, len(tables))):
+                key = (tables[first], tables[second])
+                if key in settled_two:
+                    continue
+                best = values.best_of_two(*key)
+                if best is None:
+                    settled_two.add(key)
+                    continue
+                tables[first], tables[second] = (_in_order(t, rank) for t in best)
                 improved = True
     return sorted(tables, key=lambda table: rank[table[0][0]])
+
+
+class _TableValues:
+    """Step 3's four measures of tables (module docstring), packed in integers.
+
+    For a table, ``((partnerships * 9 + oppositions) * radix + table gaps) * radix +
+    pair gaps``, where ``radix`` exceeds the squared rank gaps of any two tables: the
+    sum over two tables packs their summed measures, and integers compare as the tuples
+    of measures do (at most 4 repeated partnerships and 8 oppositions at two tables).
+    """
+
+    def __init__(
+        self,
+        rank: Mapping[int, int],
+        partners: set[frozenset[int]],
+        opponents: set[frozenset[int]],
+    ) -> None:
+        self.rank = rank
+        self.partners_of: dict[int, set[int]] = {}
+        self.opponents_of: dict[int, set[int]] = {}
+        for couples, of in ((partners, self.partners_of), (opponents, self.opponents_of)):
+            for couple in couples:
+                first, second = couple
+                of.setdefault(first, set()).add(second)
+                of.setdefault(second, set()).add(first)
+        size = max(rank.values(), default=0) + 1
+        self.radix = 12 * size * size + 1
+        self.opposition = self.radix * self.radix
+        self.partnership = 9 * self.opposition
+        self.memo: dict[Seating, int] = {}
+
+    def couple_values(self, players: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Return, for positions i, j of ``players``, at ``i * len(players) + j``, the
+        couple's value as partners and as opponents (its part of a table's value)."""
+        count = len(players)
+        as_partners = [0] * (count * count)
+        as_opponents = [0] * (count * count)
+        radix, rank = self.radix, self.rank
+        no_one: set[int] = set()
+        for i, first in enumerate(players):
+            partnered = self.partners_of.get(first, no_one)
+            opposed = self.opponents_of.get(first, no_one)
+            for j in range(i + 1, count):
+                second = players[j]
+                gap = (rank[first] - rank[second]) ** 2
+                partner = gap * radix + gap + (self.partnership if second in partnered else 0)
+                opponent = gap * radix + (self.opposition if second in opposed else 0)
+                as_partners[i * count + j] = as_partners[j * count + i] = partner
+                as_opponents[i * count + j] = as_opponents[j * count + i] = opponent
+        return as_partners, as_opponents
+
+    def of(self, table: Seating) -> int:
+        """Return the packed measures of one table."""
+        value = self.memo.get(table)
+        if value is None:
+            players = (*table[0], *table[1])
+            as_partners, as_opponents = self.couple_values(players)
+            value = as_partners[1] + as_partners[11]
+            value += as_opponents[2] + as_opponents[3] + as_opponents[6] + as_opponents[7]
+            self.memo[table] = value
+        return value
+
+    def best_of_two(self, first: Seating, second: Seating) -> tuple[Seating, Seating] | None:
+        """Return the first best of the 315 seatings of the eight players of two tables
+        (in the order of :func:`_pairings` then :func:`_pairings_of_four` on the players in
+        standing order) when it is better than the current one, else None."""
+        current = self.of(first) + self.of(second)
+        players = sorted((*first[0], *first[1], *second[0], *second[1]), key=self.rank.__getitem__)
+        as_partners, as_opponents = self.couple_values(players)
+        table_values = [
+            as_partners[ab]
+            + as_partners[cd]
+            + as_opponents[ac]
+            + as_opponents[ad]
+            + as_opponents[bc]
+            + as_opponents[bd]
+            for ab, cd, ac, ad, bc, bd in _TABLES_OF_EIGHT_COUPLES
+        ]
+        seatings = [table_values[one] + table_values[other] for one, other in _SEATINGS_OF_EIGHT]
+        best = min(seatings)
+        if best >= current:
+            return None
+        one, other = _SEATINGS_OF_EIGHT[seatings.index(best)]
+        return _seat(_TABLES_OF_EIGHT[one], players), _seat(_TABLES_OF_EIGHT[other], players)
+
+
+def _seat(table: Seating, players: Sequence[int]) -> Seating:
+    """Return ``table``, given by positions in ``players``, with the players themselves."""
+    (a, b), (c, d) = table
+    return (players[a], players[b]), (players[c], players[d])
 
 
 def _pairings(players: Sequence[int]) -> Iterable[list[tuple[int, int]]]:
@@ -405,17 +495,27 @@ def _in_order(table: Seating, rank: Mapping[int, int]) -> Seating:
     return (ordered[0], ordered[1])  # type: ignore[return-value]
 
 
+def _costs(size: int) -> tuple[int, int]:
+    """Return (gap_scale, repeat_cost) for ``size`` vertices: the bounds that make the cost
+    of :func:`_match` lexicographic (as ``pairing._costs``): the last term of a matching
+    is below ``gap_scale``, and the last two terms below ``repeat_cost``."""
+    pair_count = size // 2
+    gap_scale = pair_count * (size - 1) * size + 1
+    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    return gap_scale, repeat_cost
+
+
 def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Return a minimum-cost perfect matching of ranks ``0 .. size - 1`` as sorted
     (better, worse) pairs, in order of the better rank.
 
     ``repeats(i, j)`` (``i < j``) counts the repeats of pairing ranks i and j; the cost
     (module docstring) puts fewer repeats first, then the squared standing gaps, then the
-    gaps weighted towards the top of the standings.
+    gaps weighted towards the top of the standings. Exact, on the complete graph: cubic
+    in ``size`` (2 s for 300 players); the draw uses :func:`_match_sparse`, of the same
+    cost, and keeps this one as its reference and last resort.
     """
-    pair_count = size // 2
-    gap_scale = pair_count * (size - 1) * size + 1
-    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    gap_scale, repeat_cost = _costs(size)
     costs = {}
     for better, worse in combinations(range(size), 2):
         gap = worse - better
@@ -424,3 +524,86 @@ def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int
         )
     solution = matching.solve(size, costs)
     return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
+
+
+#: How many nearest ranks with no repeat, above and below, each vertex gets in the sparse
+#: graph of :func:`_match_sparse` (besides the ranks right above and below it).
+NEAREST_FRESH = 4
+
+#: How many times :func:`_match_sparse` widens its graph before it falls back on the
+#: complete graph.
+WIDENINGS = 8
+
+
+def _match_sparse(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
+    """Return a perfect matching of ranks ``0 .. size - 1`` of the same cost as
+    :func:`_match`'s (same arguments, same shape), searched in a sparse graph.
+
+    As ``pairing._match_sparse``: each rank is joined to the ranks right above and below
+    it (so that a perfect matching exists) and to its :data:`NEAREST_FRESH` nearest ranks
+    with no repeat, above and below. The dual solution (``tournaments/matching/``) then
+    proves the matching optimal on the complete graph, or names the edges that break the
+    proof: they join the graph and the search starts again. After :data:`WIDENINGS`
+    rounds of this, or if the proof cannot be checked, the complete graph decides.
+    """
+    gap_scale, repeat_cost = _costs(size)
+    known: dict[tuple[int, int], int] = {}
+
+    def repeated(better: int, worse: int) -> int:
+        if (better, worse) not in known:
+            known[(better, worse)] = repeats(better, worse)
+        return known[(better, worse)]
+
+    def cost(better: int, worse: int) -> int:
+        gap = worse - better
+        return repeated(better, worse) * repeat_cost + gap * gap * gap_scale + gap * (size - better)
+
+    edges = {(index, index + 1) for index in range(size - 1)}
+    for index in range(size):
+        for step in (1, -1):
+            found = 0
+            other = index + step
+            while found < NEAREST_FRESH and 0 <= other < size:
+                edge = (min(index, other), max(index, other))
+                if not repeated(*edge):
+                    edges.add(edge)
+                    found += 1
+                other += step
+    for _ in range(WIDENINGS):
+        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
+        try:
+            missing = matching.violations(solution, cost, gap_scale)
+        except ValueError:
+            break
+        if not missing:
+            return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
+        edges.update(missing)
+    return _match(size, repeats)
+
+
+def _tables_of_eight() -> tuple[list[Seating], list[tuple[int, int]]]:
+    """Return the 210 tables that positions 0 to 7 can make, and the 315 ways of seating
+    the eight at two of them (as indices in the first list), in the order :func:`_improve`
+    tries them."""
+    tables: list[Seating] = []
+    index: dict[Seating, int] = {}
+    seatings = []
+    for pairs in _pairings(list(range(2 * TABLE_SIZE))):
+        for candidate in _pairings_of_four(pairs):
+            numbers = []
+            for table in candidate:
+                if table not in index:
+                    index[table] = len(tables)
+                    tables.append(table)
+                numbers.append(index[table])
+            seatings.append((numbers[0], numbers[1]))
+    return tables, seatings
+
+
+_TABLES_OF_EIGHT, _SEATINGS_OF_EIGHT = _tables_of_eight()
+#: For each table of :data:`_TABLES_OF_EIGHT` ((a, b), (c, d)), the couple indices
+#: (``8 * i + j``) of ab, cd (partners) and ac, ad, bc, bd (opponents).
+_TABLES_OF_EIGHT_COUPLES = [
+    (8 * a + b, 8 * c + d, 8 * a + c, 8 * a + d, 8 * b + c, 8 * b + d)
+    for (a, b), (c, d) in _TABLES_OF_EIGHT
+]

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments import matching as matching_module
+from tournaments import melee as melee_module
 from tournaments.melee import (
     MeleeDraw,
     MeleeDrawError,
@@ -245,3 +247,122 @@ def test_no_avoidable_repeated_partner_in_larger_fields(size, rng):
     )
     most_fresh_pairs = len(nx.max_weight_matching(fresh, maxcardinality=True))
     assert draw.repeated_partnerships == len(seated) // 2 - most_fresh_pairs
+
+
+# The sparse matchings against the exact ones on the complete graph
+
+
+def matching_measures(pairs, size, repeats):
+    """The three terms of a matching's cost (melee.py's module docstring), in order."""
+    assert sorted(rank for pair in pairs for rank in pair) == list(range(size))
+    return (
+        sum(repeats(better, worse) for better, worse in pairs),
+        sum((worse - better) ** 2 for better, worse in pairs),
+        sum((worse - better) * (size - better) for better, worse in pairs),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    half=st.integers(min_value=1, max_value=30),
+    density=st.integers(min_value=0, max_value=100),
+    most=st.integers(min_value=1, max_value=4),
+    rng=st.randoms(use_true_random=False),
+)
+def test_the_sparse_matching_costs_what_the_exact_one_costs(half, density, most, rng):
+    size = 2 * half
+    # Ranks close together have repeated more often, as in a mêlée drawn by standing;
+    # up to ``most`` repeats a couple, as pairs at a table (step 2) have up to 4.
+    counts = {
+        (better, worse): rng.randint(1, most)
+        for better in range(size)
+        for worse in range(better + 1, size)
+        if rng.randrange(100) < density / (1 + (worse - better) / 4)
+    }
+
+    def repeats(better, worse):
+        return counts.get((better, worse), 0)
+
+    sparse = melee_module._match_sparse(size, repeats)
+    exact = melee_module._match(size, repeats)
+
+    assert (sparse == sorted(sparse), matching_measures(sparse, size, repeats)) == (
+        True,
+        matching_measures(exact, size, repeats),
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    players=st.integers(min_value=8, max_value=60),
+    parties=st.integers(min_value=2, max_value=8),
+    rng=st.randoms(use_true_random=False),
+)
+def test_every_draw_of_a_melee_repeats_no_more_than_the_exact_matchings(players, parties, rng):
+    player_ids = list(range(1, players + 1))
+    points = dict.fromkeys(player_ids, 0)
+    sit_outs = dict.fromkeys(player_ids, 0)
+    partnered, opposed = set(), set()
+    draw = draw_random_partie(player_ids, rng)
+    observed, expected = [], []
+
+    for _ in range(parties - 1):
+        for table in draw.tables:
+            partnered.update((frozenset(table.pair_a), frozenset(table.pair_b)))
+            opposed.update(frozenset((a, b)) for a in table.pair_a for b in table.pair_b)
+            for pair in (table.pair_a, table.pair_b):
+                total = rng.randrange(0, 40)
+                for player in pair:
+                    points[player] += total
+        for player in draw.sit_outs:
+            sit_outs[player] += 1
+        ranked = sorted(player_ids, key=lambda player: (-points[player], player))
+        draws = [
+            draw_partie_by_standings(
+                ranked,
+                partnered=partnered,
+                opposed=opposed,
+                sit_out_counts=sit_outs,
+                exact=exact,
+            )
+            for exact in (True, False)
+        ]
+        expected.append((draws[0].sit_outs, draws[0].repeated_partnerships))
+        observed.append((draws[1].sit_outs, draws[1].repeated_partnerships))
+        draw = draws[1]
+
+    assert observed == expected
+
+
+def test_a_sparse_graph_without_the_best_matching_is_widened_until_it_holds_one(monkeypatch):
+    # With no nearest fresh ranks, the sparse graph is 0-1, 1-2, ..., 8-9, every edge a
+    # repeat: five repeats, where 0-2, 1-4, 3-5, 6-8, 7-9 has none.
+    monkeypatch.setattr(melee_module, "NEAREST_FRESH", 0)
+    searches = []
+    solve = matching_module.solve
+    monkeypatch.setattr(matching_module, "solve", lambda *args: searches.append(1) or solve(*args))
+
+    def repeats(better, worse):
+        return int(worse - better == 1)
+
+    pairs = melee_module._match_sparse(10, repeats)
+
+    assert (len(searches) > 1, matching_measures(pairs, 10, repeats)) == (
+        True,
+        matching_measures(melee_module._match(10, repeats), 10, repeats),
+    )
+
+
+def test_the_complete_graph_decides_when_the_proof_cannot_be_checked(monkeypatch):
+    def broken(*args):
+        raise ValueError("broken duals")
+
+    monkeypatch.setattr(matching_module, "violations", broken)
+    exact = melee_module._match
+    calls = []
+    monkeypatch.setattr(melee_module, "_match", lambda *args: calls.append(1) or exact(*args))
+
+    def repeats(better, worse):
+        return int(worse - better == 1)
+
+    assert (melee_module._match_sparse(10, repeats), calls) == (exact(10, repeats), [1])
