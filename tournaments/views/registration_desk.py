@@ -65,6 +65,7 @@ def _list_page(
         "settings_form": form,
         "lists": selectors.tournament_registrations(tournament=tournament),
         "offer": selectors.registration_offer(tournament=tournament, now=timezone.now()),
+        "has_begun": selectors.latest_played_round_number(tournament=tournament) is not None,
     }
     return render(request, "tournaments/registration_list.html", context)
 

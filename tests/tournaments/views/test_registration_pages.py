@@ -12,6 +12,7 @@ from tests.factories import (
     ClubFactory,
     RegistrationFactory,
     RegistrationSettingsFactory,
+    RoundFactory,
     TeamFactory,
     TournamentFactory,
     UserFactory,
@@ -457,3 +458,26 @@ def test_the_organiser_cannot_cancel_a_checked_in_pair_and_is_told_why(organiser
         "liste des équipes."
     ]
     assert registration.status == "confirmed"
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("draft", "Ouvertes sur la page publique : 2 places restantes."),
+        (
+            "published",
+            "Closes depuis la publication de la partie 1 : les retardataires s’inscrivent "
+            "à la table de marque.",
+        ),
+    ],
+)
+def test_the_organiser_is_told_registration_closed_when_round_1_was_published(
+    organiser, tournament, status, expected
+):
+    RoundFactory(tournament=tournament, number=1, status=status)
+
+    response = organiser.get("/concours/t/gestion/inscriptions/")
+
+    assert texts(response, r'<h1>Inscriptions en ligne</h1>\s*<p class="meta">(.*?)</p>') == [
+        expected
+    ]
