@@ -1,7 +1,7 @@
-"""The public standings, written in Python (tournaments/tables.py, StandingsTable), read
-exactly as django-tables2 wrote them: the same cells, headings, classes, sorting links
-and order, for every ``?sort=`` the page keeps and some it does not, in both languages,
-before and after the first result, for teams and for a mêlée's players.
+"""The public standings, written in Python (tournaments/tables/standings.py), read exactly
+as django-tables2 wrote them: the same cells, headings, classes, sorting links and order,
+for every ``?sort=`` the page keeps and some it does not, in both languages, before and
+after the first result, for teams and for a mêlée's players.
 
 The reference is the django-tables2 table the page used before (:class:`Reference`,
 :class:`MeleeReference`, as tournaments/tables.py defined them), rendered by
@@ -45,7 +45,7 @@ def column(key: str, **options: Any) -> tables.Column:
 
 
 class Reference(tables.Table):
-    """The public standings as django-tables2 wrote them (tournaments/tables.py before)."""
+    """The public standings as django-tables2 wrote them (tournaments/tables.py, before)."""
 
     rank = column("rank", attrs=NUMBER)
     number = column("team", attrs=NUMBER)

@@ -1,4 +1,4 @@
-"""The tables (tournaments/tables.py): the standings read the column registry, the
+"""The tables (tournaments/tables/): the standings read the column registry, the
 organiser's tables are built from their selectors."""
 
 import datetime

@@ -1,22 +1,16 @@
-"""The site's tables (STYLE.md §5): presentation only; the data comes from selectors.
+"""The public standings table, a mêlée's individual standings too (RULES.md §E, §H).
 
-- :class:`StandingsTable`, the public standings (a mêlée's individual ones too), sortable;
-  its columns, headings and values are those of the column registry
-  (:data:`tournaments.presentation.columns.STANDINGS`, ``MELEE_STANDINGS``);
-- :class:`TeamTable`, the organiser's teams with their state and actions;
-- :class:`ProgressTable`, the round desk's tables as they play, polled by the page.
+:func:`standings_table` reads the selector and applies the request's ``?sort=``;
+``tournaments/tables/standings.html`` prints it. Its columns, headings and values are
+those of the column registry (:data:`tournaments.presentation.columns.STANDINGS`,
+``MELEE_STANDINGS``).
 
-Each is built by a function of the same name in lower case (:func:`standings_table`,
-:func:`team_table`, :func:`progress_table`), which reads the selector and applies the
-request's ``?sort=``, so that a view only puts the table in its context.
-
-The organiser's tables are django-tables2's, not sortable, printed without its wrapping
-``div`` (``tournaments/tables/table.html``): each page puts them in its own
-``.table-scroll``. The standings, 150 rows of 15 cells that every phone of the hall
-reloads, are written here in Python and printed by ``tournaments/tables/standings.html``:
-django-tables2 took about 90% of their page (BENCHMARKS.md), most of it its per-cell
-machinery. They read as django-tables2 wrote them: the same cells, classes (``orderable``,
-``asc``, ``desc`` on the headings, ``even`` and ``odd`` on the rows) and sorting links.
+The table is written here in Python, not through django-tables2: 150 rows of 15 cells,
+which every phone of the hall reloads after each result, took django-tables2 about 90% of
+the page (BENCHMARKS.md), most of it its per-cell machinery. It reads as django-tables2
+wrote it: the same cells, classes (``orderable``, ``asc``, ``desc`` on the headings,
+``even`` and ``odd`` on the rows, which site.css styles) and sorting links;
+tests/tournaments/test_standings_table.py compares both.
 """
 
 from __future__ import annotations
@@ -26,7 +20,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import django_tables2 as tables
 from django.http import HttpRequest
 from django.utils.formats import localize
 from django.utils.functional import Promise
@@ -34,31 +27,11 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
-from django_tables2 import RequestConfig
 
 from tournaments import selectors
-from tournaments.models import Round, Team, Tournament
+from tournaments.models import Tournament
 from tournaments.presentation.columns import MELEE_STANDINGS, STANDINGS, CellValue
 from tournaments.selectors import Standing
-from tournaments.selectors.rounds import MatchProgress
-
-#: Columns a phone leaves out (site.css hides .wide-only below 48rem, 768 px) until its
-#: reader ticks « Toutes les colonnes » (tournaments/templates/tournaments/columns_switch.html).
-WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
-WIDE_NUMBER = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}
-#: Columns only a wide screen shows at once (hidden below 90rem, 1440 px), the same way.
-WIDEST_NUMBER = {"th": {"class": "num widest-only"}, "td": {"class": "num widest-only"}}
-NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
-
-#: The organiser's tables: every heading cell is a column heading for screen readers.
-HEADING = {"th": {"scope": "col"}}
-NUMBER_HEADING = {"th": {"scope": "col", "class": "num"}, "td": {"class": "num"}}
-#: Their template: django-tables2's table, without its wrapping div.
-ORGANISER_TEMPLATE = "tournaments/tables/table.html"
-
-
-# The standings (public) ----------------------------------------------------------------
 
 #: What a cell with no value (None or "") shows, as django-tables2 wrote it.
 EMPTY_CELL = "—"
@@ -342,116 +315,3 @@ def _cell(
     if not record.get("withdrawn"):
         return conditional_escape(players)
     return format_html('{} <span class="withdrawn">{}</span>', players, record["withdrawn"])
-
-
-# The teams (organiser) -----------------------------------------------------------------
-
-
-class TeamTable(tables.Table):
-    """The teams of a tournament by number: name, players, club, state and the actions on each
-    (``tournaments/tables/team_state.html`` and ``team_actions.html``, which need the
-    page's ``tournament``)."""
-
-    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_HEADING)
-    name = tables.Column(verbose_name=_("Team name"), default="", attrs=HEADING)
-    players = tables.Column(verbose_name=_("Players"), attrs=HEADING)
-    club = tables.Column(verbose_name=_("Club"), default="", attrs=HEADING)
-    state = tables.TemplateColumn(
-        template_name="tournaments/tables/team_state.html",
-        verbose_name=_("State"),
-        attrs=HEADING,
-    )
-    actions = tables.TemplateColumn(
-        template_name="tournaments/tables/team_actions.html",
-        verbose_name=_("Actions"),
-        attrs={"th": {"scope": "col"}, "td": {"class": "row-actions"}},
-    )
-
-    class Meta:
-        model = Team
-        fields = ("number", "name", "players", "club")
-        orderable = False
-        template_name = ORGANISER_TEMPLATE
-        attrs = {"class": "table teams"}
-        empty_text = _("No team is registered yet.")
-
-
-def team_table(request: HttpRequest, *, tournament: Tournament) -> TeamTable:
-    """Return the teams of ``tournament`` by number, as :class:`TeamTable`."""
-    # A list, not the queryset: django-tables2 would count a queryset in a query of its own.
-    table = TeamTable(list(selectors.tournament_teams(tournament=tournament)))
-    RequestConfig(request, paginate=False).configure(table)
-    return table
-
-
-# The round desk (organiser) ------------------------------------------------------------
-
-
-def _is_flagged(record: MatchProgress) -> str:
-    """Flag a match the desk must look at: a deal disputed, or waiting for the opponents."""
-    return "flagged" if record.deals_disputed or record.deals_pending else ""
-
-
-class ProgressTable(tables.Table):
-    """The matches of a round as they play: both teams, their totals (scored points), the
-    deals recorded by status, and where each match stands, with the desk's actions
-    (``tournaments/tables/match_progress.html``, which needs the page's ``tournament``
-    and ``round``), then who enters its results, with the switch between paper and
-    phones and the link to a paper table's grid (``match_results_mode.html``). A match
-    with a disputed deal, or one waiting for the opponents (« en cours »), is flagged, and
-    says which. The totals are the confirmed ones, as the hall sees them
-    (selectors/results.py).
-
-    Its headings may wrap and its team names break anywhere (site.css), so that a
-    laptop's 1280 px show every column of the longest names."""
-
-    table_number = tables.Column(verbose_name=_("Table"), linkify=True, attrs=NUMBER_HEADING)
-    team_a = tables.Column(verbose_name=_("Team A"), attrs=HEADING)
-    team_b = tables.Column(verbose_name=_("Team B"), attrs=HEADING)
-    total_a = tables.Column(
-        verbose_name=_("Total A"),
-        accessor="confirmed_a",
-        attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
-    )
-    total_b = tables.Column(
-        verbose_name=_("Total B"),
-        accessor="confirmed_b",
-        attrs={"th": {"scope": "col", "class": "num"}, "td": {"class": "num strong"}},
-    )
-    deals_entered = tables.Column(
-        verbose_name=pgettext_lazy("deal count", "Recorded"), attrs=NUMBER_HEADING
-    )
-    deals_confirmed = tables.Column(
-        verbose_name=pgettext_lazy("deal count", "Confirmed"), attrs=NUMBER_HEADING
-    )
-    deals_pending = tables.Column(
-        verbose_name=pgettext_lazy("deal count", "Pending"), attrs=NUMBER_HEADING
-    )
-    deals_disputed = tables.Column(
-        verbose_name=pgettext_lazy("deal count", "Disputed"), attrs=NUMBER_HEADING
-    )
-    progress = tables.TemplateColumn(
-        template_name="tournaments/tables/match_progress.html",
-        verbose_name=_("Progress"),
-        attrs=HEADING,
-    )
-    results_mode = tables.TemplateColumn(
-        template_name="tournaments/tables/match_results_mode.html",
-        verbose_name=_("Results entry"),
-        attrs=HEADING,
-    )
-
-    class Meta:
-        orderable = False
-        template_name = ORGANISER_TEMPLATE
-        attrs = {"class": "table progress"}
-        row_attrs = {"class": _is_flagged}
-        empty_text = None
-
-
-def progress_table(request: HttpRequest, *, round: Round) -> ProgressTable:
-    """Return the matches of ``round`` with their deal counts, as :class:`ProgressTable`."""
-    # A list, not the queryset: django-tables2 would count a queryset in a query of its own.
-    table = ProgressTable(list(selectors.round_progress(round=round)))
-    RequestConfig(request, paginate=False).configure(table)
-    return table
