@@ -1,7 +1,8 @@
-"""The django-tables2 tables (tournaments/tables.py): the standings read the column
-registry, the organiser's tables are built from their selectors."""
+"""The tables (tournaments/tables/): the standings read the column registry, the
+organiser's tables are built from their selectors."""
 
 import datetime
+import re
 
 import pytest
 from django.test import RequestFactory
@@ -15,7 +16,8 @@ from tournaments.presentation.columns import STANDINGS
 from tournaments.selectors import Standing, TeamFigures
 from tournaments.standings import StandingRow
 from tournaments.tables import (
-    StandingsTable,
+    STANDINGS_COLUMNS,
+    StandingsHeading,
     progress_table,
     standings_rows,
     standings_table,
@@ -29,10 +31,8 @@ MADE_90 = scoring.Deal(
 
 
 def test_the_standings_headings_are_the_registry_headings_of_their_columns_without_the_lot():
-    table = StandingsTable([])
-
     with translation.override("fr"):
-        headings = [(column.name, column.accessor, str(column.header)) for column in table.columns]
+        headings = [(column.name, column.key, str(column.heading)) for column in STANDINGS_COLUMNS]
 
     assert headings == [
         (name, key, str(STANDINGS[key].heading))
@@ -114,16 +114,23 @@ def test_the_standings_table_sorts_by_team_number_as_the_request_asks():
         TeamFactory(tournament=tournament, number=number, lot=lot)
     request = RequestFactory().get("/", {"sort": "-number"})
 
-    table = standings_table(request, tournament=tournament)
+    with translation.override("fr"):
+        table = standings_table(request, tournament=tournament)
 
-    # By lot (the last tie-break, highest first) the ranks are 1, 3, 2 for teams 1, 2, 3;
-    # with no result yet the page shows « – » for each (selectors.has_results).
-    assert [row.get_cell("rank") for row in table.rows] == ["–", "–", "–"]
-    assert [(row.record["rank"], row.get_cell("number")) for row in table.rows] == [
-        (2, 3),
-        (3, 2),
-        (1, 1),
+    # With no result yet the page shows « – » for each rank (selectors.has_results).
+    assert [re.findall(r'<td class="num">([^<]*)</td>', row) for row in table.rows] == [
+        ["–", "3"],
+        ["–", "2"],
+        ["–", "1"],
     ]
+    assert (table.is_ranked, table.headings[:3]) == (
+        False,
+        (
+            StandingsHeading(STANDINGS["rank"].heading, "num orderable", "?sort=rank"),
+            StandingsHeading(STANDINGS["team"].heading, "desc num orderable", "?sort=number"),
+            StandingsHeading(STANDINGS["players"].heading, "", ""),
+        ),
+    )
 
 
 @pytest.mark.django_db

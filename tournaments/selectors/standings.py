@@ -101,19 +101,28 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
     )
 
 
-def _team_figures(tournament: Tournament, matches: list[tuple]) -> dict[int, TeamFigures]:
-    """Return each team's figures from its counted matches, in one query for the deals."""
+def _team_figures(matches: list[tuple]) -> dict[int, TeamFigures]:
+    """Return each team's figures from its counted ``matches`` (id, round number, teams
+    and totals), in one query for their deals, grouped by match and taker.
+
+    The deals are read by their matches' ids, not by asking again which matches count:
+    compiling and running that subquery a second time was a third of the standings'
+    time for 150 teams (bench/standings.py). Id 0 is no match's: with no match counted
+    yet the query still runs, so a page runs the same queries before and after.
+    """
     figures: dict[int, TeamFigures] = defaultdict(TeamFigures)
     best: dict[int, int] = {}
-    for _, team_a, team_b, total_a, total_b in matches:
+    teams: dict[int, tuple[int, int]] = {}
+    for match_id, _, team_a, team_b, total_a, total_b in matches:
+        teams[match_id] = (team_a, team_b)
         for team, total in ((team_a, total_a), (team_b, total_b)):
             best[team] = max(best.get(team, total), total)
     for team, total in best.items():
         figures[team].best_match_score = total
     coinched = ~Q(coinche_level="none")
     rows = (
-        Deal.objects.filter(match__in=counted_matches(tournament=tournament), is_passed=False)
-        .values("match__team_a_id", "match__team_b_id", "taker")
+        Deal.objects.filter(match_id__in=list(teams) or [0], is_passed=False)
+        .values("match_id", "taker")
         .annotate(
             taker_belotes=Sum("taker_belotes"),
             defence_belotes=Sum("defence_belotes"),
@@ -124,7 +133,7 @@ def _team_figures(tournament: Tournament, matches: list[tuple]) -> dict[int, Tea
         .order_by()
     )
     for row in rows:
-        team_a, team_b = row["match__team_a_id"], row["match__team_b_id"]
+        team_a, team_b = teams[row["match_id"]]
         taker, defence = (team_a, team_b) if row["taker"] == "A" else (team_b, team_a)
         figures[taker].belotes += row["taker_belotes"]
         figures[defence].belotes += row["defence_belotes"]
@@ -144,7 +153,7 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
     )
     matches = list(
         counted_matches(tournament=tournament).values_list(
-            "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+            "pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
         )
     )
     byes = list(
@@ -161,10 +170,10 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
             TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)
             for team in teams
         ],
-        [MatchEntry(*values) for values in matches],
+        [MatchEntry(*values[1:]) for values in matches],
         [ByeEntry(*values) for values in byes],
         standings_rules(tournament=tournament),
     )
     by_id = {team.pk: team for team in teams}
-    figures = _team_figures(tournament, matches)
+    figures = _team_figures(matches)
     return [Standing(row, by_id[row.team_id], figures[row.team_id]) for row in rows]

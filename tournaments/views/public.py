@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from tournaments import selectors
 from tournaments.models import MeleePlayer, Round, Tournament
 from tournaments.presentation.cache import cached
-from tournaments.tables import StandingsTable, standings_table
+from tournaments.tables import SORTS, standings_table
 from tournaments.views.entry import match_page_context
 from tournaments.views.lookups import (
     get_match,
@@ -28,13 +28,8 @@ from tournaments.views.registration_public import registration_context
 
 #: The ``?sort=`` values of the standings kept in the cache: each sortable column, either
 #: way. Any other query renders the page afresh, so that no one fills the cache with
-#: made-up addresses (django-tables2 writes the query into the sorting links).
-CACHED_SORTS = frozenset(
-    f"{way}{name}"
-    for name, column in StandingsTable.base_columns.items()
-    if column.orderable is not False
-    for way in ("", "-")
-)
+#: made-up addresses (the sorting links repeat the query).
+CACHED_SORTS = SORTS
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:

@@ -14,6 +14,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
+from tournaments import selectors, services
 from tournaments.models import DealEntry, Match, Round, Team
 from tournaments.services import publish_round, record_deal
 
@@ -416,6 +417,30 @@ def test_every_slide_runs_the_same_queries_for_4_and_150_teams(
     tournament = create_full_hall(teams)
     last = {4: 1, 150: 23}[teams]  # the last standings slide
     url = path.format(token=tournament.projector_token, last=last)
+
+    with django_assert_num_queries(8):
+        response = client.get(url)
+
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tables", [10, 40])
+@pytest.mark.parametrize("slide_index", [0, 1])
+def test_every_slide_of_a_round_at_play_runs_the_same_queries_for_10_and_40_tables(
+    client, django_assert_num_queries, tables, slide_index
+):
+    tournament = TournamentFactory()
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    matches = create_matches(round_, create_teams(tournament, 2 * tables))
+    services.ensure_team_links(tournament=tournament, now=NOW)
+    # Every table has a confirmed deal; every other one a deal waiting for the opponents.
+    for match in matches:
+        record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+    for match in matches[::2]:
+        seat = selectors.match_links(match=match)["B"]
+        services.submit_deal(seat=seat, entry=DealEntry("B", MADE_90), deal_number=2, now=NOW)
+    url = f"/ecran/{tournament.projector_token}/diapo/?slide={slide_index}"
 
     with django_assert_num_queries(8):
         response = client.get(url)

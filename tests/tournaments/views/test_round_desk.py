@@ -154,6 +154,32 @@ def test_the_progress_fragment_runs_the_same_queries_for_2_and_20_tables(
     assert len(table_rows(response, "progress")) == tables + 1
 
 
+#: The queries of the desk's round page, whatever its number of tables: the session, the
+#: user, the tournament, the organiser check, the round, then its draw and what its state
+#: shows (the draft's pairings and mêlée draft, or the tables' progress; the next round
+#: of a closed one), the byes, the sit-outs and the round's history.
+DESK_QUERIES = {Round.Status.DRAFT: 10, Round.Status.PUBLISHED: 9, Round.Status.CLOSED: 11}
+
+
+@pytest.mark.parametrize("status", list(DESK_QUERIES))
+@pytest.mark.parametrize("tables", [10, 40])
+def test_the_round_desk_runs_the_same_queries_for_10_and_40_tables(
+    desk, django_assert_num_queries, tables, status
+):
+    round_ = make_round(tables, status=status)
+    if status == Round.Status.PUBLISHED:
+        for match in round_.matches.all():
+            services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+        services.submit_deal(
+            seat=link(round_, 1, "A"), entry=DealEntry("B", MADE_90), deal_number=2, now=NOW
+        )
+
+    with django_assert_num_queries(DESK_QUERIES[status]):
+        response = desk.get(DESK)
+
+    assert response.status_code == 200
+
+
 def qr_urls(page: str) -> list[str]:
     return re.findall(r'<p class="qr-url">([^<]*)</p>', page)
 
