@@ -40,6 +40,7 @@ from tournaments.selectors.history import (
 from tournaments.selectors.links import (
     TeamSituation,
     active_team_link,
+    is_pair_seat,
     match_links,
     refreshed_seat,
     round_links,
@@ -194,6 +195,7 @@ __all__ = [
     "team_links",
     "refreshed_seat",
     "team_seat",
+    "is_pair_seat",
     "team_situation",
     "award_prizes",
     "counted_matches",

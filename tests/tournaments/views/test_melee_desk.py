@@ -3,6 +3,7 @@ its players registered and checked in, a partie drawn, changed by a swap, publis
 played on the round desk as any round; bad input says why in French and saves nothing."""
 
 import datetime
+import re
 
 import pytest
 
@@ -210,9 +211,39 @@ def test_a_pair_of_a_published_partie_enters_its_deals_on_its_link(client, tourn
 
     assert (response.status_code, response.context["match"]) == (200, match)
     assert response.context["form"].fields["taker"].choices == [
-        ("A", "1 – Joueur 4 / Joueur 2"),
-        ("B", "2 – Joueur 1 / Joueur 3"),
+        ("A", "Paire A – Joueur 4 / Joueur 2"),
+        ("B", "Paire B – Joueur 1 / Joueur 3"),
     ]
+
+
+def test_a_pairs_phone_names_the_pairs_by_side_and_players_never_by_number(client, tournament):
+    """A pair's number (1, 2 in partie 1, 11, 12 in partie 2…) would read as a player's:
+    the phone says « Paire A », « Paire B » and the players (RULES.md §H)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    tournament.confirmation_mode = "confirm"
+    tournament.save()
+    match = round_.matches.get()
+    services.record_match_totals(
+        match=match, totals=MatchTotals(total_a=1000, total_b=944), now=NOW
+    )
+    client.cookies["django_language"] = "fr"
+
+    text = page_text(client.get(match.team_b.links.get().get_absolute_url()))
+
+    assert "Paire B – Joueur 1 / Joueur 3 contre la paire A – Joueur 4 / Joueur 2" in text
+    assert "Partie 1 : table 1 " in text
+    assert "Paire A Joueur 4 / Joueur 2 1000 Paire B · vous Joueur 1 / Joueur 3 944" in text
+    assert "Résultat : la paire A gagne." in text
+    assert "Afficher le code de ma paire" in text
+    assert "Équipe" not in text and "équipe" not in text
+
+
+def page_text(response) -> str:
+    """The page's text, tags dropped and spaces collapsed."""
+    body = response.content.decode().split("<body", 1)[1]
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
 
 
 def test_the_public_standings_rank_the_players_once_a_result_counts(client, tournament):
