@@ -90,16 +90,15 @@ class TestTheSampleSheets:
 
         teams = html_tables(html, "teams")
         assert teams[0] == [
-            ["Équipe A", "9", "Nord : 6 André David · Sud : 10 Jean Dubois"],
-            ["Équipe B", "10", "Est : 15 Maurice Garcia · Ouest : 14 Odette Lefèvre"],
+            ["Paire A", "Nord : 6 André David · Sud : 10 Jean Dubois"],
+            ["Paire B", "Est : 15 Maurice Garcia · Ouest : 14 Odette Lefèvre"],
         ]
-        assert teams == [
-            [
-                ["Équipe A", str(7 + 2 * row[1]), pair_a(row)],
-                ["Équipe B", str(8 + 2 * row[1]), pair_b(row)],
-            ]
-            for row in partie(2)
+        assert teams == [[["Paire A", pair_a(row)], ["Paire B", pair_b(row)]] for row in partie(2)]
+        assert re.findall(r'<div class="signature">(.*?)</div>', html)[:2] == [
+            "Signature, paire A",
+            "Signature, paire B",
         ]
+        assert "Équipe" not in html
 
     def test_the_printed_score_sheet_shows_the_seats(self, melee):
         round_ = melee.rounds.get(number=1)
@@ -109,8 +108,8 @@ class TestTheSampleSheets:
 
         lines = page_texts(data)[0].splitlines()
         assert lines[6:8] == [
-            "Équipe A 1 Nord : 5 Gérard Roux · Sud : 4 Geneviève Martin",
-            "Équipe B 2 Est : 17 Michel David · Ouest : 8 Michel Durand",
+            "Paire A Nord : 5 Gérard Roux · Sud : 4 Geneviève Martin",
+            "Paire B Est : 17 Michel David · Ouest : 8 Michel Durand",
         ]
 
     def test_the_match_sheets_name_both_pairs_at_their_seats(self, melee):
@@ -120,12 +119,22 @@ class TestTheSampleSheets:
             html = pdf.match_sheets_html(round=round_)
 
         assert html_tables(html, "teams") == [
-            [
-                ["Équipe A", str(23 + 2 * row[1]), pair_a(row)],
-                ["Équipe B", str(24 + 2 * row[1]), pair_b(row)],
-            ]
+            [["Paire A", pair_a(row)], ["Paire B", pair_b(row)]] for row in partie(4)
+        ]
+        assert re.findall(r'<th scope="col" class="team-column">(.*?)</th>', html)[:4] == [
+            "Paire A",
+            "Paire B",
+            "Paire A",
+            "Paire B",
+        ]
+        assert [
+            re.search(r'<p class="result">(.*?)</p>', sheet).group(1)
+            for sheet in html.split('<table class="teams">')[1:]
+        ] == [
+            "Gagné par la paire A." if row[6] > row[7] else "Gagné par la paire B."
             for row in partie(4)
         ]
+        assert "Équipe" not in html and "équipe" not in html
 
     def test_the_draw_sheet_lists_the_tables_the_sit_outs_and_every_player(self, melee):
         round_ = melee.rounds.get(number=3)
@@ -281,6 +290,24 @@ def import_folder(folder, deals, name):
 
 
 @pytest.mark.django_db
+def test_a_melee_match_sheet_names_the_taker_and_the_winner_by_side_never_by_pair_number(
+    tmp_path,
+):
+    """A pair's number would read as a player's: the taker column says A or B, the
+    result « Gagné par la paire A. » (RULES.md §H)."""
+    tournament = import_folder(tmp_path / "deals", NINE_DEALS, NAME)
+
+    with translation.override("fr"):
+        html = pdf.match_sheets_html(round=tournament.rounds.get(number=1))
+
+    assert re.findall(r'<td class="center">([^<]*)</td>', html) == ["A", "B", "B", "B"]
+    assert re.findall(r'<p class="result">(.*?)</p>', html) == [
+        "Gagné par la paire A.",
+        "Gagné par la paire B.",
+    ]
+
+
+@pytest.mark.django_db
 def test_the_deals_csv_of_a_melee_is_its_deals_file_and_imports_back_the_same(tmp_path):
     first = import_folder(tmp_path / "first", NINE_DEALS, NAME)
 
@@ -362,10 +389,10 @@ def test_a_published_partie_s_score_sheets_seat_its_pairs_beside_their_codes():
         html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
 
     assert html_tables(html, "teams")[4] == [
-        ["Équipe A", "9", "Nord : 4 Joueur 4 · Sud : 3 Joueur 3"],
-        ["Équipe B", "10", "Est : 2 Joueur 2 · Ouest : 13 Joueur 13"],
+        ["Paire A", "Nord : 4 Joueur 4 · Sud : 3 Joueur 3"],
+        ["Paire B", "Est : 2 Joueur 2 · Ouest : 13 Joueur 13"],
     ]
-    assert re.findall(r"Équipe (\d+) : scannez", html)[8:] == ["9", "10"]
+    assert re.findall(r"Paire ([AB]) : scannez", html)[8:] == ["A", "B"]
 
 
 @pytest.mark.parametrize("players", [4, 12])
