@@ -422,9 +422,13 @@ def test_the_paper_grid_of_a_melee_table_names_its_four_players(desk, club):
         " ".join(re.sub(r"<[^>]+>", " ", item).split())
         for item in seats.group(1).split("</li>")[:2]
     ] == [
-        "Équipe 1 (A) · Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
-        "Équipe 2 (B) · Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
+        "Paire A · Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
+        "Paire B · Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
     ]
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode().split("<main", 1)[1]).split())
+    assert "Défense Paire A Paire B Paire A Paire B Paire A Paire B 1 2 3" in text
+    assert "Paire A 0 Paire B 0" in text
+    assert "Équipe" not in text and "équipe" not in text
 
 
 def test_a_seating_puts_pair_a_north_south_and_pair_b_east_west_in_either_language():
