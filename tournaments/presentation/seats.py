@@ -118,6 +118,17 @@ def _pair(team: Team) -> MeleePair | None:
         return None
 
 
+def pair_players(team: Team) -> str | None:
+    """Return a mêlée pair by its players' numbers and names, « 5 Louis Chevalier / 10
+    René Blanc » (a pair's own number would read as a player's, RULES.md §H), or None
+    for a registered team. Reads the pair and players joined to ``team``
+    (:data:`tournaments.selectors.melee.SEATED_PLAYERS`); elsewhere it would query."""
+    pair = _pair(team)
+    if pair is None:
+        return None
+    return " / ".join(f"{player.number} {player.name}" for player in (pair.player_1, pair.player_2))
+
+
 def pairs_seating(pair_a: MeleePair | None, pair_b: MeleePair | None) -> Seating | None:
     """Return the seating of a table of two mêlée pairs, or None unless both are pairs."""
     if pair_a is None or pair_b is None:

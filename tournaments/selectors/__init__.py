@@ -51,6 +51,7 @@ from tournaments.selectors.links import (
     team_situation,
 )
 from tournaments.selectors.melee import (
+    SEATED_PLAYERS,
     DraftMeleePartie,
     DraftMeleeTable,
     MeleeHistory,
@@ -231,6 +232,7 @@ __all__ = [
     "melee_players",
     "match_melee_pairs",
     "present_melee_players",
+    "SEATED_PLAYERS",
     "round_seated_matches",
     "round_sit_outs",
     "tournament_seated_matches",

@@ -19,6 +19,7 @@ from tournaments.forms.messages import service_error_message
 from tournaments.forms.totals import MatchTotalsForm
 from tournaments.models import Match, Round, Tournament
 from tournaments.presentation.breakdown import describe_deal
+from tournaments.presentation.seats import pair_players
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.views.lookups import get_match_for_organiser, is_organiser
 from tournaments.views.match_audit import organiser_match_context
@@ -101,6 +102,10 @@ def match_page_context(
         "is_organiser": is_desk,
         "totals_form": totals_form if can_type_totals else None,
         "sheet_counts": sheet_counts_text(match),
+        # A mêlée's pairs by their players' numbers (« 5 Louis Chevalier / 10 René Blanc »):
+        # a pair's own number reads as a player's (RULES.md §H). None in doublettes.
+        "pair_a": pair_players(match.team_a),
+        "pair_b": pair_players(match.team_b),
     }
     if is_desk:
         rows = [deal for deal, _description in deals]

@@ -94,11 +94,11 @@ def get_public_round(tournament: Tournament, number: int) -> Round:
 
 
 def get_match(round_: Round, table: int) -> Match:
-    """Return the match at ``table`` in ``round_``, teams joined (with their mêlée pairs,
-    none in doublettes: RULES.md §H), or raise 404."""
+    """Return the match at ``table`` in ``round_``, teams joined (with their mêlée pairs
+    and players, none in doublettes: RULES.md §H), or raise 404."""
     return get_object_or_404(
         Match.objects.select_related(
-            "team_a__melee_pair", "team_b__melee_pair", "round__tournament"
+            "team_a", "team_b", "round__tournament", *selectors.SEATED_PLAYERS
         ),
         round=round_,
         table_number=table,

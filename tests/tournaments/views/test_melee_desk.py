@@ -141,7 +141,12 @@ def test_a_partie_is_drawn_shown_swapped_and_published(desk, tournament):
 
     response = desk.post(f"{PARTIE_1}publier/", follow=True)
     assert messages_of(response) == ["Partie 1 publiée : les tables peuvent jouer."]
-    assert len(table_rows(response, "progress")) == 6
+    progress = table_rows(response, "progress")
+    assert len(progress) == 6
+    assert progress[0][1:3] == ["Paire A", "Paire B"]
+    pair = round_.matches.get(table_number=1).team_a.melee_pair
+    first, second = pair.player_1.number, pair.player_2.number
+    assert progress[1][1] == f"{first} Joueur {first} / {second} Joueur {second}"
     assert (Team.objects.count(), Team.every_team.count(), round_.matches.count()) == (0, 10, 5)
 
 
@@ -238,6 +243,22 @@ def test_a_pairs_phone_names_the_pairs_by_side_and_players_never_by_number(clien
     assert "Résultat : la paire A gagne." in text
     assert "Afficher le code de ma paire" in text
     assert "Équipe" not in text and "équipe" not in text
+
+
+def test_a_melee_match_page_names_its_pairs_by_their_players_numbers(client, desk, tournament):
+    """Public and organiser match pages: « Paire A » then the players' numbers and names,
+    never the pair's number (RULES.md §H)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    client.cookies["django_language"] = "fr"
+
+    public = page_text(client.get(round_.matches.get().get_absolute_url()))
+    organiser = page_text(desk.get(round_.matches.get().get_absolute_url()))
+
+    for text in (public, organiser):
+        assert "Paire A 4 Joueur 4 / 2 Joueur 2 0 Paire B 1 Joueur 1 / 3 Joueur 3 0" in text
+        assert "Équipe A" not in text and "Équipe B" not in text
 
 
 def page_text(response) -> str:
