@@ -195,17 +195,21 @@ class TestTheSampleSheets:
         rows = [list(row) for row in book["Parties"].iter_rows(values_only=True)]
 
         assert rows[0] == [
-            "Partie", "Table", "Équipe A", "Joueur Nord", "Nom Nord", "Joueur Sud", "Nom Sud",
-            "Équipe B", "Joueur Est", "Nom Est", "Joueur Ouest", "Nom Ouest", "Total A",
+            "Partie", "Table", "Joueur Nord", "Nom Nord", "Joueur Sud", "Nom Sud",
+            "Joueur Est", "Nom Est", "Joueur Ouest", "Nom Ouest", "Total A",
             "Total B", "Résultat", "Donnes jouées",
         ]  # fmt: skip
         assert rows[5] == [
-            2, 1, 9, 6, "André David", 10, "Jean Dubois", 10, 15, "Maurice Garcia", 14,
+            2, 1, 6, "André David", 10, "Jean Dubois", 15, "Maurice Garcia", 14,
             "Odette Lefèvre", 1002, 1002, "Égalité", 0,
         ]  # fmt: skip
-        assert [row[:2] + row[3:7:2] + row[8:12:2] + row[12:14] for row in rows[1:]] == TABLES
-        assert [row[4:7:2] + row[9:12:2] for row in rows[1:]] == [
+        assert [row[:2] + row[2:10:2] + row[10:12] for row in rows[1:]] == TABLES
+        assert [row[3:10:2] for row in rows[1:]] == [
             [PLAYERS[number][0] for number in row[2:6]] for row in TABLES
+        ]
+        assert [row[12] for row in rows[1:]] == [
+            "Égalité" if row[6] == row[7] else "Paire A" if row[6] > row[7] else "Paire B"
+            for row in TABLES
         ]
 
     def test_the_exempts_sheet_lists_each_partie_s_sit_outs(self, melee):
@@ -305,6 +309,18 @@ def test_a_melee_match_sheet_names_the_taker_and_the_winner_by_side_never_by_pai
         "Gagné par la paire A.",
         "Gagné par la paire B.",
     ]
+
+
+@pytest.mark.django_db
+def test_a_melee_workbooks_deals_name_the_taker_a_or_b(tmp_path):
+    tournament = import_folder(tmp_path / "deals", NINE_DEALS, NAME)
+
+    with translation.override("fr"):
+        book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=tournament)))
+    rows = [list(row) for row in book["Donnes"].iter_rows(values_only=True)]
+
+    assert rows[0][3] == "Preneur"
+    assert [row[3] for row in rows[1:]] == ["A", "B", "B", "B", "B"]  # as deals.csv has it
 
 
 @pytest.mark.django_db

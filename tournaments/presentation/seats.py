@@ -20,8 +20,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match, MeleePair, MeleePlayer, Team, TeamSide
-from tournaments.presentation.columns import MATCHES, Column, DealRow
+from tournaments.models import Match, MatchResult, MeleePair, MeleePlayer, Team, TeamSide
+from tournaments.presentation.columns import MATCHES, CellValue, Column, DealRow
 
 
 class Seat(StrEnum):
@@ -212,9 +212,26 @@ def _seat_columns(key: str) -> tuple[Column[SeatedMatch], Column[SeatedMatch]]:
 #: :data:`~tournaments.presentation.columns.MATCHES`, and each seat's player number
 #: (``a_1``, ``a_2``, ``b_1``, ``b_2`` as in RULES.md §H: North, South, East, West) and
 #: name (``a_1_name``…).
+#: A mêlée match's winner in words: its pair by side, « Paire A », never « Équipe A »
+#: (a mêlée has no team, RULES.md §H).
+_PAIR_RESULTS = {MatchResult.A: _("Pair A"), MatchResult.B: _("Pair B")}
+
+
+def _pair_result(row: SeatedMatch) -> CellValue:
+    """Return the words of a mêlée match's result: « Paire A », « Paire B », « Égalité »,
+    or None while it is not finished."""
+    result = row.match.result
+    if result in _PAIR_RESULTS:
+        return str(_PAIR_RESULTS[MatchResult(result)])
+    return row.match.get_result_display() or None
+
+
 MELEE_MATCHES: dict[str, Column[SeatedMatch]] = {
     **{key: _of_match(column) for key, column in MATCHES.items()},
     **{column.key: column for key in _SEAT_COLUMNS for column in _seat_columns(key)},
+    "result": Column(
+        "result", MATCHES["result"].name, lambda row: row.match.result, get_words=_pair_result
+    ),
 }
 
 
