@@ -261,6 +261,25 @@ def test_a_melee_match_page_names_its_pairs_by_their_players_numbers(client, des
         assert "Équipe A" not in text and "Équipe B" not in text
 
 
+def test_the_prize_list_and_the_backup_speak_of_players_in_a_melee(desk, tournament):
+    """A mêlée has no team: the prize list's help and the backup's sentence say players."""
+    register(tournament, 4)
+
+    prizes = page_text(desk.get("/concours/t/gestion/prix/"))
+    manage = page_text(desk.get("/concours/t/gestion/"))
+
+    assert (
+        "Un prix par ligne, dans l’ordre du classement : la première ligne va au premier, "
+        "la deuxième au joueur suivant, et ainsi de suite. Un joueur forfait, ou qui n’a "
+        "jamais joué ni été exempt, n’a pas de prix : le sien va au joueur suivant."
+    ) in prizes
+    assert (
+        "Un seul fichier contient tout le concours : réglages, joueurs, parties, donnes "
+        "et historique."
+    ) in manage
+    assert "équipe" not in prizes
+
+
 def page_text(response) -> str:
     """The page's text, tags dropped and spaces collapsed."""
     body = response.content.decode().split("<body", 1)[1]
