@@ -129,6 +129,19 @@ def pair_players(team: Team) -> str | None:
     return " / ".join(f"{player.number} {player.name}" for player in (pair.player_1, pair.player_2))
 
 
+def side_names(match: Match) -> tuple[str, str]:
+    """Return the names of ``match``'s sides as the desk's forms offer them: each team
+    « 3 – Dupont / Martin », or a mêlée pair « Paire A : 5 Louis Chevalier / 10 René
+    Blanc » (RULES.md §H; :func:`pair_players`, its players joined, else it queries)."""
+    pair_a, pair_b = pair_players(match.team_a), pair_players(match.team_b)
+    if pair_a is None or pair_b is None:
+        return (str(match.team_a), str(match.team_b))
+    return (
+        gettext("Pair A: %(players)s") % {"players": pair_a},
+        gettext("Pair B: %(players)s") % {"players": pair_b},
+    )
+
+
 def pairs_seating(pair_a: MeleePair | None, pair_b: MeleePair | None) -> Seating | None:
     """Return the seating of a table of two mêlée pairs, or None unless both are pairs."""
     if pair_a is None or pair_b is None:

@@ -259,6 +259,11 @@ def test_a_melee_match_page_names_its_pairs_by_their_players_numbers(client, des
     for text in (public, organiser):
         assert "Paire A 4 Joueur 4 / 2 Joueur 2 0 Paire B 1 Joueur 1 / 3 Joueur 3 0" in text
         assert "Équipe A" not in text and "Équipe B" not in text
+    form = desk.get(round_.matches.get().get_absolute_url()).context["form"]
+    assert form.fields["taker"].choices == [
+        ("A", "Paire A : 4 Joueur 4 / 2 Joueur 2"),
+        ("B", "Paire B : 1 Joueur 1 / 3 Joueur 3"),
+    ]
 
 
 def test_the_prize_list_and_the_backup_speak_of_players_in_a_melee(desk, tournament):
