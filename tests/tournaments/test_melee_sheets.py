@@ -90,16 +90,15 @@ class TestTheSampleSheets:
 
         teams = html_tables(html, "teams")
         assert teams[0] == [
-            ["Équipe A", "9", "Nord : 6 André David · Sud : 10 Jean Dubois"],
-            ["Équipe B", "10", "Est : 15 Maurice Garcia · Ouest : 14 Odette Lefèvre"],
+            ["Paire A", "Nord : 6 André David · Sud : 10 Jean Dubois"],
+            ["Paire B", "Est : 15 Maurice Garcia · Ouest : 14 Odette Lefèvre"],
         ]
-        assert teams == [
-            [
-                ["Équipe A", str(7 + 2 * row[1]), pair_a(row)],
-                ["Équipe B", str(8 + 2 * row[1]), pair_b(row)],
-            ]
-            for row in partie(2)
+        assert teams == [[["Paire A", pair_a(row)], ["Paire B", pair_b(row)]] for row in partie(2)]
+        assert re.findall(r'<div class="signature">(.*?)</div>', html)[:2] == [
+            "Signature, paire A",
+            "Signature, paire B",
         ]
+        assert "Équipe" not in html
 
     def test_the_printed_score_sheet_shows_the_seats(self, melee):
         round_ = melee.rounds.get(number=1)
@@ -109,8 +108,8 @@ class TestTheSampleSheets:
 
         lines = page_texts(data)[0].splitlines()
         assert lines[6:8] == [
-            "Équipe A 1 Nord : 5 Gérard Roux · Sud : 4 Geneviève Martin",
-            "Équipe B 2 Est : 17 Michel David · Ouest : 8 Michel Durand",
+            "Paire A Nord : 5 Gérard Roux · Sud : 4 Geneviève Martin",
+            "Paire B Est : 17 Michel David · Ouest : 8 Michel Durand",
         ]
 
     def test_the_match_sheets_name_both_pairs_at_their_seats(self, melee):
@@ -120,12 +119,22 @@ class TestTheSampleSheets:
             html = pdf.match_sheets_html(round=round_)
 
         assert html_tables(html, "teams") == [
-            [
-                ["Équipe A", str(23 + 2 * row[1]), pair_a(row)],
-                ["Équipe B", str(24 + 2 * row[1]), pair_b(row)],
-            ]
+            [["Paire A", pair_a(row)], ["Paire B", pair_b(row)]] for row in partie(4)
+        ]
+        assert re.findall(r'<th scope="col" class="team-column">(.*?)</th>', html)[:4] == [
+            "Paire A",
+            "Paire B",
+            "Paire A",
+            "Paire B",
+        ]
+        assert [
+            re.search(r'<p class="result">(.*?)</p>', sheet).group(1)
+            for sheet in html.split('<table class="teams">')[1:]
+        ] == [
+            "Gagné par la paire A." if row[6] > row[7] else "Gagné par la paire B."
             for row in partie(4)
         ]
+        assert "Équipe" not in html and "équipe" not in html
 
     def test_the_draw_sheet_lists_the_tables_the_sit_outs_and_every_player(self, melee):
         round_ = melee.rounds.get(number=3)
@@ -186,17 +195,21 @@ class TestTheSampleSheets:
         rows = [list(row) for row in book["Parties"].iter_rows(values_only=True)]
 
         assert rows[0] == [
-            "Partie", "Table", "Équipe A", "Joueur Nord", "Nom Nord", "Joueur Sud", "Nom Sud",
-            "Équipe B", "Joueur Est", "Nom Est", "Joueur Ouest", "Nom Ouest", "Total A",
+            "Partie", "Table", "Joueur Nord", "Nom Nord", "Joueur Sud", "Nom Sud",
+            "Joueur Est", "Nom Est", "Joueur Ouest", "Nom Ouest", "Total A",
             "Total B", "Résultat", "Donnes jouées",
         ]  # fmt: skip
         assert rows[5] == [
-            2, 1, 9, 6, "André David", 10, "Jean Dubois", 10, 15, "Maurice Garcia", 14,
+            2, 1, 6, "André David", 10, "Jean Dubois", 15, "Maurice Garcia", 14,
             "Odette Lefèvre", 1002, 1002, "Égalité", 0,
         ]  # fmt: skip
-        assert [row[:2] + row[3:7:2] + row[8:12:2] + row[12:14] for row in rows[1:]] == TABLES
-        assert [row[4:7:2] + row[9:12:2] for row in rows[1:]] == [
+        assert [row[:2] + row[2:10:2] + row[10:12] for row in rows[1:]] == TABLES
+        assert [row[3:10:2] for row in rows[1:]] == [
             [PLAYERS[number][0] for number in row[2:6]] for row in TABLES
+        ]
+        assert [row[12] for row in rows[1:]] == [
+            "Égalité" if row[6] == row[7] else "Paire A" if row[6] > row[7] else "Paire B"
+            for row in TABLES
         ]
 
     def test_the_exempts_sheet_lists_each_partie_s_sit_outs(self, melee):
@@ -281,6 +294,36 @@ def import_folder(folder, deals, name):
 
 
 @pytest.mark.django_db
+def test_a_melee_match_sheet_names_the_taker_and_the_winner_by_side_never_by_pair_number(
+    tmp_path,
+):
+    """A pair's number would read as a player's: the taker column says A or B, the
+    result « Gagné par la paire A. » (RULES.md §H)."""
+    tournament = import_folder(tmp_path / "deals", NINE_DEALS, NAME)
+
+    with translation.override("fr"):
+        html = pdf.match_sheets_html(round=tournament.rounds.get(number=1))
+
+    assert re.findall(r'<td class="center">([^<]*)</td>', html) == ["A", "B", "B", "B"]
+    assert re.findall(r'<p class="result">(.*?)</p>', html) == [
+        "Gagné par la paire A.",
+        "Gagné par la paire B.",
+    ]
+
+
+@pytest.mark.django_db
+def test_a_melee_workbooks_deals_name_the_taker_a_or_b(tmp_path):
+    tournament = import_folder(tmp_path / "deals", NINE_DEALS, NAME)
+
+    with translation.override("fr"):
+        book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=tournament)))
+    rows = [list(row) for row in book["Donnes"].iter_rows(values_only=True)]
+
+    assert rows[0][3] == "Preneur"
+    assert [row[3] for row in rows[1:]] == ["A", "B", "B", "B", "B"]  # as deals.csv has it
+
+
+@pytest.mark.django_db
 def test_the_deals_csv_of_a_melee_is_its_deals_file_and_imports_back_the_same(tmp_path):
     first = import_folder(tmp_path / "first", NINE_DEALS, NAME)
 
@@ -362,10 +405,10 @@ def test_a_published_partie_s_score_sheets_seat_its_pairs_beside_their_codes():
         html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
 
     assert html_tables(html, "teams")[4] == [
-        ["Équipe A", "9", "Nord : 4 Joueur 4 · Sud : 3 Joueur 3"],
-        ["Équipe B", "10", "Est : 2 Joueur 2 · Ouest : 13 Joueur 13"],
+        ["Paire A", "Nord : 4 Joueur 4 · Sud : 3 Joueur 3"],
+        ["Paire B", "Est : 2 Joueur 2 · Ouest : 13 Joueur 13"],
     ]
-    assert re.findall(r"Équipe (\d+) : scannez", html)[8:] == ["9", "10"]
+    assert re.findall(r"Paire ([AB]) : scannez", html)[8:] == ["A", "B"]
 
 
 @pytest.mark.parametrize("players", [4, 12])
@@ -395,9 +438,13 @@ def test_the_paper_grid_of_a_melee_table_names_its_four_players(desk, club):
         " ".join(re.sub(r"<[^>]+>", " ", item).split())
         for item in seats.group(1).split("</li>")[:2]
     ] == [
-        "Équipe 1 (A) · Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
-        "Équipe 2 (B) · Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
+        "Paire A · Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
+        "Paire B · Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
     ]
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode().split("<main", 1)[1]).split())
+    assert "Défense Paire A Paire B Paire A Paire B Paire A Paire B 1 2 3" in text
+    assert "Paire A 0 Paire B 0" in text
+    assert "Équipe" not in text and "équipe" not in text
 
 
 def test_a_seating_puts_pair_a_north_south_and_pair_b_east_west_in_either_language():

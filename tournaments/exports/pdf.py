@@ -111,11 +111,14 @@ class Heading:
 
 @dataclass(frozen=True)
 class SheetTeam:
-    """A team of a match, as printed: side (A or B, empty for a bye), number, players."""
+    """A team of a match, as printed: side (A or B, empty for a bye), number, players.
+    ``is_pair`` for a mêlée pair, printed « Paire A » with no number: a pair's number
+    would read as a player's (RULES.md §H)."""
 
     side: str
     number: int
     players: str
+    is_pair: bool = False
 
 
 @dataclass(frozen=True)
@@ -169,7 +172,7 @@ class DealLine:
 
     number: int
     is_passed: bool
-    taker: int | None
+    taker: int | str | None
     contract: str
     trump: str
     is_red: bool
@@ -250,7 +253,9 @@ def _sheet_team(team: Team, side: str, seating: Seating | None = None) -> SheetT
     players at their seats, « Nord : 3 Josette Vincent · Sud : 9 Paul Roux » (RULES.md
     §H), a registered team by its name and players."""
     players = team.label if seating is None else seating.side_text(side)
-    return SheetTeam(side=side, number=team.number, players=printable(players))
+    return SheetTeam(
+        side=side, number=team.number, players=printable(players), is_pair=seating is not None
+    )
 
 
 def sheet_row_count(tournament: Tournament) -> int:
@@ -285,12 +290,19 @@ def _text(value: CellValue) -> str:
     return "" if value is None else str(value)
 
 
-def _deal_line(row: DealRow) -> DealLine:
-    """Return a deal as its match sheet prints it, each value from its column's brief."""
+def _deal_line(row: DealRow, *, is_melee: bool = False) -> DealLine:
+    """Return a deal as its match sheet prints it, each value from its column's brief;
+    in a mêlée (``is_melee``) the taker is its side, A or B, not a pair number (§H)."""
+    if row.entry.is_passed:
+        taker: int | str | None = None
+    elif is_melee:
+        taker = str(row.deal.taker)
+    else:
+        taker = _whole_number(DEALS["taker_team"].value(row))
     return DealLine(
         number=_whole_number(DEALS["deal"].value(row)),
         is_passed=row.entry.is_passed,
-        taker=None if row.entry.is_passed else _whole_number(DEALS["taker_team"].value(row)),
+        taker=taker,
         contract=DEALS["contract"].brief(row),
         trump=DEALS["trump"].brief(row),
         is_red=DEALS["trump"].value(row) in _RED_TRUMPS,
@@ -303,8 +315,12 @@ def _deal_line(row: DealRow) -> DealLine:
     )
 
 
-def _result(match: Match) -> str:
-    if match.result == MatchResult.A:
+def _result(match: Match, *, is_melee: bool = False) -> str:
+    if match.result == MatchResult.A and is_melee:
+        text = _("Won by pair A.")
+    elif match.result == MatchResult.B and is_melee:
+        text = _("Won by pair B.")
+    elif match.result == MatchResult.A:
         text = _("Won by team %(number)s.") % {"number": match.team_a.number}
     elif match.result == MatchResult.B:
         text = _("Won by team %(number)s.") % {"number": match.team_b.number}
@@ -566,10 +582,13 @@ def match_sheets_html(*, round: Round) -> str:
                 table_number=match.table_number,
                 team_a=_sheet_team(match.team_a, "A", seating),
                 team_b=_sheet_team(match.team_b, "B", seating),
-                deals=tuple(_deal_line(DealRow(match, deal)) for deal in deals[match.pk]),
+                deals=tuple(
+                    _deal_line(DealRow(match, deal), is_melee=seating is not None)
+                    for deal in deals[match.pk]
+                ),
                 total_a=match.total_a,
                 total_b=match.total_b,
-                result=_result(match),
+                result=_result(match, is_melee=seating is not None),
                 is_totals_only=match.is_totals_only,
                 sheet_counts=sheet_counts_text(match),
             )

@@ -60,7 +60,7 @@ from tournaments.presentation.columns import (
     standings_keys,
     yes_no_words,
 )
-from tournaments.presentation.seats import MELEE_MATCHES, seated_matches
+from tournaments.presentation.seats import MELEE_DEALS, MELEE_MATCHES, seated_matches
 from tournaments.text import printable
 
 Row = TypeVar("Row")
@@ -146,19 +146,18 @@ MATCHES_COLUMNS = pick(
     ),
 )
 #: « Parties » of a mêlée (RULES.md §H): where each match was played, then each pair's
-#: number and its players at their seats (number, name), pair A North and South, pair B
-#: East and West, then the totals, result and deals played.
+#: players at their seats (number, name), pair A North and South, pair B East and West,
+#: then the totals, the result (« Paire A ») and deals played. No pair number: it would
+#: read as a player's.
 MELEE_MATCHES_COLUMNS = pick(
     MELEE_MATCHES,
     (
         "round",
         "table",
-        "team_a",
         "a_1",
         "a_1_name",
         "a_2",
         "a_2_name",
-        "team_b",
         "b_1",
         "b_1_name",
         "b_2",
@@ -192,6 +191,12 @@ DEALS_COLUMNS = pick(
 )
 
 
+#: « Donnes » of a mêlée: the taker is its pair's side, A or B, not a pair number (§H).
+MELEE_DEALS_COLUMNS = tuple(
+    MELEE_DEALS["taker_team"] if column.key == "taker_team" else column for column in DEALS_COLUMNS
+)
+
+
 def columns_sheet(title: str, columns: Sequence[Column[Row]], rows: Iterable[Row]) -> Sheet:
     """Return the sheet ``title`` of ``rows``: the names of ``columns`` as the header, then
     what people read in each column (words in the active language, numbers as ints)."""
@@ -222,15 +227,17 @@ def matches_sheet(*, matches: list[tuple[Match, list[Deal]]], is_melee: bool = F
     return columns_sheet(MATCHES_SHEET_TITLE, MATCHES_COLUMNS, [match for match, _deals in matches])
 
 
-def deals_sheet(*, matches: list[tuple[Match, list[Deal]]]) -> Sheet:
+def deals_sheet(*, matches: list[tuple[Match, list[Deal]]], is_melee: bool = False) -> Sheet:
     """Return « Donnes »: one row per deal, by round, table and deal number.
 
     Card points include the dix de der; declarations are the points that count (RULES.md
     §D), then the declarations as announced; scores are scored points, then the running
-    totals after the deal. A passed deal has no inputs (RULES.md §C): blank cells.
+    totals after the deal. A passed deal has no inputs (RULES.md §C): blank cells. A
+    mêlée's (``is_melee``) taker is A or B, :data:`MELEE_DEALS_COLUMNS` (RULES.md §H).
     """
     rows = [DealRow(match, deal) for match, deals in matches for deal in deals]
-    return columns_sheet(DEALS_SHEET_TITLE, DEALS_COLUMNS, rows)
+    columns = MELEE_DEALS_COLUMNS if is_melee else DEALS_COLUMNS
+    return columns_sheet(DEALS_SHEET_TITLE, columns, rows)
 
 
 def byes_sheet(*, tournament: Tournament) -> Sheet:
@@ -356,7 +363,7 @@ def tournament_sheets(*, tournament: Tournament) -> list[Sheet]:
             standings_sheet(tournament=tournament),
             matches_sheet(matches=matches, is_melee=True),
             sit_outs_sheet(tournament=tournament),
-            deals_sheet(matches=matches),
+            deals_sheet(matches=matches, is_melee=True),
             players_sheet(tournament=tournament),
             tournament_sheet(tournament=tournament),
         ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -26,3 +28,14 @@ class PrizeListForm(forms.Form):
             "lines are ignored; to give a rank no prize, write a line with only “-”."
         ),
     )
+
+    def __init__(self, *args: Any, is_melee: bool = False, **kwargs: Any) -> None:
+        """``is_melee``: the prizes go to players, a mêlée having no team (RULES.md §H)."""
+        super().__init__(*args, **kwargs)
+        if is_melee:
+            self.fields["prizes"].help_text = _(
+                "One prize per line, in rank order: the first line goes to the winner, the "
+                "second to the next player, and so on. A withdrawn player, or one who never "
+                "played nor sat out, gets no prize: their prize goes to the next player. "
+                "Blank lines are ignored; to give a rank no prize, write a line with only “-”."
+            )

@@ -20,8 +20,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match, MeleePair, MeleePlayer, Team, TeamSide
-from tournaments.presentation.columns import MATCHES, Column, DealRow
+from tournaments.models import Match, MatchResult, MeleePair, MeleePlayer, Team, TeamSide
+from tournaments.presentation.columns import MATCHES, CellValue, Column, DealRow
 
 
 class Seat(StrEnum):
@@ -118,6 +118,30 @@ def _pair(team: Team) -> MeleePair | None:
         return None
 
 
+def pair_players(team: Team) -> str | None:
+    """Return a mêlée pair by its players' numbers and names, « 5 Louis Chevalier / 10
+    René Blanc » (a pair's own number would read as a player's, RULES.md §H), or None
+    for a registered team. Reads the pair and players joined to ``team``
+    (:data:`tournaments.selectors.melee.SEATED_PLAYERS`); elsewhere it would query."""
+    pair = _pair(team)
+    if pair is None:
+        return None
+    return " / ".join(f"{player.number} {player.name}" for player in (pair.player_1, pair.player_2))
+
+
+def side_names(match: Match) -> tuple[str, str]:
+    """Return the names of ``match``'s sides as the desk's forms offer them: each team
+    « 3 – Dupont / Martin », or a mêlée pair « Paire A : 5 Louis Chevalier / 10 René
+    Blanc » (RULES.md §H; :func:`pair_players`, its players joined, else it queries)."""
+    pair_a, pair_b = pair_players(match.team_a), pair_players(match.team_b)
+    if pair_a is None or pair_b is None:
+        return (str(match.team_a), str(match.team_b))
+    return (
+        gettext("Pair A: %(players)s") % {"players": pair_a},
+        gettext("Pair B: %(players)s") % {"players": pair_b},
+    )
+
+
 def pairs_seating(pair_a: MeleePair | None, pair_b: MeleePair | None) -> Seating | None:
     """Return the seating of a table of two mêlée pairs, or None unless both are pairs."""
     if pair_a is None or pair_b is None:
@@ -201,9 +225,26 @@ def _seat_columns(key: str) -> tuple[Column[SeatedMatch], Column[SeatedMatch]]:
 #: :data:`~tournaments.presentation.columns.MATCHES`, and each seat's player number
 #: (``a_1``, ``a_2``, ``b_1``, ``b_2`` as in RULES.md §H: North, South, East, West) and
 #: name (``a_1_name``…).
+#: A mêlée match's winner in words: its pair by side, « Paire A », never « Équipe A »
+#: (a mêlée has no team, RULES.md §H).
+_PAIR_RESULTS = {MatchResult.A: _("Pair A"), MatchResult.B: _("Pair B")}
+
+
+def _pair_result(row: SeatedMatch) -> CellValue:
+    """Return the words of a mêlée match's result: « Paire A », « Paire B », « Égalité »,
+    or None while it is not finished."""
+    result = row.match.result
+    if result in _PAIR_RESULTS:
+        return str(_PAIR_RESULTS[MatchResult(result)])
+    return row.match.get_result_display() or None
+
+
 MELEE_MATCHES: dict[str, Column[SeatedMatch]] = {
     **{key: _of_match(column) for key, column in MATCHES.items()},
     **{column.key: column for key in _SEAT_COLUMNS for column in _seat_columns(key)},
+    "result": Column(
+        "result", MATCHES["result"].name, lambda row: row.match.result, get_words=_pair_result
+    ),
 }
 
 

@@ -40,6 +40,7 @@ from tournaments.selectors.history import (
 from tournaments.selectors.links import (
     TeamSituation,
     active_team_link,
+    is_pair_seat,
     match_links,
     refreshed_seat,
     round_links,
@@ -50,6 +51,7 @@ from tournaments.selectors.links import (
     team_situation,
 )
 from tournaments.selectors.melee import (
+    SEATED_PLAYERS,
     DraftMeleePartie,
     DraftMeleeTable,
     MeleeHistory,
@@ -195,6 +197,7 @@ __all__ = [
     "team_links",
     "refreshed_seat",
     "team_seat",
+    "is_pair_seat",
     "team_situation",
     "award_prizes",
     "counted_matches",
@@ -230,6 +233,7 @@ __all__ = [
     "melee_players",
     "match_melee_pairs",
     "present_melee_players",
+    "SEATED_PLAYERS",
     "round_seated_matches",
     "round_sit_outs",
     "tournament_seated_matches",

@@ -61,9 +61,12 @@ def _seat(link: TeamLink, match: Match | None) -> Seat | None:
 def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
     """Return ``link``'s seat at its team's match of partie ``round_number``, or None (no
     such round, a bye, or not in that draw). Its match, teams, round and tournament are
-    joined."""
+    joined, with their mêlée pairs (none in doublettes, RULES.md §H): ``is_pair_seat`` then
+    reads no more."""
     match = (
-        Match.objects.select_related("round__tournament", "team_a", "team_b")
+        Match.objects.select_related(
+            "round__tournament", "team_a__melee_pair", "team_b__melee_pair"
+        )
         .filter(round__tournament_id=link.tournament_id, round__number=round_number)
         .filter(Q(team_a_id=link.team_id) | Q(team_b_id=link.team_id))
         .first()
@@ -88,6 +91,12 @@ def refreshed_seat(*, seat: Seat) -> Seat | None:
     except Match.DoesNotExist:
         return None
     return seat
+
+
+def is_pair_seat(*, seat: Seat) -> bool:
+    """Return True when ``seat`` is a mêlée pair's (RULES.md §H): its match's teams are the
+    pairs drawn for one partie. No query for a seat from :func:`team_seat`."""
+    return hasattr(seat.match.team_a, "melee_pair")
 
 
 def match_links(*, match: Match) -> dict[str, Seat]:

@@ -20,7 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.selectors.rounds import round_matches, tournament_matches
+from tournaments.selectors.rounds import SEATED_PLAYERS, round_matches, tournament_matches
 from tournaments.selectors.standings import counted_matches, standings_rules
 from tournaments.standings import ByeEntry, StandingRow, TeamEntry
 
@@ -144,16 +144,6 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
 def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:
     """Return the players who sat out a published or closed partie, by number."""
     return SitOut.objects.filter(round=round).select_related("player").order_by("player__number")
-
-
-#: The players of both pairs of a match, joined to it: a mêlée's sheets and exports print
-#: them at their seats (RULES.md §H). A doublettes match has no pair: the joins find none.
-SEATED_PLAYERS = (
-    "team_a__melee_pair__player_1",
-    "team_a__melee_pair__player_2",
-    "team_b__melee_pair__player_1",
-    "team_b__melee_pair__player_2",
-)
 
 
 def round_seated_matches(*, round: Round) -> QuerySet[Match]:

@@ -100,17 +100,28 @@ def round_pairings(*, round: Round) -> list[PairingLine]:
     ]
 
 
+#: The players of both pairs of a match, joined to it: a mêlée's sheets and exports print
+#: them at their seats (RULES.md §H). A doublettes match has no pair: the joins find none.
+SEATED_PLAYERS = (
+    "team_a__melee_pair__player_1",
+    "team_a__melee_pair__player_2",
+    "team_b__melee_pair__player_1",
+    "team_b__melee_pair__player_2",
+)
+
+
 def round_progress(*, round: Round) -> QuerySet[MatchProgress]:
     """Return the matches of ``round`` with their deal counts by status, for the desk.
 
     ``deals_entered`` counts every recorded deal, passes included, so that it is the sum
     of ``deals_confirmed``, ``deals_pending`` and ``deals_disputed``; the match's
     confirmed totals come with them (:func:`~tournaments.selectors.results.with_confirmed_totals`).
-    One query, with the round and tournament joined for each match's URL.
+    One query, with the round and tournament joined for each match's URL, and a mêlée
+    pair's players (:data:`~tournaments.selectors.melee.SEATED_PLAYERS`, RULES.md §H).
     """
     return (
         with_confirmed_totals(round_matches(round=round))
-        .select_related("round__tournament")
+        .select_related("round__tournament", *SEATED_PLAYERS)
         .annotate(
             deals_entered=Count("deals"),
             deals_confirmed=Count("deals", filter=Q(deals__status=DealStatus.CONFIRMED)),

@@ -12,6 +12,8 @@ its context. They are not sortable and print without django-tables2's wrapping `
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +22,7 @@ from django_tables2 import RequestConfig
 
 from tournaments import selectors
 from tournaments.models import Round, Team, Tournament
+from tournaments.presentation.seats import pair_players
 from tournaments.selectors.rounds import MatchProgress
 
 #: The organiser's tables: every heading cell is a column heading for screen readers.
@@ -132,6 +135,22 @@ class ProgressTable(tables.Table):
         attrs = {"class": "table progress"}
         row_attrs = {"class": _is_flagged}
         empty_text = None
+
+    def __init__(self, data: list[MatchProgress], **kwargs: Any) -> None:
+        """A mêlée's matches (RULES.md §H) head their pairs « Paire A », « Paire B », each
+        by its players' numbers and names: a pair's own number would read as a player's."""
+        super().__init__(data, **kwargs)
+        if data and pair_players(data[0].team_a) is not None:
+            self.columns["team_a"].column.verbose_name = _("Pair A")
+            self.columns["team_b"].column.verbose_name = _("Pair B")
+
+    def render_team_a(self, record: MatchProgress) -> str:
+        """Show team A, or a mêlée pair by its players."""
+        return pair_players(record.team_a) or str(record.team_a)
+
+    def render_team_b(self, record: MatchProgress) -> str:
+        """Show team B, or a mêlée pair by its players."""
+        return pair_players(record.team_b) or str(record.team_b)
 
 
 def progress_table(request: HttpRequest, *, round: Round) -> ProgressTable:

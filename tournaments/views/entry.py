@@ -19,6 +19,7 @@ from tournaments.forms.messages import service_error_message
 from tournaments.forms.totals import MatchTotalsForm
 from tournaments.models import Match, Round, Tournament
 from tournaments.presentation.breakdown import describe_deal
+from tournaments.presentation.seats import pair_players, side_names
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.views.lookups import get_match_for_organiser, is_organiser
 from tournaments.views.match_audit import organiser_match_context
@@ -33,7 +34,7 @@ def deal_form_for(
     The form carries the number the next deal will get: a second submission of the same
     deal (a double tap, two phones) is then refused instead of recorded twice.
     """
-    names = (str(match.team_a), str(match.team_b))
+    names = side_names(match)
     initial = {"deal_number": selectors.next_deal_number(match=match)}
     return DealForm(data, initial=initial, rules=tournament.rules, team_names=names)
 
@@ -101,6 +102,10 @@ def match_page_context(
         "is_organiser": is_desk,
         "totals_form": totals_form if can_type_totals else None,
         "sheet_counts": sheet_counts_text(match),
+        # A mêlée's pairs by their players' numbers (« 5 Louis Chevalier / 10 René Blanc »):
+        # a pair's own number reads as a player's (RULES.md §H). None in doublettes.
+        "pair_a": pair_players(match.team_a),
+        "pair_b": pair_players(match.team_b),
     }
     if is_desk:
         rows = [deal for deal, _description in deals]

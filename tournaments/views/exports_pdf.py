@@ -93,11 +93,12 @@ def standings_pdf(request: HttpRequest, slug: str) -> FileResponse:
 def prize_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Type the prizes, one per line in rank order, for the standings PDF."""
     tournament = get_tournament_for_organiser(request, slug)
-    form = PrizeListForm(request.POST or None, initial={"prizes": tournament.prize_list})
+    is_melee = selectors.is_melee(tournament=tournament)  # prizes go to players (§H)
+    initial = {"prizes": tournament.prize_list}
+    form = PrizeListForm(request.POST or None, initial=initial, is_melee=is_melee)
     if request.method == "POST" and form.is_valid():
         set_prize_list(tournament=tournament, text=form.cleaned_data["prizes"])
         messages.success(request, _("Prize list saved."))
         return redirect("tournaments:prize-list", slug=tournament.slug)
-    is_melee = selectors.is_melee(tournament=tournament)  # prizes go to players (§H)
     context = {"tournament": tournament, "form": form, "is_melee": is_melee}
     return render(request, "tournaments/prize_list.html", context)

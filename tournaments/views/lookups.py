@@ -94,9 +94,12 @@ def get_public_round(tournament: Tournament, number: int) -> Round:
 
 
 def get_match(round_: Round, table: int) -> Match:
-    """Return the match at ``table`` in ``round_``, teams joined, or raise 404."""
+    """Return the match at ``table`` in ``round_``, teams joined (with their mêlée pairs
+    and players, none in doublettes: RULES.md §H), or raise 404."""
     return get_object_or_404(
-        Match.objects.select_related("team_a", "team_b", "round__tournament"),
+        Match.objects.select_related(
+            "team_a", "team_b", "round__tournament", *selectors.SEATED_PLAYERS
+        ),
         round=round_,
         table_number=table,
     )

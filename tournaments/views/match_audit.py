@@ -12,13 +12,14 @@ from tournaments import selectors
 from tournaments.forms.corrections import DealCorrectionForm, ReasonForm
 from tournaments.models import Deal, Match, Round, Tournament
 from tournaments.presentation.audit import audit_entries
+from tournaments.presentation.seats import side_names
 
 
 def correction_form_for(
     deal: Deal, match: Match, tournament: Tournament, data: Mapping[str, Any] | None = None
 ) -> DealCorrectionForm:
     """Return the correction form of ``deal``, filled with what is recorded."""
-    names = (str(match.team_a), str(match.team_b))
+    names = side_names(match)
     return DealCorrectionForm(data, deal=deal, rules=tournament.rules, team_names=names)
 
 

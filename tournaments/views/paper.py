@@ -190,6 +190,8 @@ def _page_context(tournament: Tournament, match: Match) -> dict[str, Any]:
         "match": match,
         "rules": rules,
         "is_editable": match.is_paper,
+        # A mêlée's pairs are « Paire A », « Paire B »: a pair number reads as a player's.
+        "is_melee": hasattr(match.team_a, "melee_pair"),
         "has_contract": rules.has_contract,
         "has_coinche": rules.allows_coinche,
         "has_declarations": rules.has_declarations,

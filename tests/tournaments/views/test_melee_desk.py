@@ -3,6 +3,7 @@ its players registered and checked in, a partie drawn, changed by a swap, publis
 played on the round desk as any round; bad input says why in French and saves nothing."""
 
 import datetime
+import re
 
 import pytest
 
@@ -140,7 +141,12 @@ def test_a_partie_is_drawn_shown_swapped_and_published(desk, tournament):
 
     response = desk.post(f"{PARTIE_1}publier/", follow=True)
     assert messages_of(response) == ["Partie 1 publiée : les tables peuvent jouer."]
-    assert len(table_rows(response, "progress")) == 6
+    progress = table_rows(response, "progress")
+    assert len(progress) == 6
+    assert progress[0][1:3] == ["Paire A", "Paire B"]
+    pair = round_.matches.get(table_number=1).team_a.melee_pair
+    first, second = pair.player_1.number, pair.player_2.number
+    assert progress[1][1] == f"{first} Joueur {first} / {second} Joueur {second}"
     assert (Team.objects.count(), Team.every_team.count(), round_.matches.count()) == (0, 10, 5)
 
 
@@ -210,9 +216,79 @@ def test_a_pair_of_a_published_partie_enters_its_deals_on_its_link(client, tourn
 
     assert (response.status_code, response.context["match"]) == (200, match)
     assert response.context["form"].fields["taker"].choices == [
-        ("A", "1 – Joueur 4 / Joueur 2"),
-        ("B", "2 – Joueur 1 / Joueur 3"),
+        ("A", "Paire A – Joueur 4 / Joueur 2"),
+        ("B", "Paire B – Joueur 1 / Joueur 3"),
     ]
+
+
+def test_a_pairs_phone_names_the_pairs_by_side_and_players_never_by_number(client, tournament):
+    """A pair's number (1, 2 in partie 1, 11, 12 in partie 2…) would read as a player's:
+    the phone says « Paire A », « Paire B » and the players (RULES.md §H)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    tournament.confirmation_mode = "confirm"
+    tournament.save()
+    match = round_.matches.get()
+    services.record_match_totals(
+        match=match, totals=MatchTotals(total_a=1000, total_b=944), now=NOW
+    )
+    client.cookies["django_language"] = "fr"
+
+    text = page_text(client.get(match.team_b.links.get().get_absolute_url()))
+
+    assert "Paire B – Joueur 1 / Joueur 3 contre la paire A – Joueur 4 / Joueur 2" in text
+    assert "Partie 1 : table 1 " in text
+    assert "Paire A Joueur 4 / Joueur 2 1000 Paire B · vous Joueur 1 / Joueur 3 944" in text
+    assert "Résultat : la paire A gagne." in text
+    assert "Afficher le code de ma paire" in text
+    assert "Équipe" not in text and "équipe" not in text
+
+
+def test_a_melee_match_page_names_its_pairs_by_their_players_numbers(client, desk, tournament):
+    """Public and organiser match pages: « Paire A » then the players' numbers and names,
+    never the pair's number (RULES.md §H)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    client.cookies["django_language"] = "fr"
+
+    public = page_text(client.get(round_.matches.get().get_absolute_url()))
+    organiser = page_text(desk.get(round_.matches.get().get_absolute_url()))
+
+    for text in (public, organiser):
+        assert "Paire A 4 Joueur 4 / 2 Joueur 2 0 Paire B 1 Joueur 1 / 3 Joueur 3 0" in text
+        assert "Équipe A" not in text and "Équipe B" not in text
+    form = desk.get(round_.matches.get().get_absolute_url()).context["form"]
+    assert form.fields["taker"].choices == [
+        ("A", "Paire A : 4 Joueur 4 / 2 Joueur 2"),
+        ("B", "Paire B : 1 Joueur 1 / 3 Joueur 3"),
+    ]
+
+
+def test_the_prize_list_and_the_backup_speak_of_players_in_a_melee(desk, tournament):
+    """A mêlée has no team: the prize list's help and the backup's sentence say players."""
+    register(tournament, 4)
+
+    prizes = page_text(desk.get("/concours/t/gestion/prix/"))
+    manage = page_text(desk.get("/concours/t/gestion/"))
+
+    assert (
+        "Un prix par ligne, dans l’ordre du classement : la première ligne va au premier, "
+        "la deuxième au joueur suivant, et ainsi de suite. Un joueur forfait, ou qui n’a "
+        "jamais joué ni été exempt, n’a pas de prix : le sien va au joueur suivant."
+    ) in prizes
+    assert (
+        "Un seul fichier contient tout le concours : réglages, joueurs, parties, donnes "
+        "et historique."
+    ) in manage
+    assert "équipe" not in prizes
+
+
+def page_text(response) -> str:
+    """The page's text, tags dropped and spaces collapsed."""
+    body = response.content.decode().split("<body", 1)[1]
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
 
 
 def test_the_public_standings_rank_the_players_once_a_result_counts(client, tournament):

@@ -186,7 +186,15 @@ def seat_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 
 
 def _team_names(seat: Seat) -> tuple[str, str]:
-    return (str(seat.match.team_a), str(seat.match.team_b))
+    """Return the taker's two choices: each team as its number and players, or in a
+    mêlée each pair as its side and players, with no pair number (RULES.md §H)."""
+    match = seat.match
+    if selectors.is_pair_seat(seat=seat):
+        return (
+            _("Pair A – %(players)s") % {"players": match.team_a.players},
+            _("Pair B – %(players)s") % {"players": match.team_b.players},
+        )
+    return (str(match.team_a), str(match.team_b))
 
 
 def new_deal_form(
@@ -325,6 +333,7 @@ def page_context(
         "tournament": tournament,
         "rules": tournament.rules,
         "is_classic": is_classic,
+        "is_melee": selectors.is_pair_seat(seat=seat),
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
