@@ -23,20 +23,6 @@ settings.load_profile(
 )
 
 
-#: Set (to anything) to run the browser tests (tests/browser/) after the others instead of
-#: in collection order: .ci/run sets it for one of its two runs side by side, so that the
-#: two runs' browser tests, each a Chromium besides pytest, do not share the two cores.
-BROWSER_TESTS_LAST = "BELOTE_BROWSER_TESTS_LAST"
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Put the browser tests last when :data:`BROWSER_TESTS_LAST` is set (a stable sort:
-    each group keeps its order)."""
-    if os.environ.get(BROWSER_TESTS_LAST):
-        items.sort(key=lambda item: "browser" in item.path.parts)
-
-
 @pytest.fixture(autouse=True)
 def _default_language():
     """Leave no language active after a test.

@@ -41,11 +41,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: Set (to anything) to skip the browser tests: .ci/run's PostgreSQL run, the SQLite run
+#: having run them (their database work is tested on both databases without a browser).
+SKIP_BROWSER_TESTS = "BELOTE_SKIP_BROWSER_TESTS"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test collected from this folder with ``browser``."""
+    """Mark every test collected from this folder with ``browser``, and skip them when
+    :data:`SKIP_BROWSER_TESTS` is set."""
+    skip = os.environ.get(SKIP_BROWSER_TESTS)
     for item in items:
         if BROWSER_DIR in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            if skip:
+                item.add_marker(pytest.mark.skip(reason=f"{SKIP_BROWSER_TESTS} is set"))
 
 
 @pytest.fixture(scope="session")
