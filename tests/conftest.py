@@ -23,6 +23,34 @@ settings.load_profile(
 )
 
 
+#: Set (to anything) to run only the tests that use the database: .ci/run's PostgreSQL
+#: run, beside the SQLite run that runs them all (the others give the same result on any
+#: database).
+DATABASE_TESTS_ONLY = "BELOTE_DATABASE_TESTS_ONLY"
+#: The fixtures through which a test reaches the database (pytest-django's own autouse
+#: fixtures ask for django_db_blocker in every test: not a sign).
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests that do not use the database when :data:`DATABASE_TESTS_ONLY` is set."""
+    if not os.environ.get(DATABASE_TESTS_ONLY):
+        return
+    skip = pytest.mark.skip(reason=f"{DATABASE_TESTS_ONLY} is set: no database used")
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") is None and not fixtures & DATABASE_FIXTURES:
+            item.add_marker(skip)
+
+
 @pytest.fixture(autouse=True)
 def _default_language():
     """Leave no language active after a test.
