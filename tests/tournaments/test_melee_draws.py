@@ -354,9 +354,9 @@ def test_the_team_cards_of_a_melee_are_those_of_the_latest_partie_pairs():
         html = pdf.team_cards_html(tournament=tournament, base_url="http://salle.local/")
 
     pairs = Team.every_team.filter(tournament=tournament).order_by("number")
-    assert re.findall(r'<h2 class="team-card-number">(.*?)</h2>', html) == [
-        f"Équipe {team.number}" for team in pairs
-    ]
+    # Each card is good for partie 1 only, and says so (a pair's number is not shown).
+    assert re.findall(r'<h2 class="team-card-number">(.*?)</h2>', html) == ["Paire, partie 1"] * 4
+    assert html.count("Valable pour la partie 1 seulement") == 4
     assert re.findall(r'<p class="team-card-player[^"]*">(.*?)</p>', html) == [
         name for team in pairs for name in (team.player_1, team.player_2)
     ]
