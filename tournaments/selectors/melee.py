@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tournaments.melee_standings import MeleeMatchEntry, individual_standings
 from tournaments.models import (
@@ -36,10 +36,14 @@ class PlayerStanding:
 
 def is_melee(*, tournament: Tournament) -> bool:
     """Return True when ``tournament`` is played à la mêlée: chosen so at its creation
-    (:class:`~tournaments.models.MeleeConcours`), or it has registered players."""
+    (:class:`~tournaments.models.MeleeConcours`), or it has registered players. One query."""
     return (
-        MeleeConcours.objects.filter(tournament=tournament).exists()
-        or tournament.melee_players.exists()
+        Tournament.objects.filter(pk=tournament.pk)
+        .filter(
+            Exists(MeleeConcours.objects.filter(tournament=OuterRef("pk")))
+            | Exists(MeleePlayer.objects.filter(tournament=OuterRef("pk")))
+        )
+        .exists()
     )
 
 

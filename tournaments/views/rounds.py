@@ -97,6 +97,7 @@ def _round_page_context(
     """
     is_draft = round_.status == Round.Status.DRAFT
     is_closed = round_.status == Round.Status.CLOSED
+    is_melee = selectors.is_melee(tournament=tournament)
     if reopen_form is None and services.is_reopenable(round=round_):
         reopen_form = _reopen_form()
     return {
@@ -108,9 +109,9 @@ def _round_page_context(
         "progress_table": None if is_draft else progress_table(request, round=round_),
         "progress_seconds": PROGRESS_SECONDS,
         "byes": selectors.round_byes(round=round_),
-        "melee_draft": selectors.melee_draft(round=round_) if is_draft else None,
-        "is_melee": selectors.is_melee(tournament=tournament),
-        "sit_outs": () if is_draft else selectors.round_sit_outs(round=round_),
+        "melee_draft": selectors.melee_draft(round=round_) if is_draft and is_melee else None,
+        "is_melee": is_melee,
+        "sit_outs": selectors.round_sit_outs(round=round_) if is_melee and not is_draft else (),
         "swap_form": SwapForm(),
         "melee_swap_form": MeleeSwapForm(),
         "reopen_form": reopen_form,
