@@ -40,6 +40,23 @@ DATABASE_FIXTURES = frozenset(
 )
 
 
+#: The tests' password hasher: the site's (PBKDF2, a million rounds) costs a third of a second
+#: of CPU per password made or checked, and the suite makes an account in most page tests
+#: (Django's advice for tests: https://docs.djangoproject.com/en/5.2/topics/testing/overview/#password-hashing).
+#: tests/test_settings.py checks the site itself keeps its own.
+TEST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hash the tests' passwords with :data:`TEST_PASSWORD_HASHERS` (no-op without Django)."""
+    try:
+        from django.conf import settings as django_settings
+    except ImportError:  # pragma: no cover - tests/scoring runs without Django too
+        return
+    if django_settings.configured:
+        django_settings.PASSWORD_HASHERS = TEST_PASSWORD_HASHERS
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip the tests that do not use the database when :data:`DATABASE_TESTS_ONLY` is set."""
     if not os.environ.get(DATABASE_TESTS_ONLY):

@@ -383,3 +383,19 @@ def test_every_variable_the_settings_read_is_in_env_example_and_unset_here():
     listed = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]+)=", example, re.M))
 
     assert (sorted(read - listed), sorted(read ^ set(ENVIRONMENT_VARIABLES))) == ([], [])
+
+
+def test_the_site_hashes_passwords_with_djangos_default_the_tests_only_with_md5(
+    clean_environment,
+):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    from django.conf import global_settings
+    from django.conf import settings as test_settings
+
+    from tests.conftest import TEST_PASSWORD_HASHERS
+
+    assert "PASSWORD_HASHERS" not in load_settings()
+    assert global_settings.PASSWORD_HASHERS[0] == (
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    )
+    assert test_settings.PASSWORD_HASHERS == TEST_PASSWORD_HASHERS
