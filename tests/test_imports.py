@@ -5,7 +5,8 @@ the modules load in a lucky order: then ``import tournaments.audit`` on its own 
 ImportError. Each module below is imported first of all the project's modules, in a child
 process of its own, forked from a parent that has imported nothing of the project (for
 ``scoring``) or only what ``django.setup()`` loads (for ``tournaments``, whose models
-need the app registry). Forking keeps the check to a second or two; the parent is itself
+need the app registry) and the other packages the project's modules load (openpyxl,
+networkx...: never the project's own). Forking keeps the check short; the parent is itself
 a fresh interpreter, so nothing of this test run leaks in. The layers themselves are
 checked by import-linter (pyproject.toml, run by .ci/run).
 """
@@ -27,7 +28,32 @@ IMPORT_EACH = textwrap.dedent(
     if sys.argv[1] == "django":
         import django
         django.setup()
-    for name in sys.stdin.read().split():
+    names = sys.stdin.read().split()
+    # A first child imports them all and names the other packages that loaded (openpyxl,
+    # networkx, django_tables2...); the parent imports those once, so no child pays for
+    # them again. Only the project's own modules are then imported first in each child.
+    project = {name.split(".")[0] for name in names}
+    read, write = os.pipe()
+    if os.fork() == 0:
+        os.close(read)
+        for name in names:
+            try:
+                __import__(name)
+            except BaseException:
+                pass
+        others = {module.split(".")[0] for module in list(sys.modules)} - project
+        os.write(write, " ".join(sorted(others - {"tests"})).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        others = pipe.read().split()
+    os.wait()
+    for other in others:
+        try:
+            __import__(other)
+        except BaseException:
+            pass
+    for name in names:
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:
