@@ -19,19 +19,17 @@ Any rematch, or a cost differing from the exact one, also exits 1.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import draw_timing  # noqa: E402 (bench/draw_timing.py: seeds, targets, timing, the loop)
 
 from tournaments.pairing import Draw, draw_by_standings, draw_random_round  # noqa: E402
-
-SEEDS = (1, 2, 3)
-TARGETS = {150: 0.15, 300: 0.5, 1000: 3.0}
 
 
 def play(draw: Draw, rng: random.Random, points: Counter[int], byes: Counter[int]) -> None:
@@ -78,62 +76,31 @@ def draw_key(draw: Draw, ranked: list[int], played: set[frozenset[int]]) -> tupl
     return rematches, squared_gaps, top_first
 
 
-def timed(
-    ranked: list[int], played: set[frozenset[int]], byes: Counter[int], exact: bool
-) -> tuple[Draw, float, float]:
-    """Return the draw and the wall and CPU seconds it took."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    draw = draw_by_standings(ranked, played=played, bye_counts=byes, exact=exact)
-    return draw, time.perf_counter() - wall, time.process_time() - cpu
-
-
-def span(values: list[float]) -> str:
-    """Return 'slowest (fastest-slowest)' in seconds."""
-    return f"{max(values):.3f} s ({min(values):.3f}-{max(values):.3f})"
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--teams", type=int, nargs="+", default=sorted(TARGETS))
-    parser.add_argument("--rounds", type=int, default=4, help="rounds of history")
-    parser.add_argument("--target", type=float, default=3.0, help="seconds, other sizes")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
-    parser.add_argument("--before", action="store_true", help="also time the exact search")
-    parser.add_argument("--before-seeds-over-400", type=int, default=len(SEEDS))
+    parser = draw_timing.parser(__doc__, "teams", "rounds", "also time the exact search")
+    parser.add_argument("--before-seeds-over-400", type=int, default=len(draw_timing.SEEDS))
     args = parser.parse_args()
-    failed = False
-    summary = []
-    for teams in args.teams:
-        target = TARGETS.get(teams, args.target)
-        walls, cpus, before_walls, before_cpus = [], [], [], []
-        for index, seed in enumerate(SEEDS):
-            ranked, played, byes = history(teams, args.rounds, seed)
-            draw, wall, cpu = timed(ranked, played, byes, exact=False)
-            walls.append(wall)
-            cpus.append(cpu)
-            key = draw_key(draw, ranked, played)
-            line = f"{teams} teams, seed {seed}: {wall:.3f} s ({cpu:.3f} s CPU)"
-            if draw.rematches or len(draw.pairings) != teams // 2:
-                failed = True
-                line += f", WRONG DRAW ({len(draw.rematches)} rematches)"
-            if args.before and (teams <= 400 or index < args.before_seeds_over_400):
-                exact_draw, wall, cpu = timed(ranked, played, byes, exact=True)
-                before_walls.append(wall)
-                before_cpus.append(cpu)
-                same = draw_key(exact_draw, ranked, played) == key
-                failed = failed or not same
-                line += f"; exact: {wall:.3f} s ({cpu:.3f} s CPU), same cost: {same}"
-            print(line, flush=True)
-        slowest = max(walls if args.clock == "wall" else cpus)
-        verdict = "ok" if slowest <= target else "OVER TARGET"
-        failed = failed or slowest > target
-        row = f"{teams} teams: after {span(walls)}, CPU {span(cpus)}"
-        if before_walls:
-            ratio = max(before_walls) / max(walls)
-            row += f"; before {span(before_walls)}, CPU {span(before_cpus)}; {ratio:.0f}x"
-        summary.append(f"{row}; target {target:g} s ({args.clock}): {verdict}")
-    print("\n".join(summary))
-    return 1 if failed else 0
+
+    def measure(teams: int, index: int, seed: int, times: draw_timing.Times) -> tuple[str, bool]:
+        ranked, played, byes = history(teams, args.rounds, seed)
+
+        def draw_round(exact: bool) -> Draw:
+            return draw_by_standings(ranked, played=played, bye_counts=byes, exact=exact)
+
+        draw, wall, cpu = times.after(lambda: draw_round(False))
+        key = draw_key(draw, ranked, played)
+        line = f"{teams} teams, seed {seed}: {wall:.3f} s ({cpu:.3f} s CPU)"
+        wrong = bool(draw.rematches) or len(draw.pairings) != teams // 2
+        if wrong:
+            line += f", WRONG DRAW ({len(draw.rematches)} rematches)"
+        if args.before and (teams <= 400 or index < args.before_seeds_over_400):
+            exact_draw, wall, cpu = times.before(lambda: draw_round(True))
+            same = draw_key(exact_draw, ranked, played) == key
+            wrong = wrong or not same
+            line += f"; exact: {wall:.3f} s ({cpu:.3f} s CPU), same cost: {same}"
+        return line, wrong
+
+    return draw_timing.run(args.teams, "teams", measure, target=args.target, clock=args.clock)
 
 
 if __name__ == "__main__":

@@ -21,24 +21,22 @@ its target (150 players: 0.15 s, 300: 0.5 s, 1000: 3 s; ``--target`` for other s
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import draw_timing  # noqa: E402 (bench/draw_timing.py: seeds, targets, timing, the loop)
 
 from tournaments.melee import (  # noqa: E402
     MeleeDraw,
     draw_partie_by_standings,
     draw_random_partie,
 )
-
-SEEDS = (1, 2, 3)
-TARGETS = {150: 0.15, 300: 0.5, 1000: 3.0}
 
 History = tuple[list[int], set[frozenset[int]], set[frozenset[int]], Counter[int]]
 
@@ -88,69 +86,40 @@ def draw_key(draw: MeleeDraw, ranked: list[int]) -> tuple[int, int, int, int]:
     return draw.repeated_partnerships, draw.repeated_oppositions, tables, squared_pairs
 
 
-def timed(state: History, exact: bool) -> tuple[MeleeDraw, float, float]:
-    """Return the draw and the wall and CPU seconds it took."""
-    ranked, partnered, opposed, sit_outs = state
-    wall, cpu = time.perf_counter(), time.process_time()
-    draw = draw_partie_by_standings(
-        ranked, partnered=partnered, opposed=opposed, sit_out_counts=sit_outs, exact=exact
-    )
-    return draw, time.perf_counter() - wall, time.process_time() - cpu
-
-
-def span(values: list[float]) -> str:
-    """Return 'slowest (fastest-slowest)' in seconds."""
-    return f"{max(values):.3f} s ({min(values):.3f}-{max(values):.3f})"
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=sorted(TARGETS))
-    parser.add_argument("--parties", type=int, default=4, help="parties of history")
-    parser.add_argument("--target", type=float, default=3.0, help="seconds, other sizes")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
-    parser.add_argument("--before", action="store_true", help="also time the exact matchings")
+    parser = draw_timing.parser(__doc__, "players", "parties", "also time the exact matchings")
     args = parser.parse_args()
-    failed = False
-    summary = []
-    for players in args.players:
-        target = TARGETS.get(players, args.target)
-        walls, cpus, before_walls, before_cpus = [], [], [], []
-        for seed in SEEDS:
-            state = history(players, args.parties, seed)
-            draw, wall, cpu = timed(state, exact=False)
-            walls.append(wall)
-            cpus.append(cpu)
-            key = draw_key(draw, state[0])
-            line = (
-                f"{players} players, seed {seed}: {wall:.3f} s ({cpu:.3f} s CPU), "
-                f"repeated partners {key[0]}, opponents {key[1]}"
+
+    def measure(players: int, _: int, seed: int, times: draw_timing.Times) -> tuple[str, bool]:
+        state = history(players, args.parties, seed)
+        ranked, partnered, opposed, sit_outs = state
+
+        def draw_partie(exact: bool) -> MeleeDraw:
+            return draw_partie_by_standings(
+                ranked, partnered=partnered, opposed=opposed, sit_out_counts=sit_outs, exact=exact
             )
-            if draw.repeated_partnerships or len(draw.tables) != players // 4:
-                failed = True
-                line += ", WRONG DRAW"
-            if args.before:
-                exact_draw, wall, cpu = timed(state, exact=True)
-                before_walls.append(wall)
-                before_cpus.append(cpu)
-                exact_key = draw_key(exact_draw, state[0])
-                failed = failed or key > exact_key
-                line += (
-                    f"; exact: {wall:.3f} s ({cpu:.3f} s CPU), repeated opponents "
-                    f"{exact_key[1]}, same measures: {key == exact_key}, "
-                    f"same tables: {draw == exact_draw}"
-                )
-            print(line, flush=True)
-        slowest = max(walls if args.clock == "wall" else cpus)
-        verdict = "ok" if slowest <= target else "OVER TARGET"
-        failed = failed or slowest > target
-        row = f"{players} players: after {span(walls)}, CPU {span(cpus)}"
-        if before_walls:
-            ratio = max(before_walls) / max(walls)
-            row += f"; before {span(before_walls)}, CPU {span(before_cpus)}; {ratio:.0f}x"
-        summary.append(f"{row}; target {target:g} s ({args.clock}): {verdict}")
-    print("\n".join(summary))
-    return 1 if failed else 0
+
+        draw, wall, cpu = times.after(lambda: draw_partie(False))
+        key = draw_key(draw, ranked)
+        line = (
+            f"{players} players, seed {seed}: {wall:.3f} s ({cpu:.3f} s CPU), "
+            f"repeated partners {key[0]}, opponents {key[1]}"
+        )
+        wrong = bool(draw.repeated_partnerships) or len(draw.tables) != players // 4
+        if wrong:
+            line += ", WRONG DRAW"
+        if args.before:
+            exact_draw, wall, cpu = times.before(lambda: draw_partie(True))
+            exact_key = draw_key(exact_draw, ranked)
+            wrong = wrong or key > exact_key
+            line += (
+                f"; exact: {wall:.3f} s ({cpu:.3f} s CPU), repeated opponents "
+                f"{exact_key[1]}, same measures: {key == exact_key}, "
+                f"same tables: {draw == exact_draw}"
+            )
+        return line, wrong
+
+    return draw_timing.run(args.players, "players", measure, target=args.target, clock=args.clock)
 
 
 if __name__ == "__main__":

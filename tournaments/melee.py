@@ -495,33 +495,19 @@ def _in_order(table: Seating, rank: Mapping[int, int]) -> Seating:
     return (ordered[0], ordered[1])  # type: ignore[return-value]
 
 
-def _costs(size: int) -> tuple[int, int]:
-    """Return (gap_scale, repeat_cost) for ``size`` vertices: the bounds that make the cost
-    of :func:`_match` lexicographic (as ``pairing._costs``): the last term of a matching
-    is below ``gap_scale``, and the last two terms below ``repeat_cost``."""
-    pair_count = size // 2
-    gap_scale = pair_count * (size - 1) * size + 1
-    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
-    return gap_scale, repeat_cost
-
-
 def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Return a minimum-cost perfect matching of ranks ``0 .. size - 1`` as sorted
     (better, worse) pairs, in order of the better rank.
 
     ``repeats(i, j)`` (``i < j``) counts the repeats of pairing ranks i and j; the cost
-    (module docstring) puts fewer repeats first, then the squared standing gaps, then the
-    gaps weighted towards the top of the standings. Exact, on the complete graph: cubic
-    in ``size`` (2 s for 300 players); the draw uses :func:`_match_sparse`, of the same
-    cost, and keeps this one as its reference and last resort.
+    (module docstring, ``matching.standing_cost``) puts fewer repeats first, then the
+    squared standing gaps, then the gaps weighted towards the top of the standings.
+    Exact, on the complete graph: cubic in ``size`` (2 s for 300 players); the draw uses
+    :func:`_match_sparse`, of the same cost, and keeps this one as its reference and last
+    resort.
     """
-    gap_scale, repeat_cost = _costs(size)
-    costs = {}
-    for better, worse in combinations(range(size), 2):
-        gap = worse - better
-        costs[(better, worse)] = (
-            repeats(better, worse) * repeat_cost + gap * gap * gap_scale + gap * (size - better)
-        )
+    cost = matching.standing_cost(size, repeats)
+    costs = {(better, worse): cost(better, worse) for better, worse in combinations(range(size), 2)}
     solution = matching.solve(size, costs)
     return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
 
@@ -530,55 +516,19 @@ def _match(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int
 #: graph of :func:`_match_sparse` (besides the ranks right above and below it).
 NEAREST_FRESH = 4
 
-#: How many times :func:`_match_sparse` widens its graph before it falls back on the
-#: complete graph.
-WIDENINGS = 8
-
 
 def _match_sparse(size: int, repeats: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Return a perfect matching of ranks ``0 .. size - 1`` of the same cost as
     :func:`_match`'s (same arguments, same shape), searched in a sparse graph.
 
-    As ``pairing._match_sparse``: each rank is joined to the ranks right above and below
-    it (so that a perfect matching exists) and to its :data:`NEAREST_FRESH` nearest ranks
-    with no repeat, above and below. The dual solution (``tournaments/matching/``) then
-    proves the matching optimal on the complete graph, or names the edges that break the
-    proof: they join the graph and the search starts again. After :data:`WIDENINGS`
-    rounds of this, or if the proof cannot be checked, the complete graph decides.
+    As ``pairing._match_sparse``, by ``matching.match_by_standing``: each rank is joined to
+    the ranks right above and below it and to its :data:`NEAREST_FRESH` nearest ranks with
+    no repeat, above and below; the graph is widened until its matching is proved optimal
+    on the complete graph, or else the complete graph decides (:func:`_match`).
     """
-    gap_scale, repeat_cost = _costs(size)
-    known: dict[tuple[int, int], int] = {}
-
-    def repeated(better: int, worse: int) -> int:
-        if (better, worse) not in known:
-            known[(better, worse)] = repeats(better, worse)
-        return known[(better, worse)]
-
-    def cost(better: int, worse: int) -> int:
-        gap = worse - better
-        return repeated(better, worse) * repeat_cost + gap * gap * gap_scale + gap * (size - better)
-
-    edges = {(index, index + 1) for index in range(size - 1)}
-    for index in range(size):
-        for step in (1, -1):
-            found = 0
-            other = index + step
-            while found < NEAREST_FRESH and 0 <= other < size:
-                edge = (min(index, other), max(index, other))
-                if not repeated(*edge):
-                    edges.add(edge)
-                    found += 1
-                other += step
-    for _ in range(WIDENINGS):
-        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
-        try:
-            missing = matching.violations(solution, cost, gap_scale)
-        except ValueError:
-            break
-        if not missing:
-            return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
-        edges.update(missing)
-    return _match(size, repeats)
+    return matching.match_by_standing(
+        size, repeats, nearest=NEAREST_FRESH, complete=lambda: _match(size, repeats)
+    )
 
 
 def _tables_of_eight() -> tuple[list[Seating], list[tuple[int, int]]]:

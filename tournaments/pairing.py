@@ -75,7 +75,7 @@ teams still free between ``team_a`` and ``team_b``; ``reason`` is a
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -317,16 +317,6 @@ def _meetings(played: Iterable[Iterable[int]], team_ids: set[int]) -> set[frozen
     return {pair for pair in meetings if len(pair) == 2 and pair <= team_ids}
 
 
-def _costs(size: int) -> tuple[int, int]:
-    """Return (gap_scale, rematch_cost) for ``size`` teams: the bounds that make the cost
-    lexicographic (module docstring): the last term of a draw is below ``gap_scale``,
-    and the last two terms below ``rematch_cost``."""
-    pair_count = size // 2
-    gap_scale = pair_count * (size - 1) * size + 1
-    rematch_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
-    return gap_scale, rematch_cost
-
-
 def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
     """Return the minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs.
 
@@ -336,16 +326,12 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
     its reference, and as its last resort.
     """
     size = len(ranked)
-    gap_scale, rematch_cost = _costs(size)
+    cost = matching.standing_cost(size, _rematches(ranked, met))
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(size))
     for better in range(size):
         for worse in range(better + 1, size):
-            gap = worse - better
-            cost = gap * gap * gap_scale + gap * (size - better)
-            if frozenset((ranked[better], ranked[worse])) in met:
-                cost += rematch_cost
-            graph.add_edge(better, worse, weight=cost)
+            graph.add_edge(better, worse, weight=cost(better, worse))
     pairs = nx.min_weight_matching(graph)
     return [(min(pair), max(pair)) for pair in pairs]
 
@@ -354,54 +340,37 @@ def _match_by_cost(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tupl
 #: graph of :func:`_match_sparse` (besides the teams right above and below it).
 NEAREST_RIVALS = 4
 
-#: How many times :func:`_match_sparse` widens its graph before it falls back on the
-#: complete graph.
-WIDENINGS = 8
-
 
 def _match_sparse(ranked: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]]:
     """Return a minimum-cost perfect matching of ``ranked`` as (better, worse) rank pairs,
     of the same cost as :func:`_match_by_cost`'s on the complete graph.
 
-    The matching is searched in a sparse graph: each team with the teams next to it in
-    the standings (so that a perfect matching always exists) and its
-    :data:`NEAREST_RIVALS` nearest rivals not yet met, above and below. The dual
-    solution found with it (``tournaments/matching/``) then proves it optimal on the complete
-    graph, or names the edges that break the proof: they join the graph and the search
-    starts again, until the graph provably holds an optimum. After :data:`WIDENINGS`
-    rounds of this, or if the proof cannot even be checked, the complete graph decides.
+    The matching is searched in a sparse graph (``matching.match_by_standing``): each team
+    with the teams next to it in the standings (so that a perfect matching always exists)
+    and its :data:`NEAREST_RIVALS` nearest rivals not yet met, above and below. The dual
+    solution found with it (``tournaments/matching/``) then proves it optimal on the
+    complete graph, or names the edges that break the proof: they join the graph and the
+    search starts again, until the graph provably holds an optimum. After
+    ``matching.WIDENINGS`` rounds of this, or if the proof cannot even be checked, the
+    complete graph decides (:func:`_match_by_cost`).
     """
-    size = len(ranked)
-    gap_scale, rematch_cost = _costs(size)
+    return matching.match_by_standing(
+        len(ranked),
+        _rematches(ranked, met),
+        nearest=NEAREST_RIVALS,
+        complete=lambda: _match_by_cost(ranked, met),
+    )
+
+
+def _rematches(ranked: Sequence[int], met: set[frozenset[int]]) -> Callable[[int, int], int]:
+    """Return the function that gives 1 when the teams at ranks ``better`` and ``worse``
+    of ``ranked`` have met, else 0: the ``repeats`` of ``matching.standing_cost``."""
     position = {team: index for index, team in enumerate(ranked)}
     met_ranks = {
         frozenset(position[team] for team in pair) for pair in met if pair <= position.keys()
     }
 
-    def cost(better: int, worse: int) -> int:
-        gap = worse - better
-        value = gap * gap * gap_scale + gap * (size - better)
-        if frozenset((better, worse)) in met_ranks:
-            value += rematch_cost
-        return value
+    def rematches(better: int, worse: int) -> int:
+        return int(frozenset((better, worse)) in met_ranks)
 
-    edges = {(index, index + 1) for index in range(size - 1)}
-    for index in range(size):
-        for step in (1, -1):
-            found = 0
-            other = index + step
-            while found < NEAREST_RIVALS and 0 <= other < size:
-                if frozenset((index, other)) not in met_ranks:
-                    edges.add((min(index, other), max(index, other)))
-                    found += 1
-                other += step
-    for _ in range(WIDENINGS):
-        solution = matching.solve(size, {edge: cost(*edge) for edge in edges})
-        try:
-            missing = matching.violations(solution, cost, gap_scale)
-        except ValueError:
-            break
-        if not missing:
-            return [(v, w) for v, w in enumerate(solution.mate) if v < w]
-        edges.update(missing)
-    return _match_by_cost(ranked, met)
+    return rematches

@@ -7,7 +7,6 @@ import csv
 import datetime
 import io
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,9 @@ from django.utils import translation
 
 from tests.factories import TournamentFactory
 from tests.played_concours import play_concours
+from tests.samples import import_sample
 from tournaments.archive import VERSION, ArchiveError, restore_tournament, tournament_archive
 from tournaments.forms.archive import restore_refused_message
-from tournaments.importing import import_played_tournament
 from tournaments.models import (
     Club,
     Deal,
@@ -62,17 +61,6 @@ COUNTED = (
     SitOut,
     MeleeDraft,
 )
-
-
-def import_sample() -> Tournament:
-    """The held-out mêlée of ../shared/data/melee-18, imported as import_concours does."""
-    return import_played_tournament(
-        directory=SAMPLE,
-        name=NAME,
-        rules_preset="belote-sans-annonces",
-        now=NOW,
-        rng=random.Random(7),
-    )
 
 
 def read_csv_rows(path: Path) -> list[list[str]]:

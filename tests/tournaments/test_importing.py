@@ -1,7 +1,6 @@
 """import_played_tournament and the import_concours command: the sample concours end to
 end, classic presets, odd counts, bad rows."""
 
-import csv
 import datetime
 import io
 import random
@@ -13,22 +12,12 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from scoring.matches import FormatKind, MatchFormat
+from tests.samples import command_csv, read_csv_rows
 from tournaments.importing import ImportProblem, TournamentImportError, import_played_tournament
 from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-coinche-16"
-
-
-def read_csv_rows(path: Path) -> list[list[str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.reader(handle))
-
-
-def command_csv(*args: str) -> list[list[str]]:
-    out = io.StringIO()
-    call_command(*args, "--format", "csv", stdout=out)
-    return list(csv.reader(io.StringIO(out.getvalue())))
 
 
 def import_sample(name: str = "Concours de démonstration") -> Tournament:

@@ -2,74 +2,47 @@
 (RULES.md §H). The held-out sample imports and ranks exactly; bad rows are refused with
 their line, column and French message, and nothing is saved then."""
 
-import csv
-import datetime
 import io
 import random
 import shutil
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.db import transaction
 from django.utils import translation
 
 from scoring import FormatKind
 from scoring.matches import MatchFormat
 from tests.html_reading import table_rows
+from tests.samples import IMPORTED, MELEE_NAME, MELEE_SAMPLE, command_csv, read_csv_rows
 from tournaments.forms.messages import import_problem_message
 from tournaments.importing import TournamentImportError, import_played_tournament
 from tournaments.models import MeleePair, MeleePlayer, SitOut, Team, Tournament
 
-NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
-SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "melee-18"
-NAME = "Mêlée du jeudi"
-
-
-def read_csv_rows(path: Path) -> list[list[str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.reader(handle))
-
-
-def command_csv(*args: str) -> list[list[str]]:
-    out = io.StringIO()
-    call_command(*args, "--format", "csv", stdout=out)
-    return list(csv.reader(io.StringIO(out.getvalue())))
-
-
-@pytest.fixture(scope="class")
-def sample(django_db_setup, django_db_blocker):
-    """The mêlée sample, imported once for the tests of a class that only read it, in a
-    transaction rolled back after the class's last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield import_played_tournament(
-            directory=SAMPLE,
-            name=NAME,
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(7),
-        )
-        transaction.set_rollback(True)
+NOW = IMPORTED
+SAMPLE = MELEE_SAMPLE
+NAME = MELEE_NAME
 
 
 @pytest.mark.django_db
 class TestTheMeleeSample:
-    def test_it_gives_the_expected_individual_standings_row_for_row(self, sample):
+    def test_it_gives_the_expected_individual_standings_row_for_row(self, melee_sample):
         assert command_csv("standings", NAME) == read_csv_rows(SAMPLE / "expected_standings.csv")
 
-    def test_it_registers_the_players_and_no_team(self, sample):
-        players = list(MeleePlayer.objects.filter(tournament=sample).order_by("number"))
+    def test_it_registers_the_players_and_no_team(self, melee_sample):
+        players = list(MeleePlayer.objects.filter(tournament=melee_sample).order_by("number"))
         first = read_csv_rows(SAMPLE / "players.csv")[1:4]
         assert [
             [str(p.number), p.name, p.club.name if p.club else ""] for p in players[:3]
         ] == first
         assert len(players) == 18
-        assert Team.objects.filter(tournament=sample).count() == 0
+        assert Team.objects.filter(tournament=melee_sample).count() == 0
 
-    def test_each_table_is_two_pairs_of_the_file_and_two_players_sit_out_each_partie(self, sample):
+    def test_each_table_is_two_pairs_of_the_file_and_two_players_sit_out_each_partie(
+        self, melee_sample
+    ):
         rows = read_csv_rows(SAMPLE / "matches.csv")[1:]
-        pairs = MeleePair.objects.filter(round__tournament=sample).select_related(
+        pairs = MeleePair.objects.filter(round__tournament=melee_sample).select_related(
             "player_1", "player_2", "team", "round"
         )
         seated = {(pair.round.number, pair.player_1.number, pair.player_2.number) for pair in pairs}
@@ -77,11 +50,11 @@ class TestTheMeleeSample:
             (int(r[0]), int(r[4]), int(r[5])) for r in rows
         }
         assert seated == expected
-        assert Team.every_team.filter(tournament=sample).count() == 2 * len(rows)
-        sit_outs = SitOut.objects.filter(round__tournament=sample)
+        assert Team.every_team.filter(tournament=melee_sample).count() == 2 * len(rows)
+        sit_outs = SitOut.objects.filter(round__tournament=melee_sample)
         assert sorted(sit_outs.values_list("round__number", flat=True)) == [1, 1, 2, 2, 3, 3, 4, 4]
 
-    def test_the_import_command_says_what_it_imported(self, sample):
+    def test_the_import_command_says_what_it_imported(self, melee_sample):
         out = io.StringIO()
         with translation.override("fr"):
             call_command(

@@ -2,7 +2,6 @@
 instead of its deals (RULES.md §G): the held-out sample ranks exactly, bad rows are
 refused with their line, column and French message, and nothing is saved then."""
 
-import csv
 import datetime
 import io
 import random
@@ -11,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.db import transaction
 
 import scoring
+from tests.samples import command_csv, imported_for_a_class, read_csv_rows
 from tournaments.importing import ImportProblem, TournamentImportError, import_played_tournament
 from tournaments.models import Bye, Club, Deal, Match, Round, Team, Tournament
 
@@ -22,30 +21,11 @@ SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-belote-19-totals"
 NAME = "Belote de la Saint-Martin"
 
 
-def read_csv_rows(path: Path) -> list[list[str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.reader(handle))
-
-
-def command_csv(*args: str) -> list[list[str]]:
-    out = io.StringIO()
-    call_command(*args, "--format", "csv", stdout=out)
-    return list(csv.reader(io.StringIO(out.getvalue())))
-
-
 @pytest.fixture(scope="class")
 def sample(django_db_setup, django_db_blocker):
     """The totals sample, imported once for the tests of a class that only read it, in a
     transaction rolled back after the class's last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield import_played_tournament(
-            directory=SAMPLE,
-            name=NAME,
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(7),
-        )
-        transaction.set_rollback(True)
+    yield from imported_for_a_class(django_db_blocker, SAMPLE, NAME)
 
 
 @pytest.mark.django_db

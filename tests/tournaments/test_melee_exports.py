@@ -5,45 +5,28 @@ standings slides, checked cell for cell against the held-out sample's
 
 import csv
 import io
-import random
 
 import openpyxl
 import pytest
-from django.db import transaction
 from django.utils import translation
 
 from tests.pdf_reading import html_tables
-from tests.tournaments.test_importing_melee import NAME, NOW, SAMPLE, read_csv_rows
+from tests.samples import MELEE_SAMPLE as SAMPLE
+from tests.samples import read_csv_rows
 from tests.tournaments.views.test_projector import french, slide
 from tournaments.exports import pdf
 from tournaments.exports.csv import standings_csv
 from tournaments.exports.xlsx import tournament_xlsx
-from tournaments.importing import import_played_tournament
 
 EXPECTED = read_csv_rows(SAMPLE / "expected_standings.csv")
 #: Each player's number → (name, club) in players.csv.
 PLAYERS = {row[0]: (row[1], row[2]) for row in read_csv_rows(SAMPLE / "players.csv")[1:]}
 
 
-@pytest.fixture(scope="class")
-def melee(django_db_setup, django_db_blocker):
-    """The mêlée sample, imported once for the tests of a class that only read it, in a
-    transaction rolled back after the class's last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield import_played_tournament(
-            directory=SAMPLE,
-            name=NAME,
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(7),
-        )
-        transaction.set_rollback(True)
-
-
 @pytest.mark.django_db
 class TestMeleeExports:
-    def test_the_standings_csv_is_expected_standings_then_name_club_and_rules(self, melee):
-        rows = list(csv.reader(io.StringIO(standings_csv(tournament=melee).decode())))
+    def test_the_standings_csv_is_expected_standings_then_name_club_and_rules(self, melee_sample):
+        rows = list(csv.reader(io.StringIO(standings_csv(tournament=melee_sample).decode())))
 
         assert rows[0] == [*EXPECTED[0], "name", "club", "rules_preset", "rules_version"]
         assert [row[:8] for row in rows[1:]] == EXPECTED[1:]
@@ -54,8 +37,8 @@ class TestMeleeExports:
         ]
         assert [row[8:10] for row in rows[1:]] == [list(PLAYERS[row[1]]) for row in EXPECTED[1:]]
 
-    def test_the_french_excel_csv_has_french_headers(self, melee):
-        data = standings_csv(tournament=melee, french_excel=True)
+    def test_the_french_excel_csv_has_french_headers(self, melee_sample):
+        data = standings_csv(tournament=melee_sample, french_excel=True)
         rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
 
         assert rows[0] == [
@@ -67,9 +50,9 @@ class TestMeleeExports:
             "Foyer rural de Sète", "belote-sans-annonces", "1",
         ]  # fmt: skip
 
-    def test_the_classement_sheet_is_one_row_per_player_as_expected(self, melee):
+    def test_the_classement_sheet_is_one_row_per_player_as_expected(self, melee_sample):
         with translation.override("fr"):
-            data = tournament_xlsx(tournament=melee)
+            data = tournament_xlsx(tournament=melee_sample)
         sheet = openpyxl.load_workbook(io.BytesIO(data))["Classement"]
         rows = [list(row) for row in sheet.iter_rows(values_only=True)]
 
@@ -82,10 +65,10 @@ class TestMeleeExports:
             for row in EXPECTED[1:]
         ]
 
-    def test_the_standings_pdf_prints_the_players_and_gives_them_the_prizes(self, melee):
-        melee.prize_list = "Un jambon\n-\nUne bouteille"
+    def test_the_standings_pdf_prints_the_players_and_gives_them_the_prizes(self, melee_sample):
+        melee_sample.prize_list = "Un jambon\n-\nUne bouteille"
         with translation.override("fr"):
-            html = pdf.standings_html(tournament=melee)
+            html = pdf.standings_html(tournament=melee_sample)
 
         (table,) = html_tables(html, "standings")
         assert table[0] == ["Rang", "Joueur", "Nom Club", "Points", "Gagnées", "Différence", "Prix"]
@@ -98,9 +81,9 @@ class TestMeleeExports:
             [row[0], row[1], row[2], row[3], row[6]] for row in EXPECTED[1:]
         ]
 
-    def test_the_projector_standings_slides_list_the_players(self, melee, client):
-        first = slide(french(client), melee, 1)
-        second = slide(client, melee, 2)
+    def test_the_projector_standings_slides_list_the_players(self, melee_sample, client):
+        first = slide(french(client), melee_sample, 1)
+        second = slide(client, melee_sample, 2)
 
         assert first.head == ["Rang", "Joueur", "Nom", "Points", "Gagnées"]
         assert (first.page, second.page) == ("page 1 / 2", "page 2 / 2")

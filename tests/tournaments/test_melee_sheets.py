@@ -13,7 +13,6 @@ import re
 
 import openpyxl
 import pytest
-from django.db import transaction
 from django.utils import translation
 
 from scoring import FormatKind
@@ -65,25 +64,10 @@ def sitting_out(number: int) -> list[int]:
     return sorted(set(PLAYERS) - seated)
 
 
-@pytest.fixture(scope="class")
-def melee(django_db_setup, django_db_blocker):
-    """The mêlée sample, imported once for the tests of a class that only read it, in a
-    transaction rolled back after the class's last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield import_played_tournament(
-            directory=SAMPLE,
-            name=NAME,
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(7),
-        )
-        transaction.set_rollback(True)
-
-
 @pytest.mark.django_db
 class TestTheSampleSheets:
-    def test_the_score_sheets_name_both_pairs_at_their_seats(self, melee):
-        round_ = melee.rounds.get(number=2)
+    def test_the_score_sheets_name_both_pairs_at_their_seats(self, melee_sample):
+        round_ = melee_sample.rounds.get(number=2)
 
         with translation.override("fr"):
             html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
@@ -100,8 +84,8 @@ class TestTheSampleSheets:
         ]
         assert "Équipe" not in html
 
-    def test_the_printed_score_sheet_shows_the_seats(self, melee):
-        round_ = melee.rounds.get(number=1)
+    def test_the_printed_score_sheet_shows_the_seats(self, melee_sample):
+        round_ = melee_sample.rounds.get(number=1)
 
         with translation.override("fr"):
             data = pdf.score_sheets_pdf(round=round_, base_url="http://club.example/")
@@ -112,8 +96,8 @@ class TestTheSampleSheets:
             "Paire B Est : 17 Michel David · Ouest : 8 Michel Durand",
         ]
 
-    def test_the_match_sheets_name_both_pairs_at_their_seats(self, melee):
-        round_ = melee.rounds.get(number=4)
+    def test_the_match_sheets_name_both_pairs_at_their_seats(self, melee_sample):
+        round_ = melee_sample.rounds.get(number=4)
 
         with translation.override("fr"):
             html = pdf.match_sheets_html(round=round_)
@@ -136,8 +120,8 @@ class TestTheSampleSheets:
         ]
         assert "Équipe" not in html and "équipe" not in html
 
-    def test_the_draw_sheet_lists_the_tables_the_sit_outs_and_every_player(self, melee):
-        round_ = melee.rounds.get(number=3)
+    def test_the_draw_sheet_lists_the_tables_the_sit_outs_and_every_player(self, melee_sample):
+        round_ = melee_sample.rounds.get(number=3)
 
         with translation.override("fr"):
             html = pdf.draw_sheet_html(round=round_)
@@ -178,8 +162,8 @@ class TestTheSampleSheets:
             for number in sorted(PLAYERS)
         ]
 
-    def test_the_printed_draw_sheet_says_who_sits_out(self, melee):
-        round_ = melee.rounds.get(number=1)
+    def test_the_printed_draw_sheet_says_who_sits_out(self, melee_sample):
+        round_ = melee_sample.rounds.get(number=1)
 
         with translation.override("fr"):
             text = page_texts(pdf.draw_sheet_pdf(round=round_))[0]
@@ -189,9 +173,9 @@ class TestTheSampleSheets:
         at = lines.index("Exempts")
         assert lines[at : at + 3] == ["Exempts", "10 Jean Dubois", "14 Odette Lefèvre"]
 
-    def test_the_parties_sheet_names_the_four_players_of_each_table(self, melee):
+    def test_the_parties_sheet_names_the_four_players_of_each_table(self, melee_sample):
         with translation.override("fr"):
-            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee)))
+            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee_sample)))
         rows = [list(row) for row in book["Parties"].iter_rows(values_only=True)]
 
         assert rows[0] == [
@@ -212,9 +196,9 @@ class TestTheSampleSheets:
             for row in TABLES
         ]
 
-    def test_the_exempts_sheet_lists_each_partie_s_sit_outs(self, melee):
+    def test_the_exempts_sheet_lists_each_partie_s_sit_outs(self, melee_sample):
         with translation.override("fr"):
-            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee)))
+            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee_sample)))
         rows = [list(row) for row in book["Exempts"].iter_rows(values_only=True)]
 
         assert rows[:3] == [
@@ -228,9 +212,9 @@ class TestTheSampleSheets:
             for player in sitting_out(number)
         ]
 
-    def test_the_joueurs_sheet_replaces_the_empty_teams_sheet(self, melee):
+    def test_the_joueurs_sheet_replaces_the_empty_teams_sheet(self, melee_sample):
         with translation.override("fr"):
-            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee)))
+            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee_sample)))
         rows = [list(row) for row in book["Joueurs"].iter_rows(values_only=True)]
 
         assert book.sheetnames == [
@@ -246,8 +230,10 @@ class TestTheSampleSheets:
             for number, (name, club) in sorted(PLAYERS.items())
         ]
 
-    def test_the_deals_csv_of_a_melee_recorded_by_its_totals_has_the_seat_columns(self, melee):
-        rows = list(csv.reader(io.StringIO(deals_csv(tournament=melee).decode())))
+    def test_the_deals_csv_of_a_melee_recorded_by_its_totals_has_the_seat_columns(
+        self, melee_sample
+    ):
+        rows = list(csv.reader(io.StringIO(deals_csv(tournament=melee_sample).decode())))
 
         assert rows == [[*DEAL_HEADER.strip().split(","), *DEALS_CSV_TAIL]]
 

@@ -532,6 +532,7 @@ def draw_sheet_html(*, round: Round) -> str:
             "round": round,
             "is_draft": round.status == Round.Status.DRAFT,
             "melee": melee,
+            "by_number": melee.by_player,
         }
         return render_to_string("tournaments/pdf/melee_draw_sheet.html", context)
     byes = list(selectors.round_byes(round=round))
@@ -551,7 +552,7 @@ def draw_sheet_html(*, round: Round) -> str:
             for match in matches
         ],
         "byes": [_sheet_team(bye.team, "") for bye in byes],
-        "by_team": by_team,
+        "by_number": by_team,
     }
     return render_to_string("tournaments/pdf/draw_sheet.html", context)
 

@@ -1,6 +1,7 @@
 """Minimum-cost perfect matching on a sparse graph, with a proof of optimality.
 
-Pure code (STYLE.md §2), used by the draw by standings (``pairing.py``, RULES.md §E).
+Pure code (STYLE.md §2), used by the draws by standing: of a round (``pairing.py``,
+RULES.md §E) and of a partie à la mêlée (``melee.py``, RULES.md §H).
 
 :func:`solve` finds a minimum-cost perfect matching of a graph given by its edges and
 their integer costs, and returns with it the dual solution that proves it optimal on
@@ -26,12 +27,19 @@ cost(N) >= sum over N's edges of (potential[u] + potential[v] - blossom weights)
 >= (sum of potentials - sum of weight * (size - 1) / 2) / 2, since N has at most
 (size - 1) / 2 edges inside an odd set, and the matching reaches that bound by (2) and
 (3). :func:`violations` checks (2) and (3) and lists the edges where (1) fails.
+
+Both draws rank what they match (teams, players, pairs), 0 for the best, and give the
+same cost to matching ranks i < j: ``repeat_cost * repeats(i, j) + gap_scale * (j - i) ** 2
++ (j - i) * (size - i)`` (:func:`standing_cost`; the three criteria are explained in
+``pairing.py``'s module docstring). :func:`match_by_standing` finds a minimum-cost perfect
+matching under it in a sparse graph, proved optimal on the complete graph with
+:func:`violations`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.matching.blossom import blossom_stages
@@ -138,6 +146,87 @@ def violations(
             if v != u and reduced(low, high) < 0:
                 found.add((low, high))
     return sorted(found)
+
+
+def standing_scales(size: int) -> tuple[int, int]:
+    """Return (gap_scale, repeat_cost) for ``size`` ranks: the bounds that make
+    :func:`standing_cost` lexicographic: the last term of a perfect matching's cost is
+    below ``gap_scale``, and the last two terms below ``repeat_cost``."""
+    pair_count = size // 2
+    gap_scale = pair_count * (size - 1) * size + 1
+    repeat_cost = pair_count * ((size - 1) ** 2 * gap_scale + (size - 1) * size) + 1
+    return gap_scale, repeat_cost
+
+
+def standing_cost(size: int, repeats: Callable[[int, int], int]) -> Callable[[int, int], int]:
+    """Return the cost of matching ranks ``better < worse`` of ``0 .. size - 1`` (module
+    docstring): fewer repeats first (``repeats(better, worse)`` counts them), then the
+    squared standing gap, then the gap weighted towards the top of the standings."""
+    gap_scale, repeat_cost = standing_scales(size)
+
+    def cost(better: int, worse: int) -> int:
+        gap = worse - better
+        return repeats(better, worse) * repeat_cost + gap * gap * gap_scale + gap * (size - better)
+
+    return cost
+
+
+#: How many times :func:`match_by_standing` widens its graph before it falls back on the
+#: complete graph.
+WIDENINGS = 8
+
+
+def match_by_standing(
+    size: int,
+    repeats: Callable[[int, int], int],
+    *,
+    nearest: int,
+    complete: Callable[[], Sequence[tuple[int, int]]],
+) -> list[tuple[int, int]]:
+    """Return a minimum-cost perfect matching of ranks ``0 .. size - 1`` (``size`` even)
+    under :func:`standing_cost`, as sorted (better, worse) pairs in order of the better rank.
+
+    The matching is searched in a sparse graph: each rank with the ranks right above and
+    below it (so that a perfect matching always exists) and its ``nearest`` nearest ranks
+    with no repeat, above and below. Its dual solution then proves it optimal on the
+    complete graph (:func:`violations`), or names the edges that break the proof: they
+    join the graph and the search starts again, until the graph provably holds an optimum.
+    After :data:`WIDENINGS` rounds of this, or if the proof cannot even be checked,
+    ``complete()`` decides: the caller's exact search on the complete graph, its pairs
+    (better, worse) in any order.
+
+    ``repeats(better, worse)`` is asked at most once for each couple of ranks.
+    """
+    gap_scale, _ = standing_scales(size)
+    known: dict[tuple[int, int], int] = {}
+
+    def repeated(better: int, worse: int) -> int:
+        if (better, worse) not in known:
+            known[(better, worse)] = repeats(better, worse)
+        return known[(better, worse)]
+
+    cost = standing_cost(size, repeated)
+    edges = {(index, index + 1) for index in range(size - 1)}
+    for index in range(size):
+        for step in (1, -1):
+            found = 0
+            other = index + step
+            while found < nearest and 0 <= other < size:
+                edge = (min(index, other), max(index, other))
+                if not repeated(*edge):
+                    edges.add(edge)
+                    found += 1
+                other += step
+    for _ in range(WIDENINGS):
+        solution = solve(size, {edge: cost(*edge) for edge in edges})
+        try:
+            missing = violations(solution, cost, gap_scale)
+        except ValueError:
+            break
+        if not missing:
+            return sorted((v, w) for v, w in enumerate(solution.mate) if v < w)
+        edges.update(missing)
+    return sorted(complete())
 
 
 def _greedy_start(

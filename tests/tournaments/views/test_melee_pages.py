@@ -5,19 +5,16 @@ concours built by the services, each page in the same queries whatever its size.
 
 import csv
 import datetime
-import random
 import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import transaction
 
 import scoring
 from tests.factories import TeamFactory, TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import services
-from tournaments.importing import import_played_tournament
 from tournaments.models import Match, MeleePlayer, Round, Tournament
 from tournaments.services import MeleePlayerData, PlayedMeleeTable
 
@@ -48,25 +45,10 @@ def sit_outs_line(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", found.group(1))).strip()
 
 
-@pytest.fixture(scope="class")
-def sample(django_db_setup, django_db_blocker):
-    """The mêlée sample, imported once for the tests of a class that only read it, in a
-    transaction rolled back after the class's last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield import_played_tournament(
-            directory=SAMPLE,
-            name="Mêlée du jeudi",
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(7),
-        )
-        transaction.set_rollback(True)
-
-
 @pytest.mark.django_db
 class TestTheSamplePages:
-    def test_a_players_page_shows_their_line_then_each_partie(self, client, sample):
-        response = client.get(f"/concours/{sample.slug}/joueurs/17/")
+    def test_a_players_page_shows_their_line_then_each_partie(self, client, melee_sample):
+        response = client.get(f"/concours/{melee_sample.slug}/joueurs/17/")
 
         assert response.status_code == 200
         assert standing_line(response) == (
@@ -106,8 +88,8 @@ class TestTheSamplePages:
             ["4", "", "Exempt", "1008", "", ""],
         ]
 
-    def test_a_drawn_and_a_lost_partie_say_so(self, client, sample):
-        response = client.get(f"/concours/{sample.slug}/joueurs/6/")
+    def test_a_drawn_and_a_lost_partie_say_so(self, client, melee_sample):
+        response = client.get(f"/concours/{melee_sample.slug}/joueurs/6/")
 
         assert table_rows(response, "melee-parties")[1:] == [
             [
@@ -149,12 +131,13 @@ class TestTheSamplePages:
         ]
 
     def test_every_players_page_agrees_with_their_row_of_the_expected_standings(
-        self, client, sample
+        self, client, melee_sample
     ):
         expected = read_csv("expected_standings.csv")
 
         pages = [
-            client.get(f"/concours/{sample.slug}/joueurs/{row['player']}/") for row in expected
+            client.get(f"/concours/{melee_sample.slug}/joueurs/{row['player']}/")
+            for row in expected
         ]
 
         # Each page: its line, then the sum of its « Pour » column (the third cell from
@@ -177,8 +160,10 @@ class TestTheSamplePages:
             for row in expected
         ]
 
-    def test_the_round_page_lists_each_tables_four_players_and_the_sit_outs(self, client, sample):
-        response = client.get(f"/concours/{sample.slug}/parties/4/")
+    def test_the_round_page_lists_each_tables_four_players_and_the_sit_outs(
+        self, client, melee_sample
+    ):
+        response = client.get(f"/concours/{melee_sample.slug}/parties/4/")
 
         assert table_rows(response, "melee-matches") == [
             ["Table", "Paire A", "Total A", "Total B", "Paire B", "Donnes"],
@@ -217,8 +202,8 @@ class TestTheSamplePages:
         ]
         assert sit_outs_line(response) == "Exempts : 15 – Maurice Garcia, 17 – Michel David"
 
-    def test_the_round_page_links_each_player_to_their_page(self, client, sample):
-        response = client.get(f"/concours/{sample.slug}/parties/1/")
+    def test_the_round_page_links_each_player_to_their_page(self, client, melee_sample):
+        response = client.get(f"/concours/{melee_sample.slug}/parties/1/")
 
         links = re.findall(r'href="/concours/[^/]+/joueurs/(\d+)/"', page(response))
         assert links == [
@@ -226,8 +211,8 @@ class TestTheSamplePages:
             "10", "14",
         ]  # fmt: skip
 
-    def test_the_standings_link_each_name_to_the_players_page(self, client, sample):
-        response = client.get(f"/concours/{sample.slug}/")
+    def test_the_standings_link_each_name_to_the_players_page(self, client, melee_sample):
+        response = client.get(f"/concours/{melee_sample.slug}/")
 
         rows = table_rows(response, "standings")
         links = re.findall(
@@ -237,10 +222,10 @@ class TestTheSamplePages:
         assert links[:3] == [("16", "Hélène Thomas"), ("17", "Michel David"), ("7", "Yvette David")]
         assert [number for number, _ in links] == [row[1] for row in rows[1:]]
 
-    def test_the_page_reads_in_english(self, client, sample):
+    def test_the_page_reads_in_english(self, client, melee_sample):
         client.cookies["django_language"] = "en"
 
-        response = client.get(f"/concours/{sample.slug}/joueurs/17/")
+        response = client.get(f"/concours/{melee_sample.slug}/joueurs/17/")
 
         assert standing_line(response) == (
             "Rank 2 of 18 players · 4784 points · won 3, drawn 0, lost 0 · "
@@ -412,8 +397,10 @@ def slide_rows(client, tournament: Tournament, index: int = 0) -> list[list[str]
 
 @pytest.mark.django_db
 class TestTheSampleProjector:
-    def test_the_draw_slide_shows_each_pair_by_its_players_then_the_sit_outs(self, client, sample):
-        rows = slide_rows(client, sample)
+    def test_the_draw_slide_shows_each_pair_by_its_players_then_the_sit_outs(
+        self, client, melee_sample
+    ):
+        rows = slide_rows(client, melee_sample)
 
         assert rows == [
             ["Table", "Paire A", "Total A", "Total B", "Paire B"],
@@ -449,16 +436,16 @@ class TestTheSampleProjector:
             ["Exempt", "17 Michel David", "", "", ""],
         ]
 
-    def test_the_standings_slide_links_to_no_page(self, client, sample):
-        response = client.get(f"/ecran/{sample.projector_token}/diapo/?slide=1")
+    def test_the_standings_slide_links_to_no_page(self, client, melee_sample):
+        response = client.get(f"/ecran/{melee_sample.projector_token}/diapo/?slide=1")
 
         assert table_rows(response, "board")[1] == ["1", "16", "Hélène Thomas", "4856", "3"]
         assert "<a " not in response.content.decode()
 
-    def test_the_draw_slide_reads_in_english(self, client, sample):
+    def test_the_draw_slide_reads_in_english(self, client, melee_sample):
         client.cookies["django_language"] = "en"
 
-        rows = slide_rows(client, sample)
+        rows = slide_rows(client, melee_sample)
 
         assert (rows[0], rows[5]) == (
             ["Table", "Pair A", "Total A", "Total B", "Pair B"],
