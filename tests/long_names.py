@@ -5,7 +5,8 @@
 confirmed by the opponents. Round 1 is played and closed; round 2 is published, its
 table 1 has a deal waiting for the opponents (pending), its table 2 a disputed one, and
 the other tables have not started. The browser tests of the standings and the round
-page measure these pages with it.
+page measure these pages with it; :func:`long_names_melee`, a mêlée of the same players,
+its players list and the desk's paper grid.
 """
 
 from __future__ import annotations
@@ -124,4 +125,36 @@ def long_names_concours(*, club: Club) -> Tournament:
         note="Nous avions 4 plis, pas 5.",
         now=now,
     )
+    return tournament
+
+
+def long_names_melee(*, club: Club) -> Tournament:
+    """Return a mêlée (RULES.md §H) of the 16 players of :data:`TEAMS`, each with their
+    club, its sheets on paper (the desk types them on its grid): partie 1 drawn and
+    published, no deal typed yet."""
+    tournament = services.create_tournament(
+        club=club,
+        settings={
+            "name": "Grande mêlée de coinche des amicales réunies de la Saint-Sylvestre",
+            "date": datetime.date(2026, 12, 31),
+            "venue": "Salle polyvalente de Saint-Rémy-de-Provence",
+            "rules_preset": "ffb-coinche",
+            "match_format": "deals",
+            "match_format_value": 12,
+            "number_of_rounds": 3,
+            "results_mode": "paper",
+        },
+        is_melee=True,
+    )
+    services.register_melee_players(
+        tournament=tournament,
+        players=[
+            services.MeleePlayerData(name=name, club=player_club)
+            for first, second, player_club in TEAMS
+            for name in (first, second)
+        ],
+        rng=random.Random(7),
+    )
+    round_1 = services.draw_melee_partie(tournament=tournament, seed=2026)
+    services.publish_draft(round=round_1, now=timezone.now())
     return tournament

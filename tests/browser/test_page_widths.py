@@ -7,6 +7,10 @@ so nothing is cut off behind a scroll bar either. The standings show a phone the
 the team and its points, a laptop every column but the four figures of the widest
 screens, and « Afficher toutes les colonnes » shows a phone the others. Screenshots go
 to ``test-artifacts/<test>/``.
+
+A mêlée of long names (:func:`tests.long_names.long_names_melee`) too: its players list
+fits a phone, each player a card; the desk's grid of a table on paper, wider than a
+phone, scrolls in its own box and the page does not.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.long_names import long_names_concours
+from tests.long_names import long_names_concours, long_names_melee
 from tournaments.models import Tournament
 
 PHONE = {"width": 390, "height": 844}
@@ -163,3 +167,48 @@ def test_the_desk_page_wraps_the_projectors_address_on_a_phone(
     assert address.inner_text().replace("\n", "") == (
         f"{live_server.url}/ecran/{concours.projector_token}/"
     )
+
+
+@pytest.fixture
+def melee(db, club) -> Tournament:
+    return long_names_melee(club=club)
+
+
+def test_a_melee_s_players_list_fits_a_phone(
+    page: Page, live_server, client, organiser, melee, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{melee.slug}/gestion/joueurs/")
+
+    screenshot("phone")
+    assert (page_width(page), overflowing_tables(page)) == (390, [])
+    first = page.locator("table.melee-players tbody tr").first
+    # One card: the number, then the name, club, present, withdrawn, one line each
+    # (« Présent : », « Forfait : » are drawn before theirs, out of innerText).
+    assert first.inner_text().split("\n") == [
+        "1",
+        "Marie-Christine de La Rochefoucauld-Montbazon",
+        "Amicale bouliste et beloteuse de Saint-Rémy-de-Provence",
+        "oui",
+        "non",
+        "Modifier",
+        "Marquer absent",
+        "Retirer",
+    ]
+
+
+def test_the_paper_grid_of_a_melee_table_scrolls_in_its_box_not_the_page(
+    page: Page, live_server, client, organiser, melee, screenshot
+):
+    sign_in(page, client, organiser, live_server)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{melee.slug}/gestion/parties/1/tables/1/feuille/")
+
+    screenshot("phone")
+    box = page.locator(".sheet-scroll").evaluate(
+        "box => [box.clientWidth, box.scrollWidth > box.clientWidth]"
+    )
+    assert (page_width(page), box) == (390, [358, True])

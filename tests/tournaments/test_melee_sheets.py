@@ -397,6 +397,96 @@ def test_a_published_partie_s_score_sheets_seat_its_pairs_beside_their_codes():
     assert re.findall(r"Paire ([AB]) : scannez", html)[8:] == ["A", "B"]
 
 
+#: The tables of :func:`drawn_melee`'s draft: pair A (North, South), pair B (East, West).
+DRAFT_TABLES = [(6, 18, 21, 16), (8, 15, 22, 20), (7, 19, 14, 17), (9, 1, 10, 12), (4, 3, 2, 13)]
+
+
+@pytest.mark.django_db
+def test_a_draft_partie_prints_a_score_sheet_per_table_of_its_draft_with_no_qr_code():
+    """As a doublettes draft does (tests/tournaments/test_exports_pdf.py): one sheet per
+    table, marked « Brouillon », with no code (a draft has no link yet)."""
+    round_ = drawn_melee()
+
+    with translation.override("fr"):
+        html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
+
+    assert html_tables(html, "teams") == [
+        [
+            ["Paire A", f"{joueur('Nord', north)} · {joueur('Sud', south)}"],
+            ["Paire B", f"{joueur('Est', east)} · {joueur('Ouest', west)}"],
+        ]
+        for north, south, east, west in DRAFT_TABLES
+    ]
+    assert re.findall(r'<span class="sheet-table">(.*?)</span>', html) == [
+        f"Table {number}" for number in range(1, 6)
+    ]
+    assert (html.count('<span class="sheet-draft">Brouillon</span>'), html.count("<svg")) == (5, 0)
+    assert (
+        re.findall(r'<div class="signature">(.*?)</div>', html)
+        == [
+            "Signature, paire A",
+            "Signature, paire B",
+        ]
+        * 5
+    )
+    assert "Équipe" not in html and "None" not in html
+
+
+@pytest.mark.django_db
+def test_a_printed_draft_sheet_seats_its_players_and_says_draft():
+    round_ = drawn_melee(name="Mêlée du jeudi")
+
+    with translation.override("fr"):
+        data = pdf.score_sheets_pdf(round=round_, base_url="http://club.example/")
+
+    pages = page_texts(data)
+    lines = pages[0].splitlines()
+    assert (len(pages), lines[:3]) == (5, ["Partie 1", "Table 1", "BROUILLON"])
+    assert lines[7:9] == [
+        "Paire A Nord : 6 Joueur 6 · Sud : 18 Joueur 18",
+        "Paire B Est : 21 Joueur 21 · Ouest : 16 Joueur 16",
+    ]
+    assert lines[-1] == (
+        "Mêlée du jeudi · Feuilles de marque, partie 1 · Brouillon : pas encore publié, "
+        "les tables peuvent encore changer. page 1 / 5"
+    )
+
+
+@pytest.mark.django_db
+def test_a_draft_partie_on_paper_prints_the_paper_grid_by_pair():
+    round_ = drawn_melee(results_mode="paper", rules_preset="belote-classique")
+
+    with translation.override("fr"):
+        html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
+
+    first = html.split('<section class="sheet">')[1]
+    assert (
+        re.findall(r'<th scope="col" class="team-column">(.*?)</th>', first)
+        == [
+            "Paire A",
+            "Paire B",
+        ]
+        * 3
+    )
+    assert re.findall(r'<table class="totals-box">.*?<th scope="col">(.*?)</th>\s*'
+                      r'<th scope="col">(.*?)</th>', first, re.S) == [
+        ("Total, paire A", "Total, paire B")
+    ]  # fmt: skip
+    assert re.findall(r"<dt>Belote</dt> <dd>(.*?)</dd>", first) == ["A ou B, la paire qui l’a"]
+    assert (html.count('class="deals paper-deals'), html.count("<svg")) == (5, 0)
+    assert "Équipe" not in html and "équipe" not in html
+
+
+@pytest.mark.django_db
+def test_a_doublettes_draft_with_no_table_prints_no_sheet():
+    tournament = TournamentFactory()
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.DRAFT)
+
+    html = pdf.score_sheets_html(round=round_, base_url="http://club.example/")
+
+    assert html.count('<section class="sheet">') == 0
+
+
 @pytest.mark.parametrize("players", [4, 12])
 def test_the_sheets_of_a_melee_run_the_same_queries_for_1_and_3_tables(
     db, django_assert_num_queries, players

@@ -36,6 +36,7 @@ from tournaments.models import (
     Match,
     MatchFormatKind,
     MatchResult,
+    ResultsMode,
     Round,
     Team,
     TeamLink,
@@ -113,10 +114,10 @@ class Heading:
 class SheetTeam:
     """A team of a match, as printed: side (A or B, empty for a bye), number, players.
     ``is_pair`` for a mêlée pair, printed « Paire A » with no number: a pair's number
-    would read as a player's (RULES.md §H)."""
+    would read as a player's (RULES.md §H); a pair of a draft has none yet (None)."""
 
     side: str
-    number: int
+    number: int | None
     players: str
     is_pair: bool = False
 
@@ -345,7 +346,8 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
     A draft round has no links, so its sheets have no QR code, and each says « Brouillon ».
     ``two_per_page`` puts two sheets side by side on a landscape A4 page. A mêlée pair
     is printed by its players at their seats (RULES.md §H, :func:`_sheet_team`); a
-    mêlée's draft has no match yet, so no sheet.
+    mêlée's draft, which has no match yet, prints a sheet per table of its draft draw
+    (:func:`_melee_draft_sheets`), marked « Brouillon » like a doublettes draft.
 
     The sheet of a table on paper (``Match.is_paper``), which the desk types, has no QR
     code and the columns of the desk's grid in its order (templates/…/paper_sheet.html):
@@ -369,6 +371,8 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
         )
         for match in selectors.round_seated_matches(round=round)
     ]
+    if not sheets and round.status == Round.Status.DRAFT:
+        sheets = _melee_draft_sheets(round=round)
     rules = tournament.rules
     row_count = sheet_row_count(tournament)
     # The paper grid: deal, taker, contract?, trump, 2 card points, coinche?, belote,
@@ -389,16 +393,48 @@ def score_sheets_html(*, round: Round, two_per_page: bool = False, base_url: str
         "has_totals_box": scoring.is_checkable(rules),
         "has_declaration_count": scoring.is_checkable(rules) and rules.has_declarations,
         "paper_blank_cells": range(paper_blank_cells),
-        "paper_keys": paper_keys(rules),
+        "paper_keys": paper_keys(rules, is_melee=any(sheet.team_a.is_pair for sheet in sheets)),
     }
     return render_to_string("tournaments/pdf/score_sheets.html", context)
 
 
-def paper_keys(rules: scoring.RuleSet) -> tuple[tuple[str, str], ...]:
+def _draft_pair(seating: Seating, side: str) -> SheetTeam:
+    """Return a pair of a draft table as its sheet prints it: by its players at their
+    seats, with no number (a draft's pairs have none yet)."""
+    return SheetTeam(
+        side=side, number=None, players=printable(seating.side_text(side)), is_pair=True
+    )
+
+
+def _melee_draft_sheets(*, round: Round) -> list[ScoreSheet]:
+    """Return the sheets of the draft of mêlée partie ``round``, one per table of its
+    draft draw (RULES.md §H: pair A North–South, pair B East–West), or none for a round
+    with no mêlée draft. A draft has no link, so no QR code, as a doublettes draft's
+    sheets; a table is on paper when its tournament's results are (no match yet has a
+    mode of its own)."""
+    draft = selectors.melee_draft(round=round)
+    if draft is None:
+        return []
+    is_paper = round.tournament.results_mode == ResultsMode.PAPER
+    sheets = []
+    for table in draft.tables:
+        seating = Seating.of(table.pair_a, table.pair_b)
+        sheets.append(
+            ScoreSheet(
+                table_number=table.table_number,
+                team_a=_draft_pair(seating, "A"),
+                team_b=_draft_pair(seating, "B"),
+                is_paper=is_paper,
+            )
+        )
+    return sheets
+
+
+def paper_keys(rules: scoring.RuleSet, *, is_melee: bool = False) -> tuple[tuple[str, str], ...]:
     """Return the keys a paper sheet's columns are written in, as the desk types them
     (forms/paper.py), by column name, for the columns the rules have: a team letter or
     P for a pass, the trump's letter, C/D for a capot, the coinche level, the belote's
-    team, one code per declaration."""
+    team (its pair in a mêlée, ``is_melee``: RULES.md §H), one code per declaration."""
     trumps = " · ".join(
         f"{key} {_trump_key_label(trump)}"
         for key, trump in TRUMP_KEYS.items()
@@ -417,7 +453,10 @@ def paper_keys(rules: scoring.RuleSet) -> tuple[tuple[str, str], ...]:
         keys.insert(1, (_("Contract"), _("%(capot)s capot") % {"capot": CAPOT_KEY}))
     if rules.allows_coinche:
         keys.append((_("Coinche"), _("0 none, 1 coinche, 2 surcoinche")))
-    keys.append((_("Belote"), _("A or B, the team that holds it")))
+    holder = (
+        _("A or B, the pair that holds it") if is_melee else _("A or B, the team that holds it")
+    )
+    keys.append((_("Belote"), holder))
     if rules.has_declarations:
         keys.append(
             (

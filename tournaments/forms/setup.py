@@ -15,6 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import selectors
 from tournaments.forms.bounds import BOUNDED, bound_field
 from tournaments.forms.fields import form_field
+from tournaments.forms.tie_breaks import (
+    MELEE_HEAD_TO_HEAD,
+    MELEE_TIE_BREAK_CHOICES,
+    TIE_BREAK_CHOICES,
+    TieBreakField,
+)
 from tournaments.models import (
     MATCH_POINT_FIELDS,
     MAX_BYE_CREDIT,
@@ -77,8 +83,6 @@ PRESET_SUMMARIES = {
     ),
 }
 
-TIE_BREAK_CHOICES = [("", "—"), *TieBreak.choices]
-
 
 def _cleaned_name(form: forms.BaseForm, field_name: str) -> str:
     """Return the field's text cleaned by :func:`tournaments.text.clean_name`.
@@ -121,11 +125,11 @@ class TournamentForm(forms.ModelForm):
     for a tournament being changed, whose club stays as it is (the form has no club field).
     """
 
-    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES)
-    tie_break_2 = forms.ChoiceField(
+    tie_break_1 = TieBreakField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES)
+    tie_break_2 = TieBreakField(
         label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False
     )
-    tie_break_3 = forms.ChoiceField(
+    tie_break_3 = TieBreakField(
         label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False
     )
 
@@ -175,13 +179,21 @@ class TournamentForm(forms.ModelForm):
         club.queryset = clubs
         club.required = True
         club.empty_label = None
+        # A mêlée (known once created) is not offered head-to-head (RULES.md §H).
+        self.is_melee_concours = bool(self.instance.pk) and selectors.is_melee(
+            tournament=self.instance
+        )
         if self.instance.pk:
             # Chosen once, at creation (MeleeConcours): a concours keeps its format.
             del self.fields["club"]
             del self.fields["melee"]
-            keys = list(self.instance.tie_break_keys) + ["", "", ""]
+            keys = [*self._stored_tie_breaks(), "", "", ""]
             for index in range(3):
                 self.fields[f"tie_break_{index + 1}"].initial = keys[index]
+                if self.is_melee_concours:
+                    form_field(
+                        self, f"tie_break_{index + 1}", TieBreakField
+                    ).choices = MELEE_TIE_BREAK_CHOICES
         else:
             self.fields["tie_break_1"].initial = "matches_won"
             self.fields["tie_break_2"].initial = "points_difference"
@@ -215,6 +227,15 @@ class TournamentForm(forms.ModelForm):
             for name in (*FROZEN_SETTINGS, "tie_break_1", "tie_break_2", "tie_break_3"):
                 if name in self.fields:
                     self.fields[name].disabled = True
+
+    def _stored_tie_breaks(self) -> list[str]:
+        """Return the tournament's tie-breaks as its form shows them: a mêlée's without
+        head-to-head, which its standings leave out (a mêlée created before it was no
+        longer offered may have kept it, the default)."""
+        keys = self.instance.tie_break_keys
+        return [
+            key for key in keys if not (self.is_melee_concours and key == TieBreak.HEAD_TO_HEAD)
+        ]
 
     @property
     def has_clubs(self) -> bool:
@@ -270,6 +291,10 @@ class TournamentForm(forms.ModelForm):
         chosen = [key for key in keys if key]
         if len(chosen) != len(set(chosen)):
             self.add_error("tie_break_2", gettext("Each tie-break can be used once."))
+        if self.is_melee_concours or data.get("melee"):
+            for number, key in enumerate(keys, start=1):
+                if key == TieBreak.HEAD_TO_HEAD:
+                    self.add_error(f"tie_break_{number}", str(MELEE_HEAD_TO_HEAD))
         data["tie_breaks"] = ",".join(chosen)
         value = data.get("match_format_value")
         if data.get("match_format") == "deals" and value is not None and not 1 <= value <= 64:
@@ -284,9 +309,11 @@ class TournamentForm(forms.ModelForm):
     def settings(self) -> dict[str, Any]:
         """Return the cleaned settings as model field values, for the services."""
         names = [name for name in self.Meta.fields if name != "club" and name in self.fields]
-        return {name: self.cleaned_data[name] for name in names} | {
-            "tie_breaks": self.cleaned_data["tie_breaks"]
-        }
+        settings = {name: self.cleaned_data[name] for name in names}
+        if self.fields["tie_break_1"].disabled:
+            # Frozen: shown as stored, kept as stored (a mêlée's may hold head-to-head).
+            return settings
+        return settings | {"tie_breaks": self.cleaned_data["tie_breaks"]}
 
 
 def organiser_clubs(user: User) -> QuerySet[Club]:

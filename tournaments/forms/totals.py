@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.forms.messages import REASON_REQUIRED, service_error_message, totals_error_message
-from tournaments.models import Match
+from tournaments.models import Match, Team, TeamSide
+from tournaments.presentation.seats import pair_players
 from tournaments.services.errors import Refusal
 
 #: The sheet's counts, in the order of the form, by the engine's field name.
@@ -29,6 +30,19 @@ def _number_field(label: Any, *, required: bool) -> forms.IntegerField:
     field = forms.IntegerField(label=label, required=required)
     field.widget.attrs.update({"inputmode": "numeric", "min": "0"})
     return field
+
+
+def _total_label(team: Team, side: str) -> str:
+    """Return the label of ``team``'s total: « Total de 3 – Dupont / Martin », or a mêlée
+    pair by its side and players, « Total de la paire A – 4 Josette Vincent / 2 Paul Roux »,
+    as the other mêlée pages name it (a pair's number would read as a player's, RULES.md
+    §H). Reads the pair's players joined to ``team``, else it queries."""
+    players = pair_players(team)
+    if players is None:
+        return gettext("Total of %(team)s") % {"team": team}
+    if side == TeamSide.A:
+        return gettext("Total of pair A – %(players)s") % {"players": players}
+    return gettext("Total of pair B – %(players)s") % {"players": players}
 
 
 class MatchTotalsForm(forms.Form):
@@ -64,8 +78,8 @@ class MatchTotalsForm(forms.Form):
         self.rules = rules
         self.is_correction = match.is_totals_only
         self.has_mismatch = False
-        self.fields["total_a"].label = gettext("Total of %(team)s") % {"team": match.team_a}
-        self.fields["total_b"].label = gettext("Total of %(team)s") % {"team": match.team_b}
+        self.fields["total_a"].label = _total_label(match.team_a, TeamSide.A)
+        self.fields["total_b"].label = _total_label(match.team_b, TeamSide.B)
         if not scoring.is_checkable(rules):
             del self.fields["capots"]
             del self.fields["belotes"]

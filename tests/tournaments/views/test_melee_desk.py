@@ -266,6 +266,30 @@ def test_a_melee_match_page_names_its_pairs_by_their_players_numbers(client, des
     ]
 
 
+def test_the_desk_s_totals_form_labels_each_pair_by_its_side_and_players(desk, tournament):
+    """« Saisir les totaux de la table » (RULES.md §G) names a mêlée's pairs as its other
+    pages do, never by the pair's number, which would read as a player's (RULES.md §H)."""
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    desk.cookies["django_language"] = "fr"
+
+    response = desk.get(round_.matches.get().get_absolute_url())
+
+    form = response.context["totals_form"]
+    assert (form["total_a"].label, form["total_b"].label) == (
+        "Total de la paire A – 4 Joueur 4 / 2 Joueur 2",
+        "Total de la paire B – 1 Joueur 1 / 3 Joueur 3",
+    )
+    labels = re.findall(
+        r'<label for="id_totals-total_[ab]">(.*?)</label>', response.content.decode()
+    )
+    assert labels == [
+        "Total de la paire A – 4 Joueur 4 / 2 Joueur 2\xa0:",
+        "Total de la paire B – 1 Joueur 1 / 3 Joueur 3\xa0:",
+    ]
+
+
 def test_the_prize_list_and_the_backup_speak_of_players_in_a_melee(desk, tournament):
     """A mêlée has no team: the prize list's help and the backup's sentence say players."""
     register(tournament, 4)
