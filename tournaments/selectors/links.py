@@ -93,6 +93,16 @@ def refreshed_seat(*, seat: Seat) -> Seat | None:
     return seat
 
 
+def seat_as_written(*, seat: Seat, match: Match) -> Seat:
+    """Return ``seat`` with its match's own columns taken from ``match``, the same match
+    as a table write's transaction left it (services.TableWrite): what
+    :func:`refreshed_seat` reads, with no query. Its teams, round and tournament stay as
+    joined."""
+    for name in _MATCH_COLUMNS:
+        setattr(seat.match, name, getattr(match, name))
+    return seat
+
+
 def is_pair_seat(*, seat: Seat) -> bool:
     """Return True when ``seat`` is a mêlée pair's (RULES.md §H): its match's teams are the
     pairs drawn for one partie. No query for a seat from :func:`team_seat`."""
