@@ -171,9 +171,8 @@ def seat_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 
     @functools.wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, partie: int, **kwargs: Any) -> HttpResponse:
-        link = selectors.team_link_by_token(token=token)
-        seat = selectors.team_seat(link=link, round_number=partie) if link else None
-        if seat is None:
+        link, seat = selectors.seat_by_token(token=token, round_number=partie)
+        if link is None or seat is None:
             raise Http404
         refusal = _refusal(seat)
         if refusal:
