@@ -61,6 +61,7 @@ from tournaments.models import (
 )
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.requests import HtmxHttpRequest
+from tournaments.views.table.deal_items import deal_items
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"
@@ -332,6 +333,13 @@ def page_context(
     if not is_writable or (match.is_complete and editing is None):
         form = None
     fields = blank_fields(form)
+    is_melee = selectors.is_pair_seat(seat=seat)
+    shown = {
+        "link": seat.link,
+        "round": match.round,
+        "is_writable": is_writable,
+        "is_melee": is_melee,
+    }
     return {
         "link": seat.link,
         "seat": seat,
@@ -341,11 +349,12 @@ def page_context(
         "tournament": tournament,
         "rules": tournament.rules,
         "is_classic": is_classic,
-        "is_melee": selectors.is_pair_seat(seat=seat),
+        "is_melee": is_melee,
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
+        "deal_items": deal_items(reversed(rows), shown),
         "last_row": rows[-1] if rows else None,
         "to_confirm": [row for row in rows if row.may_confirm and is_writable],
         "own_waiting": [row for row in rows if row.may_edit],
