@@ -1,7 +1,7 @@
 """Benchmark: server CPU of the table phones' writes, in one process (no gunicorn).
 
 Usage: .venv/bin/python bench/writes.py [--tables N] [--deals D] [--profile FILE]
-                                        [--target MS]
+                                        [--target MS] [--answers FILE]
 
 Sets up the concours of bench/load.py (its ``build``: 150 teams, round 1 drawn and
 published, 12 deals a match) in a SQLite file in a temporary folder, then sends, through
@@ -14,7 +14,9 @@ each table is sent first and not counted (connections and caches warm up); deals
 CPU, robust to other processes' load on a shared machine). Prints the CPU per write, per
 deal and per confirmation, the queries of the last of each, and the CPU of a fixed loop
 (how fast the machine runs Python just then); with ``--profile`` writes the timed
-part's cProfile statistics to FILE. Exits 1 when a write fails or, with ``--target``,
+part's cProfile statistics to FILE; with ``--answers`` writes every answer's body to FILE
+(the team tokens and CSRF tokens replaced by placeholders), so that two versions of the
+site can be checked to answer the same HTML (``cmp``). Exits 1 when a write fails or, with ``--target``,
 when the CPU per write is above MS.
 """
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -41,6 +44,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--profile", default="")
     parser.add_argument("--target", type=float, default=0.0, help="CPU ms a write; 0: none")
+    parser.add_argument("--answers", default="", help="write the answers' bodies to FILE")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-writes-"))
     try:
@@ -62,6 +66,7 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
     rng = random.Random(7)
     rngs = [random.Random(rng.random()) for _ in pairs]
     counter = QueryCounter()
+    answers: list[str] = []
 
     def write(token: str, path: str, fields: list[tuple[str, str]]) -> int:
         response = client.post(
@@ -72,6 +77,8 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
         body = response.content.decode()
         if response.status_code != 200 or "notice-success" not in body:
             raise SystemExit(f"{path}: {response.status_code} {load.notice_of(body)}")
+        if args.answers:
+            answers.append(body)
         return response.status_code
 
     def play(table: int, number: int) -> tuple[float, float, int, int]:
@@ -107,6 +114,8 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
     if profiler:
         profiler.disable()
         profiler.dump_stats(args.profile)
+    if args.answers:
+        _write_answers(args.answers, answers, pairs)
     per_write = 1000 * (deal_cpu + confirm_cpu) / (2 * count)
     print(f"calibration: {calibration():.1f} ms CPU for a fixed pure-Python loop")
     print(
@@ -146,6 +155,18 @@ def calibration() -> float:
     for number in range(2_000_000):
         total += number % 7
     return 1000 * (time.process_time() - start)
+
+
+def _write_answers(path: str, answers: list[str], pairs: list[tuple[str, str]]) -> None:
+    """Write ``answers`` to ``path``, each team's token as ``<team N>`` and every CSRF
+    token as ``<csrf>`` (both differ from one run to the next)."""
+    tokens = {token: f"<team {n}>" for n, token in enumerate(t for pair in pairs for t in pair)}
+    pattern = re.compile("|".join(re.escape(token) for token in tokens))
+    csrf = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
+    with open(path, "w", encoding="utf-8") as out:
+        for body in answers:
+            body = pattern.sub(lambda found: tokens[found.group(0)], body)
+            out.write(csrf.sub(r'\1<csrf>"', body) + "\n")
 
 
 def _grouped(fields: list[tuple[str, str]]) -> dict[str, list[str]]:

@@ -359,14 +359,14 @@ def _wait_until_blocked(timeout: float = 10.0) -> None:
 def test_two_identical_requests_at_once_record_one_deal(monkeypatch):
     link = selectors.match_links(match=make_match())["A"]
     inside, release = threading.Event(), threading.Event()
-    submit = services.submit_deal
+    enter = services.enter_deal  # what the deal view calls
 
-    def slow_submit(**kwargs):
+    def slow_enter(**kwargs):
         inside.set()  # the first request holds its key's row, uncommitted
         assert release.wait(15)
-        return submit(**kwargs)
+        return enter(**kwargs)
 
-    monkeypatch.setattr(services, "submit_deal", slow_submit)
+    monkeypatch.setattr(services, "enter_deal", slow_enter)
     answers: dict[str, tuple] = {}
 
     def send(name: str) -> None:

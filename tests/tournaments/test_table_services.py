@@ -735,3 +735,52 @@ def test_a_match_closed_for_time_can_be_reopened_while_the_round_is_played(match
     assert (match.stopped_for_time_at, match.result, match.is_complete) == (None, "", False)
     code = refusal(lambda: services.reopen_match(match=match, now=LATER))
     assert code == ("not_closed_for_time", {"table": match.table_number})
+
+
+# What a table write left (services.TableWrite: the board is drawn from it) ----------------
+
+
+def _as_stored(match: Match) -> tuple[tuple, list[tuple]]:
+    """Return ``match``'s own columns and its deals' fields, as read from the database."""
+    stored = Match.objects.get(pk=match.pk)
+    return _columns(stored), [_fields(deal) for deal in Deal.objects.filter(match=match)]
+
+
+def _columns(match: Match) -> tuple:
+    return (
+        match.total_a,
+        match.total_b,
+        match.reserve,
+        match.deals_played,
+        match.is_finished,
+        match.result,
+        match.locked_at,
+    )
+
+
+def _fields(deal: Deal) -> tuple:
+    names = [field.attname for field in Deal._meta.concrete_fields]
+    return tuple(getattr(deal, name) for name in names)
+
+
+def test_a_deal_entered_gives_back_the_match_and_its_deals_as_stored(match, links):
+    submit(links["A"], 1)
+
+    written = services.enter_deal(
+        seat=links["B"], entry=DealEntry("B", MORE), deal_number=2, now=LATER
+    )
+
+    assert (written.deal.deal_number, written.count) == (2, 0)
+    assert (_columns(written.match), [_fields(deal) for deal in written.deals]) == _as_stored(match)
+
+
+def test_a_confirmation_gives_back_the_locked_match_and_its_deals_as_stored(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2, deal=MORE)
+
+    written = services.confirm_deals_at_table(
+        seat=links["B"], now=LATER, seen_versions={1: 1, 2: 1}
+    )
+
+    assert (written.count, written.match.locked_at) == (2, LATER)
+    assert (_columns(written.match), [_fields(deal) for deal in written.deals]) == _as_stored(match)

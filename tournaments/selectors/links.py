@@ -63,15 +63,38 @@ def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
     such round, a bye, or not in that draw). Its match, teams, round and tournament are
     joined, with their mêlée pairs (none in doublettes, RULES.md §H): ``is_pair_seat`` then
     reads no more."""
-    match = (
+    matches = (
         Match.objects.select_related(
             "round__tournament", "team_a__melee_pair", "team_b__melee_pair"
         )
         .filter(round__tournament_id=link.tournament_id, round__number=round_number)
         .filter(Q(team_a_id=link.team_id) | Q(team_b_id=link.team_id))
-        .first()
+        # A team plays one match a partie: no ORDER BY. The models' default orders (the
+        # round's, then the tournament's: date and name) cost Django more to compile
+        # than this whole look-up without them (bench/writes.py).
+        .order_by()[:1]
     )
-    return _seat(link, match)
+    return _seat(link, next(iter(matches), None))
+
+
+def seat_by_token(*, token: str, round_number: int) -> tuple[TeamLink | None, Seat | None]:
+    """Return the team link with ``token`` (revoked or not; None when unknown) and its
+    seat at partie ``round_number`` as :func:`team_seat` gives it (None: no match then).
+
+    The link is read alone, without the joins of :func:`team_link_by_token`: its team and
+    tournament are those the seat's match joins already (a fifth of a table write's CPU
+    went to the two joined look-ups, bench/writes.py). Two queries.
+    """
+    # The token is unique: no ORDER BY (the default one joins the team and tournament).
+    link = next(iter(TeamLink.objects.filter(token=token).order_by()[:1]), None)
+    if link is None:
+        return None, None
+    seat = team_seat(link=link, round_number=round_number)
+    if seat is not None:
+        match = seat.match
+        link.team = match.team_a if seat.side == TeamSide.A else match.team_b
+        link.tournament = match.round.tournament
+    return link, seat
 
 
 #: A match's own columns: what a write changes (totals, reserve, end, lock, paper mode).
@@ -90,6 +113,16 @@ def refreshed_seat(*, seat: Seat) -> Seat | None:
         seat.match.refresh_from_db(fields=_MATCH_COLUMNS)
     except Match.DoesNotExist:
         return None
+    return seat
+
+
+def seat_as_written(*, seat: Seat, match: Match) -> Seat:
+    """Return ``seat`` with its match's own columns taken from ``match``, the same match
+    as a table write's transaction left it (services.TableWrite): what
+    :func:`refreshed_seat` reads, with no query. Its teams, round and tournament stay as
+    joined."""
+    for name in _MATCH_COLUMNS:
+        setattr(seat.match, name, getattr(match, name))
     return seat
 
 

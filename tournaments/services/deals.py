@@ -114,12 +114,15 @@ def record_deal_at(
     deal_number: int | None = None,
     status: str = DealStatus.CONFIRMED,
     is_number_free: bool = False,
+    recorded: list[Deal] | None = None,
 ) -> Deal:
     """Record a deal as :func:`record_deal` does, in ``match`` already locked by the
     caller (services/locks.py ``lock_match``, inside the caller's transaction).
 
     ``is_number_free`` says the caller has seen that no deal has ``deal_number`` under
-    this lock (one query less). Returns the deal with its scores; ``match`` holds the
+    this lock (one query less). ``recorded`` is every deal of the match, in order, as the
+    caller read it under this lock: the replay then reads none again, and scores those
+    same objects (one query less). Returns the deal with its scores; ``match`` holds the
     new totals. Raises what :func:`record_deal` raises.
     """
     rules = match.round.tournament.rules
@@ -150,10 +153,14 @@ def record_deal_at(
             row.save()
     except IntegrityError:
         raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
-    # The replay reads every deal of the match back, this one with its scores.
-    recorded = next(deal for deal in replay_match(match, rules, now) if deal.pk == row.pk)
+    # The replay reads every deal of the match back (unless the caller has them), this
+    # one with its scores.
+    known = None
+    if recorded is not None:
+        known = sorted([*recorded, row], key=lambda deal: deal.deal_number)
+    new = next(deal for deal in replay_match(match, rules, now, known) if deal.pk == row.pk)
     results_changed(match.round.tournament_id)
-    return recorded
+    return new
 
 
 def record_deals(

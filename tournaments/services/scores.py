@@ -116,11 +116,19 @@ _SCORE_FIELDS = (
 )
 
 
-def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -> list[Deal]:
+def replay_match(
+    match: Match,
+    rules: scoring.RuleSet,
+    now: datetime.datetime,
+    deals: list[Deal] | None = None,
+) -> list[Deal]:
     """Replay the match's deals in order through the engine and store every score.
 
     Returns the match's deals in order, as stored now (read under the caller's lock,
-    scores included), and ``match`` holds its new totals.
+    scores included), and ``match`` holds its new totals. ``deals`` are those deals when
+    the caller has them at hand, every one of the match, in order, as stored under its
+    lock (services/table.py: read once for the number check, then replayed): they are
+    not read again.
 
     A match the organiser stopped for time ends after its last deal, as the engine says
     (``scoring.stop_match_for_time``, RULES.md §C); it stays not finished (it was closed,
@@ -132,7 +140,8 @@ def replay_match(match: Match, rules: scoring.RuleSet, now: datetime.datetime) -
     """
     if match.is_totals_only:
         return []
-    deals = list(match.deals.order_by("deal_number"))
+    if deals is None:
+        deals = list(match.deals.order_by("deal_number"))
     state = MatchState()
     match_format = match.round.tournament.engine_match_format
     changed = []

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
 
 from tournaments.models import (
     ENTRY_FIELDS,
@@ -78,8 +78,33 @@ def _status_for(match: Match) -> str:
     return DealStatus.PENDING
 
 
+@dataclass(frozen=True)
+class TableWrite:
+    """What a table's write left, as its transaction wrote it: ``match``, the row it
+    locked (totals, reserve, end, lock as written), and ``deals``, every deal of that
+    match in number order (scores and statuses as written). The phone's board after the
+    write is drawn from them (views/table/board.py), with neither read again. ``deal`` is
+    the deal recorded (:func:`enter_deal`), ``count`` how many deals were confirmed
+    (:func:`confirm_deals_at_table`)."""
+
+    match: Match
+    deals: Sequence[Deal]
+    deal: Deal | None = None
+    count: int = 0
+
+
 def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime.datetime) -> Deal:
-    """Record a deal from a team's phone at its seat (see services.record_deal).
+    """Record a deal from a team's phone at its seat; return it (:func:`enter_deal`)."""
+    deal = enter_deal(seat=seat, entry=entry, deal_number=deal_number, now=now).deal
+    assert deal is not None  # enter_deal always records one, or raises
+    return deal
+
+
+def enter_deal(
+    *, seat: Seat, entry: DealEntry, deal_number: int, now: datetime.datetime
+) -> TableWrite:
+    """Record a deal from a team's phone at its seat (see services.record_deal); return
+    the :class:`TableWrite` (the deal, the match and its deals as written).
 
     ``deal_number`` is the number the phone expected: a double tap, or the other phone
     sending the same deal, is refused with ``deal_exists`` instead of counted twice (also
@@ -94,12 +119,13 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
     try:
         with transaction.atomic():
             match = _writable(seat)
-            expected = (match.deals.aggregate(last=Max("deal_number"))["last"] or 0) + 1
+            # Every deal of the match, read once under the lock: the number check, then
+            # the replay (record_deal_at), then the board.
+            recorded = list(match.deals.order_by("deal_number"))
+            expected = (recorded[-1].deal_number if recorded else 0) + 1
             # A number past the last one is not recorded; one below it may be (a double
             # tap) or not (a gap the desk left).
-            is_recorded = deal_number < expected and (
-                match.deals.filter(deal_number=deal_number).exists()
-            )
+            is_recorded = any(deal.deal_number == deal_number for deal in recorded)
             if deal_number != expected and not is_recorded and not match.is_complete:
                 raise ServiceError(Refusal.DEAL_NOT_NEXT, number=deal_number, next=expected)
             row = record_deal_at(
@@ -110,11 +136,13 @@ def submit_deal(*, seat: Seat, entry: DealEntry, deal_number: int, now: datetime
                 deal_number=deal_number,
                 status=_status_for(match),
                 is_number_free=not is_recorded,
+                recorded=recorded,
             )
-            _lock_if_confirmed(match, now)
+            deals = sorted([*recorded, row], key=lambda deal: deal.deal_number)
+            _lock_if_confirmed(match, now, deals)
     except ServiceError as refusal:
         raise _as_repeat(seat, deal_number, entry, refusal) from None
-    return row
+    return TableWrite(match=match, deals=deals, deal=row)
 
 
 #: The refusals a deal already recorded under the phone's number may come with: the
@@ -181,11 +209,26 @@ def confirm_deals(
     deal_number: int | None = None,
     seen_versions: Mapping[int, int] | None = None,
 ) -> int:
+    """Confirm the other team's pending deals; return how many (:func:`confirm_deals_at_table`)."""
+    written = confirm_deals_at_table(
+        seat=seat, now=now, deal_number=deal_number, seen_versions=seen_versions
+    )
+    return written.count
+
+
+def confirm_deals_at_table(
+    *,
+    seat: Seat,
+    now: datetime.datetime,
+    deal_number: int | None = None,
+    seen_versions: Mapping[int, int] | None = None,
+) -> TableWrite:
     """Confirm the other team's pending deals (one, or all when ``deal_number`` is None).
 
     A disputed deal is confirmed only by its number (the disputing team changed its mind):
-    « Tout confirmer » leaves it to the organiser, who was told of the dispute. Returns how
-    many were confirmed; the match locks once finished and all confirmed.
+    « Tout confirmer » leaves it to the organiser, who was told of the dispute. Returns the
+    :class:`TableWrite`: how many were confirmed, the match and its deals as written; the
+    match locks once finished and all confirmed.
     ``seen_versions`` maps each deal number to the version the confirming phone showed:
     a deal corrected since is not confirmed blind (ServiceError ``changed``).
     Raises ServiceError ``own_entry`` when the deal was recorded by this same seat's
@@ -194,10 +237,11 @@ def confirm_deals(
     with transaction.atomic():
         match = _writable(seat)
         waiting = [DealStatus.PENDING] if deal_number is None else DISPUTABLE
-        pending = match.deals.filter(status__in=waiting)
-        if deal_number is not None:
-            pending = pending.filter(deal_number=deal_number)
-        waiting_rows = list(pending)  # one query; at most one row for a deal number
+        # Every deal of the match in one query: those waiting, then the lock, the board.
+        deals = list(match.deals.order_by("deal_number"))
+        waiting_rows = [
+            row for row in deals if row.status in waiting and deal_number in (None, row.deal_number)
+        ]
         if deal_number is not None and any(r.entered_by_side == seat.side for r in waiting_rows):
             raise ServiceError(Refusal.OWN_ENTRY, number=deal_number)
         rows = [r for r in waiting_rows if r.entered_by_side != seat.side]
@@ -215,8 +259,8 @@ def confirm_deals(
             count += 1
         if count:
             results_changed(match.round.tournament_id)
-        _lock_if_confirmed(match, now)
-    return count
+        _lock_if_confirmed(match, now, deals)
+    return TableWrite(match=match, deals=deals, count=count)
 
 
 def confirm_with_pin(*, seat: Seat, pin: str, now: datetime.datetime) -> int:
@@ -306,12 +350,19 @@ def confirm_deal_by_organiser(
     return row
 
 
-def _lock_if_confirmed(match: Match, now: datetime.datetime) -> None:
+def _lock_if_confirmed(
+    match: Match, now: datetime.datetime, deals: Sequence[Deal] | None = None
+) -> None:
     """Lock ``match`` once it is complete and all its deals are confirmed. ``match`` is
-    the row the caller locked, as it stands now (a replay updates it)."""
+    the row the caller locked, as it stands now (a replay updates it); ``deals`` its
+    deals as the caller holds them under that lock, if it does (no query then)."""
     if not match.is_complete or match.locked_at is not None:
         return
-    if not match.deals.exclude(status=DealStatus.CONFIRMED).exists():
+    if deals is not None:
+        is_confirmed = all(deal.status == DealStatus.CONFIRMED for deal in deals)
+    else:
+        is_confirmed = not match.deals.exclude(status=DealStatus.CONFIRMED).exists()
+    if is_confirmed:
         match.locked_at = now
         match.save(update_fields=["locked_at"])
 

@@ -552,6 +552,8 @@ NOT_RESULTS = {
     "apply_match_totals": "sets fields on a match, unsaved (record_match_totals saves)",
     "results_changed": "the helper itself",
     "record_deal_at": "record_deal's body, in its match already locked (changes the version)",
+    "enter_deal": "submit_deal's body, which returns its deal only (changes the version)",
+    "confirm_deals_at_table": "confirm_deals's body, which returns its count only",
     "record_played_melee_round": "records its partie through record_played_round",
     "check_in_registration": "makes its team through register_team",
     "register_pair": "the registration offer is drawn outside the cached results",

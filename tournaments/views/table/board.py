@@ -30,7 +30,7 @@ changed since the phone showed it, the match over or locked). Never 429 for a re
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,7 @@ from tournaments.models import (
 )
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.requests import HtmxHttpRequest
+from tournaments.views.table.deal_items import deal_items
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"
@@ -171,9 +172,8 @@ def seat_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 
     @functools.wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, partie: int, **kwargs: Any) -> HttpResponse:
-        link = selectors.team_link_by_token(token=token)
-        seat = selectors.team_seat(link=link, round_number=partie) if link else None
-        if seat is None:
+        link, seat = selectors.seat_by_token(token=token, round_number=partie)
+        if link is None or seat is None:
             raise Http404
         refusal = _refusal(seat)
         if refusal:
@@ -288,9 +288,13 @@ def page_context(
     editing: Deal | None = None,
     notice: Notice | None = None,
     dispute: tuple[int, DisputeForm] | None = None,
+    written: services.TableWrite | None = None,
 ) -> dict[str, Any]:
     """Return the page's context for ``seat``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation.
+
+    ``written`` is what the request's write left (its match and deals, as its transaction
+    wrote them): the board shows them, with no second read; else both are read.
 
     ``dispute`` is a refused dispute: the deal number and its form, whose error is shown
     beside that deal's reason (its box open).
@@ -298,10 +302,15 @@ def page_context(
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
     """
-    fresh = selectors.refreshed_seat(seat=seat)  # the match as the last write left it
-    if fresh is None:  # the match was deleted meanwhile: like an unknown token
-        raise Http404
-    seat = fresh
+    if written is not None:
+        seat = selectors.seat_as_written(seat=seat, match=written.match)
+        deals: Iterable[Deal] = written.deals
+    else:
+        fresh = selectors.refreshed_seat(seat=seat)  # the match as the last write left it
+        if fresh is None:  # the match was deleted meanwhile: like an unknown token
+            raise Http404
+        seat = fresh
+        deals = selectors.match_deals(match=seat.match)
     match = seat.match
     tournament = match.round.tournament
     is_classic = not tournament.rules.has_contract
@@ -313,7 +322,7 @@ def page_context(
             may_edit=may_edit(seat, deal),
             may_confirm=_may_confirm(seat, deal),
         )
-        for deal in selectors.match_deals(match=match)
+        for deal in deals
     ]
     desk_keeps = desk_keeps_result(match)
     is_writable = match.locked_at is None and not desk_keeps
@@ -324,6 +333,13 @@ def page_context(
     if not is_writable or (match.is_complete and editing is None):
         form = None
     fields = blank_fields(form)
+    is_melee = selectors.is_pair_seat(seat=seat)
+    shown = {
+        "link": seat.link,
+        "round": match.round,
+        "is_writable": is_writable,
+        "is_melee": is_melee,
+    }
     return {
         "link": seat.link,
         "seat": seat,
@@ -333,11 +349,12 @@ def page_context(
         "tournament": tournament,
         "rules": tournament.rules,
         "is_classic": is_classic,
-        "is_melee": selectors.is_pair_seat(seat=seat),
+        "is_melee": is_melee,
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
+        "deal_items": deal_items(reversed(rows), shown),
         "last_row": rows[-1] if rows else None,
         "to_confirm": [row for row in rows if row.may_confirm and is_writable],
         "own_waiting": [row for row in rows if row.may_edit],
@@ -385,13 +402,20 @@ def refusal_status(code: services.Refusal) -> int:
 
 
 def answer(
-    request: HtmxHttpRequest, seat: Seat, notice: Notice, *, status: int = 200
+    request: HtmxHttpRequest,
+    seat: Seat,
+    notice: Notice,
+    *,
+    status: int = 200,
+    written: services.TableWrite | None = None,
 ) -> HttpResponse:
     """Answer a write: htmx gets the fresh board with ``notice`` and ``status``; a plain
     form a redirect to the team's page, or the page itself with ``status`` when refused
-    (a 4xx: nothing was saved, so there is nothing to redirect to)."""
+    (a 4xx: nothing was saved, so there is nothing to redirect to). ``written`` is what
+    the write left (:func:`page_context`)."""
     if request.htmx:
-        response = render(request, BOARD, page_context(seat, notice=notice), status=status)
+        context = page_context(seat, notice=notice, written=written)
+        response = render(request, BOARD, context, status=status)
         return push_url(response, seat.link.get_absolute_url())
     if status >= 400:
         return render(request, TEMPLATE, page_context(seat, notice=notice), status=status)

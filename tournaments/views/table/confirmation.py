@@ -31,16 +31,17 @@ def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
     """Confirm one of the opponents' deals."""
     deal = get_link_deal(seat, number)
     try:
-        count = services.confirm_deals(
+        written = services.confirm_deals_at_table(
             seat=seat, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
         )
     except services.ServiceError as refusal:
         return answer_refused(request, seat, refusal)
-    if count == 0:
+    if written.count == 0:
         text = _("Deal %(number)s is already confirmed.")
     else:
         text = _("Deal %(number)s confirmed.")
-    return answer(request, seat, Notice("success", text % {"number": deal.deal_number}))
+    notice = Notice("success", text % {"number": deal.deal_number})
+    return answer(request, seat, notice, written=written)
 
 
 @require_POST
@@ -49,10 +50,12 @@ def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
 def table_confirm_all(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm every deal of the opponents still waiting."""
     try:
-        count = services.confirm_deals(seat=seat, now=timezone.now(), seen_versions=_seen(request))
+        written = services.confirm_deals_at_table(
+            seat=seat, now=timezone.now(), seen_versions=_seen(request)
+        )
     except services.ServiceError as refusal:
         return answer_refused(request, seat, refusal)
-    return answer(request, seat, _confirmed_count(count))
+    return answer(request, seat, _confirmed_count(written.count), written=written)
 
 
 def _seen(request: HtmxHttpRequest) -> dict[int, int]:

@@ -58,7 +58,9 @@ def _status(notice: Notice, refusal: services.ServiceError) -> int:
     return 200 if notice.level == "success" else refusal_status(refusal.code)
 
 
-def _recorded(seat: Seat, deal: Deal) -> Notice:
+def _recorded(written: services.TableWrite) -> Notice:
+    deal = written.deal
+    assert deal is not None  # services.enter_deal records one, or raises
     if deal.status == DealStatus.CONFIRMED:
         text = _("Deal %(number)s recorded.")
     else:
@@ -84,7 +86,7 @@ def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         return show(request, seat, form, status=422)
     data = form.cleaned_data
     try:
-        deal = services.submit_deal(
+        written = services.enter_deal(
             seat=seat, entry=data["entry"], deal_number=data["deal_number"], now=timezone.now()
         )
     except scoring.InvalidDeal as invalid:  # only if the rules changed since the form checked
@@ -93,7 +95,7 @@ def table_deal(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     except services.ServiceError as refusal:
         notice = _as_double_tap(seat, data, refusal)
         return answer(request, seat, notice, status=_status(notice, refusal))
-    return answer(request, seat, _recorded(seat, deal))
+    return answer(request, seat, _recorded(written), written=written)
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,104 @@
+"""views/table/deal_items.py: the board's list of every deal, each row kept rendered."""
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from tournaments.models import Deal, DealStatus, Round, Team, TeamLink
+from tournaments.views.table.board import TEMPLATE, DealRow
+from tournaments.views.table.deal_items import deal_items
+
+CONTEXT = {
+    "link": TeamLink(token="k3Yq-token"),
+    "round": Round(number=2),
+    "is_writable": True,
+    "is_melee": False,
+}
+
+
+def _deal(number: int, **fields) -> Deal:
+    values = {
+        "deal_number": number,
+        "status": DealStatus.PENDING,
+        "taker": "A",
+        "trump": "H",
+        "contract_value": 90,
+        "coinche_level": "none",
+        "taker_tricks": 5,
+        "score_a": 190,
+        "score_b": 60,
+        "total_a": 190 * number,
+        "total_b": 60 * number,
+    }
+    return Deal(**(values | fields))
+
+
+def _row(deal: Deal, *, may_edit=False, may_confirm=False) -> DealRow:
+    return DealRow(
+        deal, f"Words of deal {deal.deal_number}.", Team(number=3), may_edit, may_confirm
+    )
+
+
+def _rendered(row: DealRow, context=CONTEXT) -> str:
+    return render_to_string(f"{TEMPLATE}#deal-item", {"row": row, **context})
+
+
+ROWS = [
+    _row(_deal(1, status=DealStatus.CONFIRMED)),
+    _row(_deal(2), may_edit=True),
+    _row(_deal(3), may_confirm=True),
+    _row(_deal(4, status=DealStatus.DISPUTED, dispute_note="Belote oubliée"), may_confirm=True),
+    _row(_deal(5, is_passed=True, trump="", contract_value=None, taker_tricks=0)),
+    _row(_deal(6, coinche_level="coinche", trump="S")),
+]
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_each_row_is_the_deal_item_partial_rendered_and_kept(language):
+    with translation.override(language):
+        kept = deal_items(ROWS, CONTEXT)
+        again = deal_items(ROWS, CONTEXT)
+        rendered = [_rendered(row) for row in ROWS]
+
+    assert kept == rendered
+    assert [a is b for a, b in zip(again, kept, strict=True)] == [True] * len(ROWS)
+
+
+@translation.override("fr")
+def test_a_row_is_rendered_again_when_what_it_shows_changes():
+    pending = _row(_deal(7), may_confirm=True)
+    first = deal_items([pending], CONTEXT)
+    confirmed = _row(_deal(7, status=DealStatus.CONFIRMED))
+    corrected = _row(_deal(7, score_a=170, total_a=1190), may_confirm=True)
+    locked = CONTEXT | {"is_writable": False}
+    editable = _row(_deal(7), may_edit=True)
+
+    changed = [
+        deal_items([confirmed], CONTEXT),
+        deal_items([corrected], CONTEXT),
+        deal_items([editable], locked),
+        deal_items([editable], CONTEXT),
+    ]
+
+    assert changed == [
+        [_rendered(confirmed)],
+        [_rendered(corrected)],
+        [_rendered(editable, locked)],
+        [_rendered(editable)],
+    ]
+    assert len({first[0], *(html for (html,) in changed)}) == 5
+
+
+def test_the_rows_are_kept_apart_by_language_and_team_link():
+    row = ROWS[1]
+    other_link = CONTEXT | {"link": TeamLink(token="other-token")}
+
+    with translation.override("fr"):
+        french = deal_items([row], CONTEXT) + deal_items([row], other_link)
+        french_rendered = [_rendered(row), _rendered(row, other_link)]
+    with translation.override("en"):
+        english = deal_items([row], CONTEXT)
+        english_rendered = [_rendered(row)]
+
+    assert (french, english) == (french_rendered, english_rendered)
+    assert len({*french, *english}) == 3
