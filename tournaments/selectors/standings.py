@@ -204,8 +204,9 @@ def standings_lines(*, tournament: Tournament) -> list[StandingLine]:
     does (the same rows, queries and order), each team read as a :class:`TeamLine`.
 
     The public page's standings read these: every phone of the hall asks for them after
-    each result, and making 150 teams and their clubs into models was a tenth of the page
-    (bench/standings.py). Draws, exports and the projector read the models.
+    each result, and making 150 teams and their clubs into models took about 2 ms of
+    the page's 20 or so, their values 0.7 (BENCHMARKS.md). Draws, exports and the
+    projector read the models.
     """
     teams = list(
         Team.objects.filter(tournament=tournament)
