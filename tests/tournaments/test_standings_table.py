@@ -24,7 +24,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tests.factories import ClubFactory, MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    MatchFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+)
 from tests.html_reading import table_rows
 from tests.tournaments.test_importing_melee import NAME, NOW, SAMPLE
 from tournaments import selectors, services
@@ -308,3 +315,230 @@ def test_a_played_melee_does_not_say_that_no_result_counts(client):
     page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert (page.count('id="standings"'), page.count('id="standings-unranked"')) == (1, 0)
+
+
+def tied_concours_with_byes():
+    """Seven teams, two rounds, each with a bye (teams 7 then 6): teams 1 and 3 equal
+    on points and on every tie-break up to the lot, two draws, a named team with
+    awkward characters, two teams of a club with some, one that withdrew after round 2,
+    and totals past a thousand."""
+    tournament = TournamentFactory()
+    club = ClubFactory(name="Amicale <Cahors> & « Lot »")
+    players = {"player_1": "Anne", "player_2": "Paul"}
+    teams = [
+        TeamFactory(tournament=tournament, number=1, name="Les <As> & Cie", lot=2, **players),
+        TeamFactory(tournament=tournament, number=2, club=club, **players),
+        TeamFactory(tournament=tournament, number=3, lot=7, **players),
+        TeamFactory(tournament=tournament, number=4, withdrawn_from_round=3, **players),
+        TeamFactory(tournament=tournament, number=5, player_1="Zoé", player_2="Ève"),
+        TeamFactory(tournament=tournament, number=6, club=club, **players),
+        TeamFactory(tournament=tournament, number=7, name='L\'équipe "7"', **players),
+    ]
+    first, second = (RoundFactory(tournament=tournament, number=n) for n in (1, 2))
+    for round_, results, bye in [
+        (first, [(0, 1, 1620, 1010), (2, 3, 1620, 1010), (4, 5, 900, 1200)], 6),
+        (second, [(0, 4, 1100, 1100), (2, 6, 1100, 1100), (1, 3, 950, 1020)], 5),
+    ]:
+        for table, (a, b, total_a, total_b) in enumerate(results, start=1):
+            MatchFactory(
+                round=round_,
+                table_number=table,
+                team_a=teams[a],
+                team_b=teams[b],
+                total_a=total_a,
+                total_b=total_b,
+                is_finished=True,
+            )
+        ByeFactory(round=round_, team=teams[bye])
+    return tournament
+
+
+def previous_html(request, tournament) -> str:
+    """Return the standings as the page wrote them before its fast path: the rows of
+    the models (selectors.tournament_standings, standings_rows) written cell by cell."""
+    from tournaments.tables import standings as module
+
+    standings = selectors.tournament_standings(tournament=tournament)
+    columns = tuple(
+        column
+        for column in module.STANDINGS_COLUMNS
+        if column.key != "match_points" or tournament.ranks_by_match_points
+    )
+    table = module._table(
+        request,
+        columns,
+        standings_rows(standings),
+        is_ranked=selectors.has_results(standings),
+        empty_text=_("No team is registered yet."),
+    )
+    return render_to_string("tournaments/tables/standings.html", {"table": table}, request)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("ranking", [Ranking.POINTS, Ranking.MATCH_POINTS])
+def test_ties_and_byes_read_as_before_the_fast_path_and_as_django_tables2(language, ranking):
+    tournament = tied_concours_with_byes()
+    tournament.ranking = ranking
+    tournament.save()
+
+    for query in QUERIES:
+        request = RequestFactory().get("/", query)
+        with translation.override(language):
+            previous, written = (
+                previous_html(request, tournament),
+                written_html(request, tournament),
+            )
+
+        assert written == previous, query
+    assert_same_tables(tournament, language)
+
+
+@pytest.mark.django_db
+def test_ties_and_byes_read_as_before_with_thousands_grouped(settings):
+    settings.USE_THOUSAND_SEPARATOR = True
+    tournament = tied_concours_with_byes()
+
+    for query in QUERIES:
+        request = RequestFactory().get("/", query)
+        with translation.override("fr"):
+            previous, written = (
+                previous_html(request, tournament),
+                written_html(request, tournament),
+            )
+
+        assert written == previous, query
+    assert_same_tables(tournament, "fr")
+
+
+@pytest.mark.django_db
+def test_the_tied_concours_with_byes_ranks_as_the_rules_say(client):
+    tournament = tied_concours_with_byes()
+
+    response = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+
+    # Byes: the mean of round 1's match totals, 7360 / 6 → 1227 (team 7), of round
+    # 2's, 6370 / 6 → 1062 (team 6). Teams 3 and 1 are equal down to the lot (7 > 2);
+    # team 4, withdrawn, ranks last with more points than team 2 (RULES.md §E).
+    club = "Amicale <Cahors> & « Lot »"
+    assert table_rows(response, "standings")[1:] == [
+        [
+            "1",
+            "3",
+            "Anne / Paul",
+            "",
+            "2720",
+            "1",
+            "1",
+            "2110",
+            "610",
+            "0",
+            "0",
+            "1620",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "2",
+            "1",
+            "Les <As> & Cie (Anne / Paul)",
+            "",
+            "2720",
+            "1",
+            "1",
+            "2110",
+            "610",
+            "0",
+            "0",
+            "1620",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "3",
+            "7",
+            'L\'équipe "7" (Anne / Paul)',
+            "",
+            "2327",
+            "0",
+            "1",
+            "1100",
+            "1227",
+            "0",
+            "1",
+            "1100",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "4",
+            "6",
+            "Anne / Paul",
+            club,
+            "2262",
+            "1",
+            "0",
+            "900",
+            "1362",
+            "0",
+            "1",
+            "1200",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "5",
+            "5",
+            "Zoé / Ève",
+            "",
+            "2000",
+            "0",
+            "1",
+            "2300",
+            "-300",
+            "0",
+            "0",
+            "1100",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "6",
+            "2",
+            "Anne / Paul",
+            club,
+            "1960",
+            "0",
+            "0",
+            "2640",
+            "-680",
+            "0",
+            "0",
+            "1010",
+            "0",
+            "0",
+            "0",
+        ],
+        [
+            "7",
+            "4",
+            "Anne / Paul withdrawn",
+            "",
+            "2030",
+            "1",
+            "0",
+            "2570",
+            "-540",
+            "0",
+            "0",
+            "1020",
+            "0",
+            "0",
+            "0",
+        ],
+    ]

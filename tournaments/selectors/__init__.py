@@ -132,9 +132,12 @@ from tournaments.selectors.rounds import (
 from tournaments.selectors.sheets import RowScores, later_deals, match_deal, preview_row_scores
 from tournaments.selectors.standings import (
     Standing,
+    StandingLine,
     TeamFigures,
+    TeamLine,
     counted_matches,
     has_results,
+    standings_lines,
     standings_rules,
     tournament_standings,
 )
@@ -189,6 +192,9 @@ __all__ = [
     "PairingLine",
     "RowScores",
     "Standing",
+    "StandingLine",
+    "TeamLine",
+    "standings_lines",
     "has_results",
     "TeamCounts",
     "TeamFigures",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet, Sum
@@ -51,7 +52,7 @@ class Standing:
     figures: TeamFigures = field(default_factory=TeamFigures)
 
 
-def has_results(standings: list[Standing]) -> bool:
+def has_results(standings: Sequence[Standing] | Sequence[StandingLine]) -> bool:
     """Return True once a result counts in ``standings``: a team played a counted match
     or had a bye (RULES.md §E). Before that every team has 0 and the order is only the
     tie-breaks' (the random lot), so no rank is shown."""
@@ -131,16 +132,52 @@ def _team_figures(matches: list[tuple]) -> dict[int, TeamFigures]:
             coinches_made=Count("pk", filter=coinched & Q(outcome="chute")),
         )
         .order_by()
+        # Tuples, not dicts: the same query (grouped by match and taker), read faster.
+        .values_list(
+            "match_id",
+            "taker",
+            "taker_belotes",
+            "defence_belotes",
+            "taker_capots",
+            "defence_capots",
+            "coinches_made",
+        )
     )
-    for row in rows:
-        team_a, team_b = teams[row["match_id"]]
-        taker, defence = (team_a, team_b) if row["taker"] == "A" else (team_b, team_a)
-        figures[taker].belotes += row["taker_belotes"]
-        figures[defence].belotes += row["defence_belotes"]
-        figures[taker].capots += row["taker_capots"]
-        figures[defence].capots += row["defence_capots"]
-        figures[defence].coinches_made += row["coinches_made"]
+    for match_id, side, belotes, defence_belotes, capots, defence_capots, made in rows:
+        team_a, team_b = teams[match_id]
+        taker, defence = (team_a, team_b) if side == "A" else (team_b, team_a)
+        figures[taker].belotes += belotes
+        figures[defence].belotes += defence_belotes
+        figures[taker].capots += capots
+        figures[defence].capots += defence_capots
+        figures[defence].coinches_made += made
     return figures
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    """What the public standings show of a team, read as values, not as a model: its
+    number, name ("" when it has none), players and club name (None when it has none)."""
+
+    number: int
+    name: str
+    player_1: str
+    player_2: str
+    club_name: str | None
+
+    @property
+    def players(self) -> str:
+        """Return both player names as :attr:`Team.players` writes them."""
+        return f"{self.player_1} / {self.player_2}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """A standings row with what the public page shows of its team, and its figures."""
+
+    row: StandingRow
+    team: TeamLine
+    figures: TeamFigures
 
 
 def tournament_standings(*, tournament: Tournament) -> list[Standing]:
@@ -151,6 +188,56 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
     teams = list(
         Team.objects.filter(tournament=tournament).select_related("club").order_by("number")
     )
+    entries = [
+        TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)
+        for team in teams
+    ]
+    by_id = {team.pk: team for team in teams}
+    return [
+        Standing(row, by_id[row.team_id], figures)
+        for row, figures in _ranked_rows(tournament, entries)
+    ]
+
+
+def standings_lines(*, tournament: Tournament) -> list[StandingLine]:
+    """Return the ranked standings of ``tournament`` as :func:`tournament_standings`
+    does (the same rows, queries and order), each team read as a :class:`TeamLine`.
+
+    The public page's standings read these: every phone of the hall asks for them after
+    each result, and making 150 teams and their clubs into models took about 2 ms of
+    the page's 20 or so, their values 0.7 (BENCHMARKS.md). Draws, exports and the
+    projector read the models.
+    """
+    teams = list(
+        Team.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list(
+            "pk",
+            "number",
+            "withdrawn_from_round",
+            "lot",
+            "name",
+            "player_1",
+            "player_2",
+            "club__name",
+        )
+    )
+    entries = [
+        TeamEntry(pk, number, is_withdrawn=withdrawn is not None, lot=lot)
+        for pk, number, withdrawn, lot, *_ in teams
+    ]
+    by_id = {values[0]: TeamLine(values[1], *values[4:]) for values in teams}
+    return [
+        StandingLine(row, by_id[row.team_id], figures)
+        for row, figures in _ranked_rows(tournament, entries)
+    ]
+
+
+def _ranked_rows(
+    tournament: Tournament, teams: list[TeamEntry]
+) -> list[tuple[StandingRow, TeamFigures]]:
+    """Return the ranked rows of ``teams`` (RULES.md §E) with each team's figures, in
+    three queries (counted matches, byes, deals' figures), two when there is no team."""
     matches = list(
         counted_matches(tournament=tournament).values_list(
             "pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
@@ -166,14 +253,10 @@ def tournament_standings(*, tournament: Tournament) -> list[Standing]:
         # its standings are individual (selectors.melee_standings, RULES.md §H).
         return []
     rows = compute_standings(
-        [
-            TeamEntry(team.pk, team.number, is_withdrawn=team.is_withdrawn, lot=team.lot)
-            for team in teams
-        ],
+        teams,
         [MatchEntry(*values[1:]) for values in matches],
         [ByeEntry(*values) for values in byes],
         standings_rules(tournament=tournament),
     )
-    by_id = {team.pk: team for team in teams}
     figures = _team_figures(matches)
-    return [Standing(row, by_id[row.team_id], figures[row.team_id]) for row in rows]
+    return [(row, figures[row.team_id]) for row in rows]
