@@ -462,7 +462,7 @@ def test_a_melee_projector_runs_the_same_queries_whatever_its_size(
     play(tournament, register(tournament, players), 1)
 
     # As many queries for one table as for nine, on two slides of the draw.
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(11):
         response = client.get(f"/ecran/{tournament.projector_token}/diapo/?slide={slides - 1}")
 
     assert table_rows(response, "board")[0] == ["Rang", "Joueur", "Nom", "Points", "Gagnées"]
