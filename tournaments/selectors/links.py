@@ -6,7 +6,17 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from tournaments.models import Bye, Match, Round, Seat, TableLink, TeamLink, TeamSide, Tournament
+from tournaments.models import (
+    Bye,
+    Match,
+    Round,
+    Seat,
+    TableLink,
+    Team,
+    TeamLink,
+    TeamSide,
+    Tournament,
+)
 from tournaments.selectors.standings import Standing, has_results, tournament_standings
 
 
@@ -130,6 +140,12 @@ def is_pair_seat(*, seat: Seat) -> bool:
     """Return True when ``seat`` is a mêlée pair's (RULES.md §H): its match's teams are the
     pairs drawn for one partie. No query for a seat from :func:`team_seat`."""
     return hasattr(seat.match.team_a, "melee_pair")
+
+
+def is_pair_team(*, team: Team) -> bool:
+    """Return True when ``team`` is a mêlée pair, drawn for one partie (RULES.md §H). One
+    query, none when its ``melee_pair`` is joined."""
+    return hasattr(team, "melee_pair")
 
 
 def match_links(*, match: Match) -> dict[str, Seat]:

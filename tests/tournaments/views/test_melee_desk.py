@@ -341,3 +341,29 @@ def test_the_public_standings_rank_the_players_once_a_result_counts(client, tour
         ["4", "3"],
     ]
     assert note not in after.content.decode()
+
+
+def test_a_pairs_refusal_pages_speak_of_its_pair_never_of_a_team(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    match = round_.matches.get()
+    link_a, link_b = match.team_a.links.get(), match.team_b.links.get()
+    services.revoke_link(link=link_a, now=NOW)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    client.cookies["django_language"] = "fr"
+
+    revoked = client.get(link_a.get_absolute_url())
+    closed = client.post(f"{link_b.get_absolute_url()}parties/1/donne/", HTTP_HX_REQUEST="")
+
+    assert (
+        revoked.status_code,
+        page_text(revoked).split("Ce lien ne fonctionne plus ")[1].split(" Belote Club")[0],
+    ) == (
+        403,
+        "L’organisateur l’a remplacé ou révoqué. Demandez-lui le nouveau lien ou le QR code "
+        "de votre paire.",
+    )
+    assert closed.status_code == 403
+    assert "La page de votre paire" in page_text(closed)
+    assert "équipe" not in page_text(revoked) + page_text(closed)

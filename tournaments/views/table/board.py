@@ -113,6 +113,8 @@ def _refusal(seat: Seat) -> str:
 
 
 def _refused_page(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    link = context.get("link")
+    context["is_melee"] = link is not None and selectors.is_pair_team(team=link.team)
     response = render(request, TEMPLATE, context, status=403)
     if request.htmx:
         response["HX-Refresh"] = "true"  # htmx swaps no 403: reload to show it
