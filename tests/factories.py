@@ -1,4 +1,6 @@
-"""factory_boy factories: the smallest valid object of each model, no side effects."""
+"""factory_boy factories: the smallest valid object of each model, no side effects but
+one: a deal keeps its match's figures (belotes, capots, coinches made) as the services
+keep them, since they are derived from the deals, never given."""
 
 import datetime
 
@@ -20,6 +22,8 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.scores import deals_figures, set_match_figures
+from tournaments.standings import MATCH_FIGURES_FIELDS
 
 #: The password of every account the factories make.
 PASSWORD = "correct horse battery staple"
@@ -114,6 +118,19 @@ class DealFactory(factory.django.DjangoModelFactory):
     taker_tricks = 5
     created_at = factory.LazyFunction(timezone.now)
     updated_at = factory.LazyFunction(timezone.now)
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """Create the deal, then store its match's figures from its deals, as the
+        services do when they score them (services.scores.replay_match): the standings
+        read them on the match. The totals are the test's to give."""
+        deal = super()._create(model_class, *args, **kwargs)
+        match = deal.match
+        set_match_figures(match, deals_figures(match.deals.all()))
+        Match.objects.filter(pk=match.pk).update(
+            **{name: getattr(match, name) for name in MATCH_FIGURES_FIELDS}
+        )
+        return deal
 
 
 class RegistrationSettingsFactory(factory.django.DjangoModelFactory):

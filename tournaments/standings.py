@@ -291,3 +291,83 @@ def _row(rank: int, team: TeamEntry, tally: _Tally, points: MatchPoints) -> Stan
         is_withdrawn=team.is_withdrawn,
         match_points=_match_points(tally, points),
     )
+
+
+#: The columns of a stored deal (tournaments.models.Deal) that :func:`match_figures` reads,
+#: in the order of :class:`DealFigures`.
+DEAL_FIGURES_FIELDS = (
+    "taker",
+    "is_passed",
+    "taker_belotes",
+    "defence_belotes",
+    "taker_tricks",
+    "coinche_level",
+    "outcome",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealFigures:
+    """What a deal gives to its match's figures, as its row stores it: the taker's team
+    (``"A"`` or ``"B"``), passed or not, each side's belotes, the taker's tricks, the
+    coinche level (``"none"``, ``"coinche"``, ``"surcoinche"``) and the engine's outcome
+    (``"made"``, ``"chute"``…; empty for a passed deal)."""
+
+    taker: str
+    is_passed: bool
+    taker_belotes: int
+    defence_belotes: int
+    taker_tricks: int
+    coinche_level: str
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFigures:
+    """A match's figures beside its totals, for each team (A, B): belotes held, capots
+    (all 8 tricks, as taker or in defence) and coinches made (a coinched or surcoinched
+    deal the team defended and the taker lost). The standings add them up per team."""
+
+    belotes_a: int = 0
+    belotes_b: int = 0
+    capots_a: int = 0
+    capots_b: int = 0
+    coinches_made_a: int = 0
+    coinches_made_b: int = 0
+
+
+#: The fields of :class:`MatchFigures`, as tournaments.models.Match stores them.
+MATCH_FIGURES_FIELDS = (
+    "belotes_a",
+    "belotes_b",
+    "capots_a",
+    "capots_b",
+    "coinches_made_a",
+    "coinches_made_b",
+)
+
+
+def match_figures(deals: Iterable[DealFigures]) -> MatchFigures:
+    """Return the figures of a match from its ``deals`` (every one, any order).
+
+    A passed deal gives nothing. A capot is known from the tricks (RULES.md §A): 8 for
+    the taker's team, 0 for the defence's. A coinche made is a coinched or surcoinched
+    deal the taker lost (``chute``), counted for the defence.
+    """
+    # Per team: belotes, capots, coinches made.
+    counts = {"A": [0, 0, 0], "B": [0, 0, 0]}
+    for deal in deals:
+        if deal.is_passed:
+            continue
+        taker = counts[deal.taker]
+        defence = counts["B" if deal.taker == "A" else "A"]
+        taker[0] += deal.taker_belotes
+        defence[0] += deal.defence_belotes
+        if deal.taker_tricks == 8:
+            taker[1] += 1
+        elif deal.taker_tricks == 0:
+            defence[1] += 1
+        if deal.coinche_level != "none" and deal.outcome == "chute":
+            defence[2] += 1
+    (belotes_a, capots_a, made_a), (belotes_b, capots_b, made_b) = counts["A"], counts["B"]
+    return MatchFigures(belotes_a, belotes_b, capots_a, capots_b, made_a, made_b)

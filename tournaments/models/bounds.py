@@ -113,6 +113,14 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "sheet_capots": (0, scoring.MAX_DEALS_PLAYED),
         "sheet_belotes": (0, scoring.MAX_DEALS_PLAYED),
         "sheet_declarations": (0, scoring.MAX_MATCH_TOTAL),
+        # Its figures (services.scores.replay_match): at most one capot and one coinche
+        # made per deal, four belotes per deal (tout atout).
+        "belotes_a": (0, 4 * MAX_DEAL_NUMBER),
+        "belotes_b": (0, 4 * MAX_DEAL_NUMBER),
+        "capots_a": (0, MAX_DEAL_NUMBER),
+        "capots_b": (0, MAX_DEAL_NUMBER),
+        "coinches_made_a": (0, MAX_DEAL_NUMBER),
+        "coinches_made_b": (0, MAX_DEAL_NUMBER),
     },
     "deal": {
         "deal_number": (1, MAX_DEAL_NUMBER),

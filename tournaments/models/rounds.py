@@ -18,6 +18,7 @@ from tournaments.models.bounds import range_check, ranges_check
 from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
 from tournaments.models.teams import Team
+from tournaments.standings import MATCH_FIGURES_FIELDS
 
 
 class Round(models.Model):
@@ -146,7 +147,17 @@ class Match(models.Model):
     is_rematch = models.BooleanField(_("rematch"), default=False)
     pairing_reason = models.CharField(_("why this pairing"), max_length=20, blank=True)
     pairing_detail = models.JSONField(_("pairing detail"), default=dict, blank=True)
-    history = HistoricalRecords(bases=[AuditedHistory])
+    # The match's figures (tournaments.standings.MatchFigures), computed from its deals
+    # whenever they are scored (services.scores.replay_match), 0 for a totals-only match,
+    # so that the standings read them here instead of adding up every deal. Not in the
+    # audit trail: they follow from the deals, which are.
+    belotes_a = models.PositiveSmallIntegerField(_("belotes A"), default=0)
+    belotes_b = models.PositiveSmallIntegerField(_("belotes B"), default=0)
+    capots_a = models.PositiveSmallIntegerField(_("capots A"), default=0)
+    capots_b = models.PositiveSmallIntegerField(_("capots B"), default=0)
+    coinches_made_a = models.PositiveSmallIntegerField(_("coinches made A"), default=0)
+    coinches_made_b = models.PositiveSmallIntegerField(_("coinches made B"), default=0)
+    history = HistoricalRecords(bases=[AuditedHistory], excluded_fields=list(MATCH_FIGURES_FIELDS))
 
     class Meta:
         ordering = ["round", "table_number"]
@@ -186,6 +197,7 @@ class Match(models.Model):
             range_check("match", "total_b", name="match_total_b_range"),
             range_check("match", "reserve", name="match_reserve_max", lower=False),
             range_check("match", "deals_played", name="match_deals_played_max", lower=False),
+            ranges_check("match", MATCH_FIGURES_FIELDS, name="match_figures_range", lower=False),
         ]
 
     def __str__(self) -> str:

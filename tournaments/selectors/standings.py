@@ -6,12 +6,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 
 import scoring
 from tournaments.models import (
     Bye,
-    Deal,
     Match,
     Ranking,
     Round,
@@ -20,6 +19,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.results import UNCONFIRMED
 from tournaments.standings import (
+    MATCH_FIGURES_FIELDS,
     ByeCreditRule,
     ByeEntry,
     MatchEntry,
@@ -103,54 +103,40 @@ def standings_rules(*, tournament: Tournament) -> StandingsRules:
 
 
 def _team_figures(matches: list[tuple]) -> dict[int, TeamFigures]:
-    """Return each team's figures from its counted ``matches`` (id, round number, teams
-    and totals), in one query for their deals, grouped by match and taker.
+    """Return each team's figures from its counted ``matches``: id, round number, teams,
+    totals, then the match's figures (:data:`MATCH_FIGURES_FIELDS`, stored on the match
+    whenever its deals are scored, services.scores.replay_match).
 
-    The deals are read by their matches' ids, not by asking again which matches count:
-    compiling and running that subquery a second time was a third of the standings'
-    time for 150 teams (bench/standings.py). Id 0 is no match's: with no match counted
-    yet the query still runs, so a page runs the same queries before and after.
+    No query: the figures used to be added up over the matches' deals (2,700 for 150
+    teams), about a quarter of the standings' time (BENCHMARKS.md).
     """
     figures: dict[int, TeamFigures] = defaultdict(TeamFigures)
     best: dict[int, int] = {}
-    teams: dict[int, tuple[int, int]] = {}
-    for match_id, _, team_a, team_b, total_a, total_b in matches:
-        teams[match_id] = (team_a, team_b)
-        for team, total in ((team_a, total_a), (team_b, total_b)):
+    for (
+        _,
+        _,
+        team_a,
+        team_b,
+        total_a,
+        total_b,
+        belotes_a,
+        belotes_b,
+        capots_a,
+        capots_b,
+        made_a,
+        made_b,
+    ) in matches:
+        for team, total, belotes, capots, made in (
+            (team_a, total_a, belotes_a, capots_a, made_a),
+            (team_b, total_b, belotes_b, capots_b, made_b),
+        ):
+            team_figures = figures[team]
             best[team] = max(best.get(team, total), total)
+            team_figures.belotes += belotes
+            team_figures.capots += capots
+            team_figures.coinches_made += made
     for team, total in best.items():
         figures[team].best_match_score = total
-    coinched = ~Q(coinche_level="none")
-    rows = (
-        Deal.objects.filter(match_id__in=list(teams) or [0], is_passed=False)
-        .values("match_id", "taker")
-        .annotate(
-            taker_belotes=Sum("taker_belotes"),
-            defence_belotes=Sum("defence_belotes"),
-            taker_capots=Count("pk", filter=Q(taker_tricks=8)),
-            defence_capots=Count("pk", filter=Q(taker_tricks=0)),
-            coinches_made=Count("pk", filter=coinched & Q(outcome="chute")),
-        )
-        .order_by()
-        # Tuples, not dicts: the same query (grouped by match and taker), read faster.
-        .values_list(
-            "match_id",
-            "taker",
-            "taker_belotes",
-            "defence_belotes",
-            "taker_capots",
-            "defence_capots",
-            "coinches_made",
-        )
-    )
-    for match_id, side, belotes, defence_belotes, capots, defence_capots, made in rows:
-        team_a, team_b = teams[match_id]
-        taker, defence = (team_a, team_b) if side == "A" else (team_b, team_a)
-        figures[taker].belotes += belotes
-        figures[defence].belotes += defence_belotes
-        figures[taker].capots += capots
-        figures[defence].capots += defence_capots
-        figures[defence].coinches_made += made
     return figures
 
 
@@ -181,7 +167,7 @@ class StandingLine:
 
 
 def tournament_standings(*, tournament: Tournament) -> list[Standing]:
-    """Return the ranked standings of ``tournament``, one per team, in four queries.
+    """Return the ranked standings of ``tournament``, one per team, in three queries.
 
     Withdrawn teams rank after the active ones (RULES.md §E); only complete matches count.
     """
@@ -237,10 +223,16 @@ def _ranked_rows(
     tournament: Tournament, teams: list[TeamEntry]
 ) -> list[tuple[StandingRow, TeamFigures]]:
     """Return the ranked rows of ``teams`` (RULES.md §E) with each team's figures, in
-    three queries (counted matches, byes, deals' figures), two when there is no team."""
+    two queries (counted matches with their figures, byes)."""
     matches = list(
         counted_matches(tournament=tournament).values_list(
-            "pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+            "pk",
+            "round__number",
+            "team_a_id",
+            "team_b_id",
+            "total_a",
+            "total_b",
+            *MATCH_FIGURES_FIELDS,
         )
     )
     byes = list(
@@ -254,7 +246,7 @@ def _ranked_rows(
         return []
     rows = compute_standings(
         teams,
-        [MatchEntry(*values[1:]) for values in matches],
+        [MatchEntry(*values[1:6]) for values in matches],
         [ByeEntry(*values) for values in byes],
         standings_rules(tournament=tournament),
     )

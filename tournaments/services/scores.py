@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 import scoring
 from scoring.matches import (
@@ -14,6 +15,13 @@ from scoring.matches import (
 )
 from tournaments.models import Deal, Match
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.standings import (
+    DEAL_FIGURES_FIELDS,
+    MATCH_FIGURES_FIELDS,
+    DealFigures,
+    MatchFigures,
+    match_figures,
+)
 
 
 def _line_json(
@@ -189,7 +197,32 @@ def replay_match(
     match.reserve = state.reserve
     match.deals_played = state.deals_played
     match.result = state.result.value if state.result else ""
+    set_match_figures(match, deals_figures(deals))
     match.save(
-        update_fields=["total_a", "total_b", "reserve", "deals_played", "is_finished", "result"]
+        update_fields=[
+            "total_a",
+            "total_b",
+            "reserve",
+            "deals_played",
+            "is_finished",
+            "result",
+            *MATCH_FIGURES_FIELDS,
+        ]
     )
     return deals
+
+
+def deals_figures(deals: Iterable[Deal]) -> MatchFigures:
+    """Return the figures of a match from its ``deals``, as stored or just replayed
+    (tournaments.standings.match_figures: belotes, capots, coinches made per team)."""
+    return match_figures(
+        DealFigures(*(getattr(deal, name) for name in DEAL_FIGURES_FIELDS)) for deal in deals
+    )
+
+
+def set_match_figures(match: Match, figures: MatchFigures) -> None:
+    """Set ``figures`` on ``match``, unsaved: what the standings read of it beside its
+    totals (selectors.standings). Every writer of a match's deals or totals sets them:
+    :func:`replay_match` from the deals, services.totals (no deal) zeros."""
+    for name in MATCH_FIGURES_FIELDS:
+        setattr(match, name, getattr(figures, name))

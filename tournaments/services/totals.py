@@ -29,6 +29,8 @@ from tournaments.services.deals import NOBODY, Author
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_match
+from tournaments.services.scores import set_match_figures
+from tournaments.standings import MatchFigures
 
 #: The fields of a match that its sheet gives, as :func:`record_match_totals` stores them.
 TOTALS_FIELDS = (
@@ -133,5 +135,7 @@ def apply_match_totals(match: Match, totals: scoring.MatchTotals) -> None:
     match.sheet_declarations = totals.declarations
     match.deals_played = totals.deals_played or 0
     match.reserve = 0
+    # No deal: no belote, capot or coinche made to show (the sheet's counts are its own).
+    set_match_figures(match, MatchFigures())
     match.is_finished = True
     match.result = scoring.decide_result(totals.total_a, totals.total_b).value

@@ -550,6 +550,7 @@ NOT_RESULTS = {
     "redraw_later_draft": "called by correct_deal and record_match_totals, inside them",
     "replay_match": "called by the deal services, inside them",
     "apply_match_totals": "sets fields on a match, unsaved (record_match_totals saves)",
+    "set_match_figures": "sets fields on a match, unsaved (replay_match and totals save)",
     "results_changed": "the helper itself",
     "record_deal_at": "record_deal's body, in its match already locked (changes the version)",
     "enter_deal": "submit_deal's body, which returns its deal only (changes the version)",
@@ -579,7 +580,8 @@ NOT_RESULTS = {
 READS = {
     "drawable_teams", "played_pairs", "is_reopenable", "parse_key", "fingerprint",
     "lock_tournament", "lock_round", "lock_match", "lock_round_matches", "lock_team_link",
-    "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "is_settings_frozen",
+    "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "deals_figures",
+    "is_settings_frozen",
     "unique_slug", "lock_club", "lock_registration", "lock_draft",
 }  # fmt: skip
 
