@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import itertools
 import re
 import threading
 import time
@@ -24,6 +25,7 @@ from django.urls import reverse
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
 from tournaments.models import Deal, DealStatus, IdempotencyRecord, Seat, TeamLink
+from tournaments.services import idempotency
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 KEY = "8e03978e-40d5-43e8-bc93-6894a57f9324"
@@ -177,22 +179,57 @@ def test_a_write_that_fails_stores_no_key_and_runs_again(db):
     assert (outcome.body, outcome.is_replay, IdempotencyRecord.objects.count()) == ("ok", False, 1)
 
 
-def test_a_key_older_than_a_day_is_forgotten_when_its_link_writes_again(db):
+def test_a_key_older_than_a_day_is_forgotten_and_its_repeat_runs_again(db, monkeypatch):
     def outcome(body: str):
         return lambda: services.Outcome(200, "text/plain", body)
 
+    monkeypatch.setattr(idempotency, "SWEEP_EVERY", 10**9)  # no sweep: the key is there
     services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=outcome("old"))
     services.run_once(token="u", key=KEY, fingerprint="f", now=NOW, write=outcome("other"))
     day_later = NOW + datetime.timedelta(hours=24, seconds=1)
 
     again = services.run_once(
-        token="t", key=KEY, fingerprint="f", now=day_later, write=outcome("new")
+        token="t", key=KEY, fingerprint="other", now=day_later, write=outcome("new")
     )
 
     assert (again.body, again.is_replay) == ("new", False)
     assert sorted(IdempotencyRecord.objects.values_list("token", "created_at")) == [
         ("t", day_later),
         ("u", NOW),
+    ]
+
+
+def test_a_key_within_its_day_gets_its_answer_whatever_the_sweep(db, monkeypatch):
+    monkeypatch.setattr(idempotency, "SWEEP_EVERY", 1)  # a sweep at every write
+    services.run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", "a")
+    )
+    day_less = NOW + datetime.timedelta(hours=24)
+
+    again = services.run_once(token="t", key=KEY, fingerprint="f", now=day_less, write=pytest.fail)
+
+    assert (again.body, again.is_replay) == ("a", True)
+
+
+def test_every_so_many_writes_the_keys_older_than_a_day_of_every_link_are_deleted(db, monkeypatch):
+    def write():
+        return services.Outcome(200, "text/plain", "ok")
+
+    monkeypatch.setattr(idempotency, "SWEEP_EVERY", 3)
+    monkeypatch.setattr(idempotency, "_writes", itertools.count(1))  # the sweep: 3rd write
+    services.run_once(token="t", key="old-t", fingerprint="f", now=NOW, write=write)
+    services.run_once(token="u", key="old-u", fingerprint="f", now=NOW, write=write)
+    later = NOW + datetime.timedelta(hours=30)
+    services.run_once(token="v", key="new", fingerprint="f", now=later, write=write)
+    kept_after_sweep = sorted(IdempotencyRecord.objects.values_list("key", flat=True))
+    services.run_once(token="t", key="old-t2", fingerprint="f", now=NOW, write=write)
+    services.run_once(token="v", key="new2", fingerprint="f", now=later, write=write)
+
+    assert kept_after_sweep == ["new"]
+    assert sorted(IdempotencyRecord.objects.values_list("key", flat=True)) == [
+        "new",
+        "new2",
+        "old-t2",
     ]
 
 
