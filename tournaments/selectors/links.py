@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from tournaments.models import (
     Bye,
@@ -17,6 +17,7 @@ from tournaments.models import (
     TeamSide,
     Tournament,
 )
+from tournaments.selectors.prepared import Prepared
 from tournaments.selectors.standings import Standing, has_results, tournament_standings
 
 
@@ -68,23 +69,34 @@ def _seat(link: TeamLink, match: Match | None) -> Seat | None:
     return Seat(link, match, TeamSide.A if match.team_a_id == link.team_id else TeamSide.B)
 
 
-def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
-    """Return ``link``'s seat at its team's match of partie ``round_number``, or None (no
-    such round, a bye, or not in that draw). Its match, teams, round and tournament are
-    joined, with their mêlée pairs (none in doublettes, RULES.md §H): ``is_pair_seat`` then
-    reads no more."""
-    matches = (
+def _seat_matches(*, tournament_id: int, round_number: int, team_id: int) -> QuerySet[Match]:
+    return (
         Match.objects.select_related(
             "round__tournament", "team_a__melee_pair", "team_b__melee_pair"
         )
-        .filter(round__tournament_id=link.tournament_id, round__number=round_number)
-        .filter(Q(team_a_id=link.team_id) | Q(team_b_id=link.team_id))
+        .filter(round__tournament_id=tournament_id, round__number=round_number)
+        .filter(Q(team_a_id=team_id) | Q(team_b_id=team_id))
         # A team plays one match a partie: no ORDER BY. The models' default orders (the
         # round's, then the tournament's: date and name) cost Django more to compile
         # than this whole look-up without them (bench/writes.py).
         .order_by()[:1]
     )
-    return _seat(link, next(iter(matches), None))
+
+
+#: The seat's look-up, compiled once per thread: seven joined tables, 98 columns, whose
+#: compiling took most of the look-up's CPU at every table write (bench/writes.py).
+_SEAT_MATCH = Prepared(_seat_matches, ("tournament_id", "round_number", "team_id"))
+
+
+def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
+    """Return ``link``'s seat at its team's match of partie ``round_number``, or None (no
+    such round, a bye, or not in that draw). Its match, teams, round and tournament are
+    joined, with their mêlée pairs (none in doublettes, RULES.md §H): ``is_pair_seat`` then
+    reads no more. One query."""
+    match = _SEAT_MATCH.first(
+        tournament_id=link.tournament_id, round_number=round_number, team_id=link.team_id
+    )
+    return _seat(link, match)
 
 
 def seat_by_token(*, token: str, round_number: int) -> tuple[TeamLink | None, Seat | None]:

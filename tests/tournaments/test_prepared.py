@@ -1,0 +1,64 @@
+"""The seat's look-up compiled once (selectors/prepared.py) gives what the ORM gives."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import Model
+
+from tests.factories import MatchFactory, TeamFactory
+from tournaments.models import Match, MeleePair, MeleePlayer
+from tournaments.selectors import links
+
+pytestmark = pytest.mark.django_db
+
+
+def as_read(obj: Model | None, depth: int = 0) -> object:
+    """Every column of ``obj`` and of the objects joined to it, as Django left them."""
+    if obj is None or depth > 4:
+        return None
+    columns = {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+    joined = {name: as_read(other, depth + 1) for name, other in obj._state.fields_cache.items()}
+    return (type(obj).__name__, obj._state.db, obj._state.adding, columns, joined)
+
+
+def both(**values: int) -> tuple[object, object]:
+    orm = next(iter(links._seat_matches(**values)), None)
+    return as_read(links._SEAT_MATCH.first(**values)), as_read(orm)
+
+
+def test_the_compiled_look_up_reads_the_match_its_round_tournament_and_teams_as_the_orm():
+    match = MatchFactory()
+    values = {"tournament_id": match.round.tournament_id, "round_number": match.round.number}
+
+    compiled, orm = both(**values, team_id=match.team_b_id)
+
+    assert compiled == orm
+    assert isinstance(orm, tuple) and orm[0] == "Match"
+    assert set(orm[4]) == {"round", "team_a", "team_b"}
+
+
+def test_it_reads_a_melee_pair_joined_as_the_orm_and_none_for_a_team_without_a_match():
+    match = MatchFactory()
+    players = [
+        MeleePlayer.objects.create(tournament=match.round.tournament, number=n, name=f"J{n}", lot=n)
+        for n in (1, 2)
+    ]
+    MeleePair.objects.create(
+        team=match.team_a, round=match.round, player_1=players[0], player_2=players[1]
+    )
+    values = {"tournament_id": match.round.tournament_id, "round_number": match.round.number}
+    alone = TeamFactory(tournament=match.round.tournament)
+
+    compiled, orm = both(**values, team_id=match.team_a_id)
+    seat = links._SEAT_MATCH.first(**values, team_id=match.team_a_id)
+
+    assert compiled == orm
+    assert isinstance(seat, Match) and links.is_pair_seat(seat=links._seat(_link(match), seat))
+    assert links._SEAT_MATCH.first(**values, team_id=alone.pk) is None
+    assert links._SEAT_MATCH.first(**{**values, "round_number": 9}, team_id=match.team_a_id) is None
+
+
+def _link(match: Match):
+    from tournaments.models import TeamLink
+
+    return TeamLink(tournament_id=match.round.tournament_id, team_id=match.team_a_id)

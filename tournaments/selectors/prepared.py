@@ -1,0 +1,90 @@
+"""Queries compiled once per thread: for the look-ups of every table write.
+
+Django compiles a queryset's SQL each time it runs it; for a look-up that joins several
+tables with every column (the seat of a table write: seven tables, 98 columns), compiling
+cost more CPU than running it (bench/writes.py). :class:`Prepared` compiles such a
+queryset once per thread and database, with stand-in values for its parameters, then runs
+its SQL with the real values and builds the model and its ``select_related`` objects as
+Django's ``ModelIterable`` does, with the same converters.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+
+# Not in django-stubs: the function ModelIterable builds its select_related objects with.
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+
+M = TypeVar("M", bound=Model)
+
+#: Stand-in values for the parameters, told apart in the compiled SQL's parameters; in
+#: the range of every integer column (Django compiles a value out of a column's range as
+#: an empty result, without SQL).
+_STAND_IN = 32_000
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    names: list[str]  # the parameter each SQL placeholder takes, in order
+    compiler: Any
+    converters: dict[int, Any]
+    init_list: list[str]
+    fields: slice
+    populators: list[Any]
+
+
+class Prepared(Generic[M]):
+    """A queryset ``build(**values)`` of integer parameters, compiled once per thread.
+
+    ``build`` must give the same SQL for any values (no value may change its shape), each
+    value used as a plain SQL parameter; :meth:`first` returns what
+    ``build(**values).first()`` would without an ORDER BY, or None.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet[M]], names: tuple[str, ...]) -> None:
+        self._build = build
+        self._names = names
+        self._local = threading.local()
+
+    def first(self, using: str = "default", **values: int) -> M | None:
+        compiled = self._compiled(using)
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, [values[name] for name in compiled.names])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        if compiled.converters:
+            (row,) = compiled.compiler.apply_converters([row], compiled.converters)
+        obj = compiled.compiler.query.model.from_db(using, compiled.init_list, row[compiled.fields])
+        for populator in compiled.populators:
+            populator.populate(row, obj)
+        return obj
+
+    def _compiled(self, using: str) -> _Compiled:
+        cache: dict[str, _Compiled] = self._local.__dict__.setdefault("by_alias", {})
+        if using not in cache:
+            stand_ins = {name: _STAND_IN + index for index, name in enumerate(self._names)}
+            queryset = self._build(**stand_ins)
+            compiler = queryset.query.get_compiler(using=using)
+            sql, params = compiler.as_sql()
+            by_value = {value: name for name, value in stand_ins.items()}
+            select, klass_info = compiler.select, compiler.klass_info
+            start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+            cache[using] = _Compiled(
+                sql=sql,
+                names=[by_value[param] for param in params],
+                compiler=compiler,
+                converters=compiler.get_converters([s[0] for s in select[: compiler.col_count]]),
+                init_list=[f[0].target.attname for f in select[start:end]],
+                fields=slice(start, end),
+                populators=get_related_populators(klass_info, select, using),
+            )
+        return cache[using]
