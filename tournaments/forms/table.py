@@ -120,6 +120,13 @@ def _declaration_choices(language: str | None) -> _NormalisedChoices:
     return _NormalisedChoices(normalize_choices(declaration_choices()))
 
 
+@functools.lru_cache(maxsize=32)
+def _trump_choices(rules: scoring.RuleSet, language: str | None) -> _NormalisedChoices:
+    """Return the trump buttons' choices of ``rules`` in ``language`` (the active one),
+    built and normalised once per rule set and language (every deal form has them)."""
+    return _NormalisedChoices(normalize_choices(trump_choices(rules)))
+
+
 def _trump_or_none(text: object) -> scoring.Trump | None:
     try:
         return scoring.Trump(str(text))
@@ -199,7 +206,7 @@ class TableDealForm(forms.Form):
             self._word_deal_number_errors(self.initial.get("deal_number"))
         taker_field = form_field(self, "taker", forms.ChoiceField)
         taker_field.choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
-        self.fields["trump"].widget.choices = trump_choices(rules)
+        self.fields["trump"].widget.choices = _trump_choices(rules, get_language())
         if rules.has_contract:
             self.fields["contract"].widget = forms.NumberInput(
                 attrs={
