@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.db.models import Model
+from django.utils import timezone
 
 from tests.factories import MatchFactory, TeamFactory
-from tournaments.models import Match, MeleePair, MeleePlayer
+from tournaments.models import Match, MeleePair, MeleePlayer, TeamLink
 from tournaments.selectors import links
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,21 @@ def test_it_reads_a_melee_pair_joined_as_the_orm_and_none_for_a_team_without_a_m
     assert links._SEAT_MATCH.first(**{**values, "round_number": 9}, team_id=match.team_a_id) is None
 
 
-def _link(match: Match):
-    from tournaments.models import TeamLink
-
+def _link(match: Match) -> TeamLink:
     return TeamLink(tournament_id=match.round.tournament_id, team_id=match.team_a_id)
+
+
+def test_the_compiled_link_look_up_reads_the_link_as_the_orm_and_none_for_an_unknown_token():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="t" * 32,
+        pin="1234",
+        created_at=timezone.now(),
+    )
+    orm = next(iter(links._links(token=link.token)), None)
+
+    assert as_read(links._LINK.first(token=link.token)) == as_read(orm)
+    assert isinstance(orm, TeamLink) and orm.pk == link.pk
+    assert links._LINK.first(token="u" * 32) is None

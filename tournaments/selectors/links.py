@@ -85,7 +85,18 @@ def _seat_matches(*, tournament_id: int, round_number: int, team_id: int) -> Que
 
 #: The seat's look-up, compiled once per thread: seven joined tables, 98 columns, whose
 #: compiling took most of the look-up's CPU at every table write (bench/writes.py).
-_SEAT_MATCH = Prepared(_seat_matches, ("tournament_id", "round_number", "team_id"))
+_SEAT_MATCH = Prepared(
+    _seat_matches, {"tournament_id": 32_000, "round_number": 32_001, "team_id": 32_002}
+)
+
+
+def _links(*, token: str) -> QuerySet[TeamLink]:
+    # The token is unique: no ORDER BY (the default one joins the team and tournament).
+    return TeamLink.objects.filter(token=token).order_by()[:1]
+
+
+#: The link's look-up by its token, compiled once per thread (bench/writes.py).
+_LINK = Prepared(_links, {"token": "prepared-token"})
 
 
 def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
@@ -107,8 +118,7 @@ def seat_by_token(*, token: str, round_number: int) -> tuple[TeamLink | None, Se
     tournament are those the seat's match joins already (a fifth of a table write's CPU
     went to the two joined look-ups, bench/writes.py). Two queries.
     """
-    # The token is unique: no ORDER BY (the default one joins the team and tournament).
-    link = next(iter(TeamLink.objects.filter(token=token).order_by()[:1]), None)
+    link = _LINK.first(token=token)
     if link is None:
         return None, None
     seat = team_seat(link=link, round_number=round_number)

@@ -23,11 +23,6 @@ from django.db.models.query import get_related_populators  # type: ignore[attr-d
 
 M = TypeVar("M", bound=Model)
 
-#: Stand-in values for the parameters, told apart in the compiled SQL's parameters; in
-#: the range of every integer column (Django compiles a value out of a column's range as
-#: an empty result, without SQL).
-_STAND_IN = 32_000
-
 
 @dataclass(frozen=True)
 class _Compiled:
@@ -41,19 +36,22 @@ class _Compiled:
 
 
 class Prepared(Generic[M]):
-    """A queryset ``build(**values)`` of integer parameters, compiled once per thread.
+    """A queryset ``build(**values)``, compiled once per thread with ``stand_ins``.
 
     ``build`` must give the same SQL for any values (no value may change its shape), each
-    value used as a plain SQL parameter; :meth:`first` returns what
-    ``build(**values).first()`` would without an ORDER BY, or None.
+    value used as a plain SQL parameter; ``stand_ins`` gives each parameter a value of its
+    type, all different, that Django compiles as a parameter (for an integer column,
+    within its range: Django compiles a value out of range as an empty result, without
+    SQL). :meth:`first` returns what ``build(**values).first()`` would without an ORDER
+    BY, or None.
     """
 
-    def __init__(self, build: Callable[..., QuerySet[M]], names: tuple[str, ...]) -> None:
+    def __init__(self, build: Callable[..., QuerySet[M]], stand_ins: dict[str, int | str]) -> None:
         self._build = build
-        self._names = names
+        self._stand_ins = stand_ins
         self._local = threading.local()
 
-    def first(self, using: str = "default", **values: int) -> M | None:
+    def first(self, using: str = "default", **values: int | str) -> M | None:
         compiled = self._compiled(using)
         connection = connections[using]
         with connection.cursor() as cursor:
@@ -71,7 +69,7 @@ class Prepared(Generic[M]):
     def _compiled(self, using: str) -> _Compiled:
         cache: dict[str, _Compiled] = self._local.__dict__.setdefault("by_alias", {})
         if using not in cache:
-            stand_ins = {name: _STAND_IN + index for index, name in enumerate(self._names)}
+            stand_ins = self._stand_ins
             queryset = self._build(**stand_ins)
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()
