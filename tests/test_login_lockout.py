@@ -3,6 +3,7 @@ account at an address after BELOTE_LOGIN_FAILURE_LIMIT wrong passwords, with a F
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -14,12 +15,15 @@ LOGIN = "/comptes/connexion/"
 ADMIN_LOGIN = "/admin/login/?next=/admin/"
 RIGHT = {"username": "marie", "password": PASSWORD}
 WRONG = {"username": "marie", "password": "not " + PASSWORD}
+#: The command the lock-out page gives, as README.md gives it (it runs as shown there).
+UNLOCK_COMMAND = 'DJANGO_SECRET_KEY="$(cat var/secret_key)" .venv/bin/python manage.py axes_reset'
 LOCKED_OUT_TEXT = [
     "Connexion bloquée",
     "Trop de mots de passe erronés pour ce compte depuis cet appareil. Réessayez dans "
     "15 minutes : chaque nouvel essai relance l’attente.",
-    "L’administrateur du club peut la débloquer tout de suite avec la commande "
-    "manage.py axes_reset.",
+    "L’administrateur du club peut la débloquer tout de suite, dans le dossier du site sur "
+    "l’ordinateur du club, avec cette commande :",
+    UNLOCK_COMMAND,
 ]
 
 
@@ -41,12 +45,15 @@ def signed_in_username(client: Client) -> str | None:
 
 
 def locked_out_text(response) -> list[str]:
-    """Return the heading and paragraphs of the lock-out page's card, spaces collapsed."""
+    """Return the heading and paragraphs of the lock-out page's card, as text (tags dropped,
+    spaces collapsed)."""
     card = re.findall(
         r'<section class="card[^"]*">(.*?)</section>', response.content.decode(), re.S
     )
     texts = re.findall(r"<(?:h1|p)[^>]*>(.*?)</(?:h1|p)>", card[0], re.S)
-    return [html.unescape(re.sub(r"\s+", " ", text).strip()) for text in texts]
+    return [
+        html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip()) for text in texts
+    ]
 
 
 def test_the_limit_and_the_wait_have_their_defaults(settings):
@@ -96,7 +103,9 @@ def test_the_lock_out_page_speaks_english_to_an_english_visitor(client, organise
         "Login locked",
         "Too many wrong passwords for this account from this device. Try again in 15 minutes: "
         "each new try starts the wait again.",
-        "The club's administrator can unlock it at once with the command manage.py axes_reset.",
+        "The club's administrator can unlock it at once, in the site's folder on the club's "
+        "computer, with this command:",
+        UNLOCK_COMMAND,
     ]
 
 
@@ -122,6 +131,12 @@ def test_a_lock_at_one_address_leaves_the_account_open_at_another(organiser, set
 
     assert (failures[-1], response.status_code) == (429, 302)
     assert signed_in_username(laptop) == "Connecté\u00a0: marie"
+
+
+def test_the_readme_gives_the_same_unlock_command():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+    assert readme.count(f"`{UNLOCK_COMMAND}`") == 2  # in French, then in English
 
 
 def test_axes_reset_unlocks_the_organiser(client, organiser, settings):
