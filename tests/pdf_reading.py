@@ -1,5 +1,6 @@
-"""Read PDFs back in tests: the text of each page (pypdf), its fonts, its paper size, and
-how much ink its first page shows once drawn by pdftoppm (poppler-utils)."""
+"""Read PDFs back in tests: the text of each page (pypdf), its fonts, its paper size, how
+much ink its first page shows once drawn by pdftoppm and where its words sit (pdftotext
+-bbox), both from poppler-utils."""
 
 from __future__ import annotations
 
@@ -84,3 +85,27 @@ def html_tables(html: str, css_class: str) -> list[list[list[str]]]:
     reader = _TableReader(css_class)
     reader.feed(html)
     return reader.tables
+
+
+#: Points (PDF unit) in a millimetre.
+POINTS_PER_MM = 72 / 25.4
+
+
+def word_boxes(data: bytes, folder: Path, page: int = 1) -> list[tuple[str, float, float]]:
+    """Return each word of ``page`` as pdftotext -bbox reads it (poppler-utils): its text,
+    then the top and the bottom of its box in millimetres from the top of the page."""
+    source = folder / "document.pdf"
+    source.write_bytes(data)
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(source), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    words = re.findall(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', xml
+    )
+    return [
+        (text, float(top) / POINTS_PER_MM, float(bottom) / POINTS_PER_MM)
+        for top, bottom, text in words
+    ]

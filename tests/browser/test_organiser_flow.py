@@ -38,7 +38,6 @@ MADE_90_HEARTS = {
     "coinche": "none",
     "tricks": "5",
     "taker_points": "104",
-    "defence_points": "58",
 }
 #: Coinched and made with the belote (92 + 20 ≥ 100): 2 × (160 + 20 + 100), defence 0.
 COINCHED_100_SPADES = {
@@ -47,7 +46,6 @@ COINCHED_100_SPADES = {
     "coinche": "coinche",
     "tricks": "4",
     "taker_points": "92",
-    "defence_points": "70",
     "taker_belotes": "1",
 }
 #: 81 < 110, a chute: 0, and 160 + 110 for the defence.
@@ -57,7 +55,6 @@ CHUTE_110_DIAMONDS = {
     "coinche": "none",
     "tricks": "4",
     "taker_points": "81",
-    "defence_points": "81",
 }
 #: Sans atout with a cinquante (130 + 50 ≥ 120): 180 + 120 and 30.
 MADE_120_NO_TRUMP = {
@@ -66,7 +63,6 @@ MADE_120_NO_TRUMP = {
     "coinche": "none",
     "tricks": "6",
     "taker_points": "130",
-    "defence_points": "32",
     "taker_declarations": "50",
 }
 
@@ -180,7 +176,6 @@ def enter_deal(page: Page, taker: str, deal: dict[str, str]) -> None:
     form.get_by_label("Coinche").select_option(deal["coinche"])
     form.get_by_label("Plis du preneur").fill(deal["tricks"])
     form.get_by_label("Points du preneur").fill(deal["taker_points"])
-    form.get_by_label("Points de la défense").fill(deal["defence_points"])
     form.get_by_label("Belotes du preneur").fill(deal.get("taker_belotes", "0"))
     form.get_by_label("Annonces du preneur").fill(deal.get("taker_declarations", "0"))
     click_and_wait(page, "Enregistrer la donne", within=form)

@@ -585,7 +585,6 @@ def test_two_phones_play_a_match_that_the_desk_standings_and_audit_trail_follow(
     form = page.locator("form#correct-13-form")
     expect(form).to_be_visible()
     form.get_by_label("Points du preneur").fill("90")
-    form.get_by_label("Points de la défense").fill("72")
     with page.expect_navigation(wait_until="load"):
         form.get_by_role("button", name="Enregistrer la correction").click()
 

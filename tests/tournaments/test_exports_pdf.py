@@ -20,7 +20,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts
+from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts, word_boxes
 from tournaments.exports import pdf
 from tournaments.models import DealEntry, Match, Round, Team, TeamLink
 from tournaments.services import ensure_team_links, record_deal, record_match_totals
@@ -329,6 +329,32 @@ def test_the_team_cards_pdf_puts_eight_cards_on_an_a4_page(concours):
         8,
         3,
     ]
+
+
+#: static/css/pdf.css: the page's top margin, a team card's height and its padding (mm).
+PAGE_TOP, CARD_HEIGHT, CARD_PADDING = 12, 64, 3
+LAST_SENTENCE = (
+    "Gardez-le pour vous : tapez-le sur le téléphone des adversaires pour y confirmer leurs donnes."
+)
+
+
+def test_a_card_with_a_team_name_and_a_long_address_prints_its_last_sentence_inside(
+    concours, tmp_path
+):
+    # The address wraps (a long host), the name adds a line: the last sentence used to fall
+    # under the card's border, still in the text but hidden by the card's overflow.
+    Team.objects.filter(tournament=concours, number=2).update(name="Les As de la Coinche du Forez")
+    long_host = "https://belote-club-de-saint-etienne-et-environs.example.org/"
+
+    data = pdf.team_cards_pdf(tournament=concours, base_url=long_host)
+
+    text = re.sub(r"\s+", " ", page_texts(data)[0])
+    assert (text.count(LAST_SENTENCE), text.count("Les As de la Coinche du Forez")) == (5, 1)
+    ends = [(top, bottom) for word, top, bottom in word_boxes(data, tmp_path) if word == "donnes."]
+    assert len(ends) == 5
+    for top, bottom in ends:
+        row = int((top - PAGE_TOP) // CARD_HEIGHT)
+        assert bottom < PAGE_TOP + (row + 1) * CARD_HEIGHT - CARD_PADDING
 
 
 def test_the_score_sheets_pdf_has_a_page_per_table(concours, tmp_path):

@@ -1,4 +1,7 @@
-"""The organiser's deal form: every input of one deal, checked by the engine (RULES.md §B6)."""
+"""The organiser's deal form: every input of one deal, checked by the engine (RULES.md §B6).
+
+The defence's card points are never typed, as on the phone (forms/table.py): the engine
+gives them from the taker's and its tricks (``card_points_for``, RULES.md §A)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from scoring.errors import DealError
 from tournaments.forms.bounds import BOUNDED
 from tournaments.forms.fields import form_field
 from tournaments.forms.messages import deal_error_message
+from tournaments.forms.table import card_points_for
 from tournaments.models import MAX_DEAL_NUMBER, CoincheLevel, DealEntry, TeamSide, Trump
 
 
@@ -59,7 +63,6 @@ class DealForm(forms.Form):
     )
     taker_tricks = forms.IntegerField(label=_("Tricks won by the taker"), required=False)
     taker_card_points = forms.IntegerField(label=_("Taker's card points"), required=False)
-    defence_card_points = forms.IntegerField(label=_("Defence's card points"), required=False)
     taker_belotes = forms.IntegerField(label=_("Taker's belotes"), initial=0, required=False)
     defence_belotes = forms.IntegerField(label=_("Defence's belotes"), initial=0, required=False)
     taker_declarations = forms.IntegerField(
@@ -109,9 +112,10 @@ class DealForm(forms.Form):
             "taker": gettext("Choose the taker's team."),
             "trump": gettext("Choose the trump."),
             "taker_tricks": gettext("This field is required."),
-            "taker_card_points": gettext("This field is required."),
-            "defence_card_points": gettext("This field is required."),
         }
+        if scoring.card_points_fixed_by_tricks(data.get("taker_tricks")) is None:
+            # With all 8 tricks or none, the capot fixes both sides' points (the phone's rule).
+            required["taker_card_points"] = gettext("This field is required.")
         for name, message in required.items():
             if name not in self.errors and data.get(name) in (None, ""):
                 self.add_error(name, message)
@@ -129,7 +133,8 @@ class DealForm(forms.Form):
         return ("", "")
 
     def to_deal(self, data: dict[str, Any]) -> scoring.Deal:
-        """Return the engine's :class:`scoring.Deal` for cleaned data."""
+        """Return the engine's :class:`scoring.Deal` for cleaned data, the defence's card
+        points worked out as on the phone (:func:`card_points_for`)."""
         contract_text = data.get("contract", "")
         contract: int | str | None
         if not self.rules.has_contract:
@@ -138,12 +143,15 @@ class DealForm(forms.Form):
             contract = scoring.CAPOT
         else:
             contract = int(contract_text) if contract_text else None
+        taker_points, defence_points = card_points_for(
+            data["taker_tricks"], data.get("taker_card_points")
+        )
         return scoring.Deal(
             trump=data["trump"],
             contract=contract,
             coinche=data.get("coinche") or CoincheLevel.NONE,
-            taker_card_points=data["taker_card_points"],
-            defence_card_points=data["defence_card_points"],
+            taker_card_points=taker_points,
+            defence_card_points=defence_points,
             taker_tricks=data["taker_tricks"],
             taker_belotes=data.get("taker_belotes") or 0,
             defence_belotes=data.get("defence_belotes") or 0,
@@ -152,6 +160,9 @@ class DealForm(forms.Form):
         )
 
     def add_engine_error(self, error: DealError) -> None:
-        """Show an engine error beside the field it concerns (or above the form)."""
-        name = "trump" if error.field == "ruleset" else error.field
+        """Show an engine error beside the field it concerns (or above the form); a
+        check on both sides' card points goes beside the taker's, the only one typed."""
+        name = {"ruleset": "trump", "defence_card_points": "taker_card_points"}.get(
+            error.field, error.field
+        )
         self.add_error(name if name in self.fields else None, deal_error_message(error))

@@ -15,7 +15,6 @@ VALID = {
     "coinche": "none",
     "taker_tricks": "5",
     "taker_card_points": "104",
-    "defence_card_points": "58",
     "taker_belotes": "0",
     "defence_belotes": "0",
     "taker_declarations": "0",
@@ -54,13 +53,38 @@ def test_an_organiser_records_a_deal_and_sees_it(client, organiser, match):
 
 
 @pytest.mark.parametrize(
+    ("changes", "points", "scores"),
+    [
+        ({}, (104, 58), (190, 60)),
+        # A defence typed by an older page is not read: the engine works it out.
+        ({"defence_card_points": "57"}, (104, 58), (190, 60)),
+        ({"taker_tricks": "8", "taker_card_points": ""}, (252, 0), (340, 0)),
+        ({"taker_tricks": "0", "taker_card_points": ""}, (0, 252), (0, 250)),
+    ],
+    ids=["rest-of-the-deal", "typed-defence-ignored", "capot-by-the-taker", "capot-by-the-defence"],
+)
+def test_the_desk_types_no_defence_the_engine_gives_its_points_as_on_the_phone(
+    client, organiser, match, changes, points, scores
+):
+    client.force_login(organiser)
+
+    response = french(client).post(URL, VALID | changes)
+
+    assert (response.status_code, response["Location"]) == (302, MATCH_URL)
+    deal = Deal.objects.get()
+    assert (deal.taker_card_points, deal.defence_card_points) == points
+    assert (deal.score_a, deal.score_b) == scores
+    assert "defence_card_points" not in client.get(MATCH_URL).context["form"].fields
+
+
+@pytest.mark.parametrize(
     ("changes", "errors"),
     [
         (
-            {"defence_card_points": "57"},
+            {"taker_card_points": "200"},
             {
                 "taker_card_points": [
-                    "Les points des deux équipes doivent faire 162 (ici 161), ou 252 sur un capot."
+                    "Les points des deux équipes doivent faire 162 (ici 200), ou 252 sur un capot."
                 ]
             },
         ),
@@ -191,7 +215,6 @@ def test_an_empty_form_names_every_missing_field(client, organiser, match):
         "trump": ["Choisissez l’atout."],
         "taker_tricks": ["Ce champ est obligatoire."],
         "taker_card_points": ["Ce champ est obligatoire."],
-        "defence_card_points": ["Ce champ est obligatoire."],
     }
     assert Deal.objects.count() == 0
 
@@ -210,7 +233,6 @@ def test_classic_rules_have_no_contract_or_coinche_field(client, organiser, matc
         "trump",
         "taker_tricks",
         "taker_card_points",
-        "defence_card_points",
         "taker_belotes",
         "defence_belotes",
         "taker_declarations",
