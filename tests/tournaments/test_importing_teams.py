@@ -718,3 +718,23 @@ def test_it_finds_a_team_name_already_taken_in_the_tournament():
     checked = check_team_file(tournament=tournament, team_file=team_file)
 
     assert checked.problems == (problem(2, "name", "name_registered", number=3, name="Les As"),)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("has_club", [True, False])
+def test_it_finds_a_player_on_an_earlier_line_and_one_player_twice_in_a_team(has_club):
+    # Only a club's concours links its players to one record each: there one name is one
+    # person (as ``player_playing``); one player twice in a team is wrong everywhere.
+    tournament = TournamentFactory(club=ClubFactory() if has_club else None)
+    data = "player_1;player_2\nAnne A;Bob B\nAnne A;Carl C\nEve E;EVE E\nBob B;Anne A\n"
+    team_file = read_team_file("equipes.csv", data.encode("utf-8"))
+
+    checked = check_team_file(tournament=tournament, team_file=team_file)
+
+    on_line = [problem(3, "player_1", "player_on_line", player="Anne A", line=2)]
+    assert checked.problems == (
+        *(on_line if has_club else []),
+        problem(4, "player_2", "same_player", player="Eve E"),
+        problem(5, "", "same_pair", line=2),
+    )
+    assert not checked.is_ready

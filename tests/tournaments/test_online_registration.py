@@ -341,8 +341,9 @@ def test_a_pair_on_the_waiting_list_is_not_checked_in():
 def test_a_pair_already_registered_by_hand_is_refused_at_check_in_and_nothing_changes(
     tournament,
 ):
-    TeamFactory(tournament=tournament, number=4, player_1="Joueur 1b", player_2="Joueur 1a")
     registration = register_pair(tournament=tournament, data=pair(1), now=NOW)
+    # Typed at the desk after the pair registered online.
+    TeamFactory(tournament=tournament, number=4, player_1="Joueur 1b", player_2="Joueur 1a")
 
     refused = refusal(
         lambda: check_in_registration(
@@ -385,3 +386,54 @@ def test_a_pair_checked_in_joins_its_clubs_registry_of_players():
         "Dupont",
         "Curie",
     )
+
+
+@pytest.mark.parametrize("status", [CONFIRMED, WAITING])
+def test_it_refuses_a_player_of_another_pair_not_cancelled(tournament, status):
+    first = register_pair(tournament=tournament, data=RegistrationData("Zora Q", "Yann Q"), now=NOW)
+    Registration.objects.filter(pk=first.pk).update(status=status)
+
+    refused = refusal(
+        lambda: register_pair(
+            tournament=tournament, data=RegistrationData(" zora q ", "Xavier Q"), now=NOW
+        )
+    )
+
+    assert refused == ("player_registered_twice", {"name": "zora q", "number": 1})
+    assert statuses(tournament) == [(1, "Zora Q", status)]
+
+
+def test_a_change_refuses_a_player_of_another_pair_and_keeps_its_own(tournament):
+    register_pair(tournament=tournament, data=RegistrationData("Zora Q", "Yann Q"), now=NOW)
+    second = register_pair(tournament=tournament, data=pair(2), now=NOW)
+
+    refused = refusal(
+        lambda: change_registration(
+            registration=second, data=RegistrationData("Joueur 2a", "YANN Q"), now=NOW
+        )
+    )
+    change_registration(registration=second, data=RegistrationData("joueur 2A", "Léa"), now=NOW)
+
+    assert refused == ("player_registered_twice", {"name": "YANN Q", "number": 1})
+    assert Registration.objects.get(pk=second.pk).players == "joueur 2A / Léa"
+
+
+def test_it_refuses_a_pair_or_a_player_of_a_team_registered_at_the_desk(tournament):
+    TeamFactory(tournament=tournament, number=4, player_1="Zora Q", player_2="Yann Q")
+
+    same_pair = refusal(
+        lambda: register_pair(
+            tournament=tournament, data=RegistrationData("yann q", "ZORA Q"), now=NOW
+        )
+    )
+    one_player = refusal(
+        lambda: register_pair(
+            tournament=tournament, data=RegistrationData("Xavier Q", " zora q "), now=NOW
+        )
+    )
+
+    assert (same_pair, one_player) == (
+        ("same_pair", {"number": 4}),
+        ("player_in_team", {"player": "zora q", "number": 4}),
+    )
+    assert statuses(tournament) == []

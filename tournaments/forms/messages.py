@@ -614,6 +614,8 @@ TEAM_IMPORT_MESSAGES = {
     "pair_registered": _("These two players are already registered as team %(number)s."),
     "name_registered": _("Team %(number)s is already named “%(name)s”: choose another name."),
     "player_playing": _("%(player)s already plays in team %(number)s of this tournament."),
+    "player_on_line": _("%(player)s already plays in the team of line %(line)s."),
+    "same_player": _("%(player)s cannot be both players of one team."),
     "licence_twice": _("Licence number %(licence)s is already on line %(line)s."),
 }
 TEAM_IMPORT_MISSING_PLAYER = {

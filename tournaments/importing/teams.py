@@ -4,7 +4,7 @@ Two steps, both without a single write:
 
 1. :func:`read_team_file` reads the bytes (no database): the rows, and every problem the
    file shows on its own (wrong format or encoding, missing columns, a bad number, a
-   missing player, a number or a pair twice in the file).
+   missing player, one player twice in a team, a number or a pair twice in the file).
 2. :func:`check_team_file` adds what only the database knows (one read query): a number
    already taken in the tournament, a pair already registered.
 
@@ -173,7 +173,9 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
     same two players (either order, case ignored) are already a team. ``name_registered``
     (number, name): another team already has that name (case ignored). ``player_playing``
     (player, number): in a concours of a club, whose players join its registry, one of the
-    two already plays in another team (case ignored), which saving would refuse. A file that is unusable as a whole (a problem on line 0 or on the
+    two already plays in another team (case ignored), which saving would refuse, and
+    ``player_on_line`` (player, line): there, one of the two plays on an earlier line of
+    the file already (not the same pair: that is ``same_pair``). A file that is unusable as a whole (a problem on line 0 or on the
     header) is returned as it is.
     """
     if not team_file.rows:
@@ -191,6 +193,8 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
             named[name.casefold()] = (number, name)
         pairs[pair_key(player_1, player_2)] = number
         playing.update({player_1.casefold(): number, player_2.casefold(): number})
+    in_file: dict[str, int] = {}  # a player of an earlier line, case ignored -> its line
+    file_pairs: set[frozenset[str]] = set()
     added = []
     for row in team_file.rows:
         if row.number is not None and row.number in taken:
@@ -212,6 +216,17 @@ def check_team_file(*, tournament: Tournament, team_file: TeamFile) -> TeamFile:
             if team_number is not None:
                 params = {"player": player, "number": team_number}
                 added.append(ImportProblem("", row.line, column, "player_playing", params))
+            # Another pair of the file, saved just before: the same refusal on saving. The
+            # same pair twice is ``same_pair`` already, one player twice ``same_player``.
+            key = pair_key(row.player_1, row.player_2)
+            earlier = in_file.get(player.casefold()) if player and links else None
+            if team_number is None and earlier is not None and key not in file_pairs:
+                params = {"player": player, "line": earlier}
+                added.append(ImportProblem("", row.line, column, "player_on_line", params))
+        for player in (row.player_1, row.player_2):
+            if player:
+                in_file.setdefault(player.casefold(), row.line)
+        file_pairs.add(pair_key(row.player_1, row.player_2))
     return dataclasses.replace(team_file, problems=_in_order([*team_file.problems, *added]))
 
 
@@ -400,7 +415,10 @@ def _read_lines(lines: Iterable[tuple[int, list[str]]]) -> TeamFile:
                 params: dict[str, str | int] = {"number": row.number, "line": numbers[row.number]}
                 row_problems.append(ImportProblem("", line, "number", "duplicate_number", params))
             numbers.setdefault(row.number, line)
-        if row.player_1 and row.player_2:
+        if row.player_1 and row.player_1.casefold() == row.player_2.casefold():
+            same: dict[str, str | int] = {"player": row.player_1}
+            row_problems.append(ImportProblem("", line, "player_2", "same_player", same))
+        elif row.player_1 and row.player_2:
             key = pair_key(row.player_1, row.player_2)
             if key in pairs:
                 row_problems.append(ImportProblem("", line, "", "same_pair", {"line": pairs[key]}))

@@ -50,7 +50,7 @@ from tournaments.services.melee import (
     register_melee_players,
     set_melee_player_present,
 )
-from tournaments.services.registration import register_team, set_checked_in
+from tournaments.services.registration import check_players, register_team, set_checked_in
 from tournaments.text import clean_name
 
 Status = Registration.Status
@@ -135,6 +135,24 @@ def _check_pair(tournament: Tournament, data: RegistrationData, exclude: int | N
     ):
         if pk != exclude and {player_1.casefold(), player_2.casefold()} == key:
             raise ServiceError(Refusal.REGISTERED_TWICE, number=position)
+    # One player in two pairs would play in two teams once both are checked in.
+    registered: dict[str, int] = {}
+    for pk, player_1, player_2, position in others.order_by("position", "pk").values_list(
+        "pk", "player_1", "player_2", "position"
+    ):
+        if pk != exclude:
+            registered.setdefault(player_1.casefold(), position)
+            registered.setdefault(player_2.casefold(), position)
+    for name in (clean_name(data.player_1), clean_name(data.player_2)):
+        if name.casefold() in registered:
+            number = registered[name.casefold()]
+            raise ServiceError(Refusal.PLAYER_REGISTERED_TWICE, name=name, number=number)
+    # A team registered at the desk: the team form's rules (services/registration.py).
+    teams = Team.objects.filter(tournament=tournament)
+    for player_1, player_2, number in teams.values_list("player_1", "player_2", "number"):
+        if {clean_name(player_1).casefold(), clean_name(player_2).casefold()} == key:
+            raise ServiceError(Refusal.SAME_PAIR, number=number)
+    check_players(tournament=tournament, player_1=data.player_1, player_2=data.player_2)
 
 
 def _fill(registration: Registration, data: RegistrationData) -> None:
@@ -209,8 +227,12 @@ def register_pair(
     at or after the closing time; param closes_at), ``registration_started`` (a round is
     published), ``missing_player``,
     ``registered_twice`` (the same two players, in either order and any case, not
-    cancelled; param number: their position), or ``registration_full`` (params capacity,
-    waiting_list); nothing is saved then.
+    cancelled; param number: their position), ``player_registered_twice`` (one of the
+    names, any case, in another pair not cancelled; params name, number: its position),
+    ``same_pair`` (the two players are a registered team; param number),
+    ``player_in_team`` (in a club's concours, one of the names plays in a registered team:
+    :func:`~tournaments.services.registration.check_players`; params player, number), or
+    ``registration_full`` (params capacity, waiting_list); nothing is saved then.
     """
     return _register(tournament, data, now, melee=False)
 
@@ -285,8 +307,9 @@ def change_registration(
     Raises ServiceError ``registration_cancelled``, ``registration_checked_in`` (param
     number: the team), ``player_checked_in`` (param number: the mêlée player),
     ``registration_closed`` (private link only), ``missing_player`` or
-    ``registered_twice`` (a pair), ``is_melee``, ``missing_name`` or
-    ``player_registered_twice`` (a mêlée player); nothing is saved then.
+    ``registered_twice``, ``player_registered_twice`` or ``player_in_team`` (a pair, as
+    :func:`register_pair`), ``is_melee``, ``missing_name`` or ``player_registered_twice``
+    (a mêlée player); nothing is saved then.
     """
     with transaction.atomic():
         registration = lock_registration(registration)

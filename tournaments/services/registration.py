@@ -25,7 +25,7 @@ from tournaments.services.cache import results_changed
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_club
 from tournaments.services.players import PlayerData, add_player
-from tournaments.text import clean_name, split_full_name
+from tournaments.text import clean_name, is_near_duplicate, is_same_name, split_full_name
 
 #: Largest lot drawn for the last tie-break (RULES.md §E).
 LOT_RANGE = 1_000_000
@@ -80,6 +80,42 @@ def _club(name: str) -> Club | None:
     return register_club(name=name) if clean_name(name) else None
 
 
+def players_in_teams(*, tournament: Tournament, exclude: Team | None = None) -> dict[str, int]:
+    """Return the number of the team each player of ``tournament`` plays in, by name
+    cleaned and case ignored (« zora q » is « Zora Q »), ``exclude`` left out.
+
+    Only for a concours of a club, whose players join its registry: there one name is one
+    person, and a player plays in one team only (``player_in_team``); empty otherwise.
+    """
+    if tournament.club_id is None:
+        return {}
+    teams = Team.objects.filter(tournament=tournament)
+    if exclude is not None:
+        teams = teams.exclude(pk=exclude.pk)
+    playing: dict[str, int] = {}
+    for player_1, player_2, number in teams.values_list("player_1", "player_2", "number"):
+        playing.setdefault(clean_name(player_1).casefold(), number)
+        playing.setdefault(clean_name(player_2).casefold(), number)
+    return playing
+
+
+def check_players(
+    *, tournament: Tournament, player_1: str, player_2: str, exclude: Team | None = None
+) -> None:
+    """Refuse a pair whose two names are one (``player_twice``), or one of whose names
+    plays in another team of a club's concours (``player_in_team``: player, number), the
+    names as typed (cleaned, case ignored): the team form's rule, also checked by online
+    registration (services/online_registration.py)."""
+    names = (clean_name(player_1), clean_name(player_2))
+    if names[0].casefold() == names[1].casefold():
+        raise ServiceError(Refusal.PLAYER_TWICE, player=names[0])
+    playing = players_in_teams(tournament=tournament, exclude=exclude)
+    for name in names:
+        number = playing.get(name.casefold())
+        if number is not None:
+            raise ServiceError(Refusal.PLAYER_IN_TEAM, player=name, number=number)
+
+
 def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) -> None:
     others = Team.objects.filter(tournament=tournament)
     if exclude is not None:
@@ -96,6 +132,27 @@ def _check(tournament: Tournament, data: TeamData, exclude: Team | None = None) 
             raise ServiceError(Refusal.SAME_PAIR, number=number)
         if name and clean_name(other_name).casefold() == name:
             raise ServiceError(Refusal.SAME_TEAM_NAME, name=other_name, number=number)
+    if data.links_registry:
+        check_players(
+            tournament=tournament, player_1=data.player_1, player_2=data.player_2, exclude=exclude
+        )
+
+
+def _names_record(name: str, player: Player, kept: tuple[str, int]) -> bool:
+    """Tell whether a record posted with ``name`` is that name's record: its name, a near
+    duplicate of it (« JP Martin » picked as « Jean-Pierre Martin »), or the name the team
+    keeps with that record (``kept``: its name and record, unchanged by an edit).
+
+    A record is picked from the type-ahead, whose script forgets it when the name is
+    typed again; a name changed without it (autofill, a script, the script not loaded)
+    must not keep the old record: that name is matched again, and checked as typed.
+    """
+    if is_same_name(player.full_name, name) or is_near_duplicate(player.full_name, name):
+        return True
+    kept_name, kept_record = kept
+    return (
+        kept_record == player.pk and clean_name(kept_name).casefold() == clean_name(name).casefold()
+    )
 
 
 class _Registry:
@@ -117,13 +174,16 @@ class _Registry:
             self.players = list(Player.objects.filter(club=self.club))
         return self.club
 
-    def _player(self, name: str, record: int | None, licence: str) -> Player:
+    def _player(self, name: str, record: int | None, licence: str, kept: tuple[str, int]) -> Player:
         club = self.open()
         if record is not None:
             for player in self.players:
                 if player.pk == record:
-                    return player
-            raise ServiceError(Refusal.PLAYER_OTHER_CLUB)
+                    if _names_record(name, player, kept):
+                        return player
+                    break
+            else:
+                raise ServiceError(Refusal.PLAYER_OTHER_CLUB)
         found = match_player(players=self.players, name=name, licence=licence)
         if found.kind == MatchKind.KNOWN and found.player is not None:
             return found.player
@@ -139,8 +199,10 @@ class _Registry:
         (player) or ``player_in_team`` (player, number)."""
         if not data.links_registry:
             return
-        player_1 = self._player(data.player_1, data.player_1_record, data.player_1_licence)
-        player_2 = self._player(data.player_2, data.player_2_record, data.player_2_licence)
+        kept_1 = (team.player_1, team.player_1_record_id or 0)
+        kept_2 = (team.player_2, team.player_2_record_id or 0)
+        player_1 = self._player(data.player_1, data.player_1_record, data.player_1_licence, kept_1)
+        player_2 = self._player(data.player_2, data.player_2_record, data.player_2_licence, kept_2)
         if player_1.pk == player_2.pk:
             raise ServiceError(Refusal.PLAYER_TWICE, player=str(player_1))
         others = Team.objects.filter(tournament=self.tournament).exclude(pk=team.pk)
@@ -165,8 +227,10 @@ def register_teams(
     ``is_melee`` for a mêlée (its players register alone, RULES.md §H), ``no_round_left``
     once every round is drawn (the team would play none), or
     ``missing_player``, ``duplicate_number`` or ``same_pair`` for the first team that
-    cannot be registered, or a refusal of the registry links (``_Registry.link``, for a
-    team with ``links_registry``); nothing is saved then. New records of the registry
+    cannot be registered, or, for a team with ``links_registry``, ``player_twice`` or
+    ``player_in_team`` on the names as typed (:func:`check_players`) or a refusal of the
+    registry links (``_Registry.link``: a posted record whose name was changed since is
+    ignored, :func:`_names_record`); nothing is saved then. New records of the registry
     are audited at ``now`` (default: the clock).
     """
     created = []

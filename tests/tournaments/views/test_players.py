@@ -280,3 +280,96 @@ def test_a_team_with_one_player_twice_is_refused_and_nothing_is_saved(desk, club
         "Joueurs : Jean Martin ne peut pas être les deux joueurs d’une équipe."
     ]
     assert (Team.objects.count(), Player.objects.count()) == (0, 1)
+
+
+def _linked_teams(desk):
+    """Team 1 « Alice Durand / Bob Martin » and team 2 « Carl Roux / Dan Petit », each
+    player linked to a record of the club's registry (typed at the desk)."""
+    for player_1, player_2 in (("Alice Durand", "Bob Martin"), ("Carl Roux", "Dan Petit")):
+        desk.post("/concours/t/gestion/equipes/", {"player_1": player_1, "player_2": player_2})
+    return Team.objects.get(number=1)
+
+
+@pytest.mark.parametrize(
+    ("player_2", "message"),
+    [
+        ("Alice Durand", "Joueurs : Alice Durand ne peut pas être les deux joueurs d’une équipe."),
+        (
+            " alice durand ",
+            "Joueurs : Alice Durand ne peut pas être les deux joueurs d’une équipe.",
+        ),
+        ("carl roux", "Joueurs : carl roux joue déjà dans l’équipe 2 de ce concours."),
+    ],
+)
+def test_an_edit_with_a_stale_record_is_checked_on_the_name_typed(desk, club, player_2, message):
+    # The hidden record still names Bob Martin: the script that forgets it did not run.
+    TournamentFactory(club=club, slug="t")
+    team = _linked_teams(desk)
+    bob = team.player_2_record
+
+    response = desk.post(
+        "/concours/t/gestion/equipes/1/",
+        {
+            "number": "1",
+            "player_1": "Alice Durand",
+            "player_1_record": team.player_1_record_id,
+            "player_2": player_2,
+            "player_2_record": bob.pk,
+        },
+    )
+
+    team.refresh_from_db()
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors() == [message]
+    assert (team.player_1, team.player_2, team.player_2_record) == (
+        "Alice Durand",
+        "Bob Martin",
+        bob,
+    )
+    assert Player.objects.count() == 4
+
+
+def test_an_edit_with_a_stale_record_links_the_name_typed_not_the_old_record(desk, club):
+    TournamentFactory(club=club, slug="t")
+    team = _linked_teams(desk)
+    bob = team.player_2_record
+
+    response = desk.post(
+        "/concours/t/gestion/equipes/1/",
+        {
+            "number": "1",
+            "player_1": "Alice Durand",
+            "player_1_record": team.player_1_record_id,
+            "player_2": "Eve Blanc",
+            "player_2_record": bob.pk,
+        },
+    )
+
+    team.refresh_from_db()
+    assert response.status_code == 302
+    assert (team.player_2, team.player_2_record.full_name) == ("Eve Blanc", "Eve Blanc")
+    assert team.player_2_record != bob
+
+
+def test_an_edit_that_keeps_the_names_keeps_the_records(desk, club):
+    # A team whose name differs from its record's (« JP Martin » picked as Jean-Pierre).
+    TournamentFactory(club=club, slug="t")
+    team = _linked_teams(desk)
+    records = (team.player_1_record, team.player_2_record)
+    Player.objects.filter(pk=records[1].pk).update(first_name="Robert")
+
+    response = desk.post(
+        "/concours/t/gestion/equipes/1/",
+        {
+            "number": "1",
+            "player_1": "Alice Durand",
+            "player_1_record": records[0].pk,
+            "player_2": "Bob Martin",
+            "player_2_record": records[1].pk,
+            "name": "Les As",
+        },
+    )
+
+    team.refresh_from_db()
+    assert response.status_code == 302
+    assert (team.name, team.player_1_record, team.player_2_record) == ("Les As", *records)

@@ -481,3 +481,59 @@ def test_the_organiser_is_told_registration_closed_when_round_1_was_published(
     assert texts(response, r'<h1>Inscriptions en ligne</h1>\s*<p class="meta">(.*?)</p>') == [
         expected
     ]
+
+
+def test_a_player_of_another_pair_is_refused_at_once_in_french_and_nothing_is_saved(
+    client, tournament
+):
+    register(client, {"player_1": "Zora Q", "player_2": "Yann Q"})
+
+    response = register(client, {"player_1": " zora q ", "player_2": "Xavier Q"})
+
+    assert (response.status_code, errors(response)) == (
+        200,
+        ["« zora q » est déjà inscrit (inscription n° 1)."],
+    )
+    assert list(Registration.objects.values_list("player_1", "player_2")) == [("Zora Q", "Yann Q")]
+
+
+def test_a_player_of_another_pair_is_refused_in_english(client, tournament):
+    register(client, {"player_1": "Zora Q", "player_2": "Yann Q"})
+    client.cookies["django_language"] = "en"
+
+    response = client.post("/concours/t/inscription/", {"player_1": "X Q", "player_2": "YANN Q"})
+
+    assert errors(response) == ["“YANN Q” is already registered (registration 1)."]
+    assert Registration.objects.count() == 1
+
+
+def test_the_same_pair_twice_keeps_its_own_message(client, tournament):
+    register(client, {"player_1": "Zora Q", "player_2": "Yann Q"})
+
+    response = register(client, {"player_1": "yann q", "player_2": " ZORA Q"})
+
+    assert errors(response) == ["Ces deux joueurs sont déjà inscrits (inscription n° 1)."]
+    assert Registration.objects.count() == 1
+
+
+def test_a_player_of_a_registered_team_is_refused_as_at_the_desk(client, tournament):
+    TeamFactory(tournament=tournament, number=4, player_1="Zora Q", player_2="Yann Q")
+
+    response = register(client, {"player_1": "Xavier Q", "player_2": "ZORA q "})
+
+    assert (response.status_code, errors(response)) == (
+        200,
+        ["Joueurs : ZORA q joue déjà dans l’équipe 4 de ce concours."],
+    )
+    assert Registration.objects.count() == 0
+
+
+def test_a_cancelled_pairs_players_may_register_again(client, tournament):
+    RegistrationFactory(
+        tournament=tournament, player_1="Zora Q", player_2="Yann Q", status="cancelled"
+    )
+
+    response = register(client, {"player_1": "zora q", "player_2": "Xavier Q"})
+
+    assert response.status_code == 302
+    assert Registration.objects.filter(status="confirmed").count() == 1

@@ -463,3 +463,45 @@ def test_the_preview_names_the_team_name_column_and_the_unknown_ones_then_saves_
         ("Hélène Martin", "Les As"),
         ("Jean Roux", ""),
     ]
+
+
+REPEATED_CSV = (
+    "joueur 1;joueur 2\nAnne A;Bob B\nanne a ;Carl C\nEve E;Eve E\nDan D;Zoé Roux\n"
+).encode()
+
+
+def test_a_player_on_two_lines_or_twice_in_a_team_is_a_problem_of_the_preview(
+    french_client, tournament
+):
+    TeamFactory(tournament=tournament, number=7, player_1="Zoé Roux", player_2="Léo Vif")
+
+    response = upload(french_client, REPEATED_CSV)
+
+    assert response.status_code == 422
+    assert preview_lines(response) == [
+        (2, None, "Anne A", ()),
+        (3, None, "anne a", ("anne a joue déjà dans l’équipe de la ligne 2.",)),
+        (4, None, "Eve E", ("Eve E ne peut pas être les deux joueurs d’une équipe.",)),
+        (5, None, "Dan D", ("Zoé Roux joue déjà dans l’équipe 7 de ce concours.",)),
+    ]
+    context = response.context
+    assert (context["ready_count"], context["problem_count"], context["confirm_form"]) == (
+        1,
+        3,
+        None,
+    )
+    assert (Team.objects.count(), SESSION_KEY in french_client.session) == (1, False)
+
+
+def test_a_player_on_two_lines_is_a_problem_in_english(client, organiser, tournament):
+    client.force_login(organiser)
+    client.cookies["django_language"] = "en"
+
+    response = upload(client, b"player_1,player_2\nAnne A,Bob B\nCarl C,ANNE A\nEve E,eve e\n")
+
+    assert [line.messages for line in response.context["lines"]] == [
+        (),
+        ("ANNE A already plays in the team of line 2.",),
+        ("Eve E cannot be both players of one team.",),
+    ]
+    assert Team.objects.count() == 0
