@@ -214,6 +214,43 @@ def test_a_player_withdrawn_after_the_draw_stops_the_publication():
 
 
 @pytest.mark.django_db
+def test_a_player_withdrawn_after_the_draw_is_swapped_onto_the_sit_outs_and_not_credited():
+    tournament = TournamentFactory(number_of_rounds=3)
+    players = register(tournament, 22)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    assert draft_numbers(round_)[0][0] == (1, (6, 18), (21, 16))
+    services.set_melee_player_withdrawn(player=players[5], is_withdrawn=True)  # player 6
+    services.swap_melee_players(round=round_, first=6, second=5)
+
+    services.publish_draft(round=round_, now=NOW)
+
+    assert sorted(SitOut.objects.values_list("player__number", flat=True)) == [11]
+    pair = round_.matches.get(table_number=1).team_a.melee_pair
+    assert (pair.player_1.number, pair.player_2.number) == (5, 18)
+
+
+@pytest.mark.parametrize(
+    ("away", "withdrawn", "first", "second"),
+    [(10, True, 11, 18), (4, False, 18, 5)],  # withdrawn 11, or absent 5, onto a seat
+)
+@pytest.mark.django_db
+def test_a_swap_seating_a_player_absent_or_withdrawn_is_refused(away, withdrawn, first, second):
+    tournament = TournamentFactory(number_of_rounds=3)
+    players = register(tournament, 22)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    if withdrawn:
+        services.set_melee_player_withdrawn(player=players[away], is_withdrawn=True)
+    else:
+        services.set_melee_player_present(player=players[away], is_present=False)
+    before = MeleeDraft.objects.get(round=round_).draw
+
+    assert refusal(
+        lambda: services.swap_melee_players(round=round_, first=first, second=second)
+    ) == (Refusal.ABSENT_PLAYER_SEATED, {"number": away + 1})
+    assert MeleeDraft.objects.get(round=round_).draw == before
+
+
+@pytest.mark.django_db
 def test_partie_2_is_drawn_by_standing_with_no_repeated_partner():
     """Partie 1 recorded (as an import does), closed; partie 2 drawn from its results."""
     tournament = TournamentFactory(number_of_rounds=3)

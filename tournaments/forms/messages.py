@@ -146,6 +146,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.PLAYER_NOT_PRESENT: _(
         "Player %(number)s is no longer present or has withdrawn: discard the draft and draw again."
     ),
+    Refusal.ABSENT_PLAYER_SEATED: _(
+        "Player %(number)s is no longer present or has withdrawn: they cannot be seated at a "
+        "table, only swapped onto the sit-out list."
+    ),
     Refusal.TEAM_DRAWN: _(
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),

@@ -145,6 +145,22 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
     )
 
 
+def draft_seating(*, player: MeleePlayer) -> int | None:
+    """Return the number of the draft partie that seats ``player`` at a table, or None
+    (no draft, or the player only sits out in it)."""
+    draft = (
+        MeleeDraft.objects.filter(round__tournament_id=player.tournament_id)
+        .select_related("round")
+        .first()
+    )
+    if draft is None:
+        return None
+    for table in draft.draw.get("tables", ()):
+        if player.pk in (*table["pair_a"], *table["pair_b"]):
+            return draft.round.number
+    return None
+
+
 def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:
     """Return the players who sat out a published or closed partie, by number."""
     return SitOut.objects.filter(round=round).select_related("player").order_by("player__number")

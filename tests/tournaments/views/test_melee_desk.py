@@ -11,7 +11,15 @@ from scoring import MatchTotals
 from tests.factories import TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import services
-from tournaments.models import MeleeConcours, MeleeDraft, MeleePlayer, Round, Team, Tournament
+from tournaments.models import (
+    MeleeConcours,
+    MeleeDraft,
+    MeleePlayer,
+    Round,
+    SitOut,
+    Team,
+    Tournament,
+)
 from tournaments.services import MeleePlayerData
 
 PLAYERS = "/concours/t/gestion/joueurs/"
@@ -148,6 +156,32 @@ def test_a_partie_is_drawn_shown_swapped_and_published(desk, tournament):
     first, second = pair.player_1.number, pair.player_2.number
     assert progress[1][1] == f"{first} Joueur {first} / {second} Joueur {second}"
     assert (Team.objects.count(), Team.every_team.count(), round_.matches.count()) == (0, 10, 5)
+
+
+def test_a_player_of_the_draft_withdrawn_or_absent_is_said_and_swapped_out(desk, tournament):
+    register(tournament, 22)
+    services.draw_melee_partie(tournament=tournament, seed=7)  # 6 at table 1; 5, 11 sit out
+
+    withdrawn = desk.post(f"{PLAYERS}6/forfait/", {"withdrawn": "1"}, follow=True)
+    absent = desk.post(f"{PLAYERS}11/presence/", {"present": "0"}, follow=True)
+    seat_11 = desk.post(
+        f"{PARTIE_1}echanger-joueurs/", {"first": "11", "second": "18"}, follow=True
+    )
+    swap_6 = desk.post(f"{PARTIE_1}echanger-joueurs/", {"first": "6", "second": "5"}, follow=True)
+    published = desk.post(f"{PARTIE_1}publier/", follow=True)
+
+    assert messages_of(withdrawn) == [
+        "Joueur 6 forfait : il n’est plus tiré et se classe dernier. Le joueur 6 est dans le "
+        "brouillon de la partie 1 : échangez-le avec un joueur présent ou tirez à nouveau."
+    ]
+    assert messages_of(absent) == ["Le joueur 11 est absent."]
+    assert messages_of(seat_11) == [
+        "Le joueur 11 n’est plus présent ou a déclaré forfait : il ne peut pas être placé à "
+        "une table, seulement échangé vers la liste des exempts."
+    ]
+    assert messages_of(swap_6) == ["Joueurs 6 et 5 échangés."]
+    assert messages_of(published) == ["Partie 1 publiée : les tables peuvent jouer."]
+    assert SitOut.objects.count() == 0
 
 
 def test_a_swap_with_an_unknown_player_is_refused_in_french(desk, tournament):
