@@ -401,3 +401,31 @@ def test_a_pairs_refusal_pages_speak_of_its_pair_never_of_a_team(client, tournam
     assert closed.status_code == 403
     assert "La page de votre paire" in page_text(closed)
     assert "équipe" not in page_text(revoked) + page_text(closed)
+
+
+def test_a_wrong_code_on_a_pairs_phone_speaks_of_its_pair_card(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    link = round_.matches.get().team_a.links.get()
+    other = round_.matches.get().team_b.links.get()
+    wrong = "0000" if other.pin != "0000" else "1111"
+    client.cookies["django_language"] = "fr"
+
+    answers = [
+        client.post(f"/table/{link.token}/parties/1/code/", {"pin": wrong}, HTTP_HX_REQUEST="true")
+        for _ in range(6)
+    ]
+
+    notices = [
+        re.findall(r'<p class="notice notice-error" role="status">(.*?)</p>', a.content.decode())
+        for a in answers
+    ]
+    assert [a.status_code for a in answers] == [422] * 5 + [403]
+    assert notices[0] == [
+        "Code erroné : les adversaires tapent leur propre code, celui de leur carte de paire."
+    ]
+    assert notices[5] == [
+        "Trop de codes erronés : confirmez sur le téléphone des adversaires, ou "
+        "demandez à l’organisateur."
+    ]

@@ -46,7 +46,7 @@ from django_htmx.http import push_url
 
 import scoring
 from tournaments import selectors, services
-from tournaments.forms.messages import service_error_message
+from tournaments.forms.messages import table_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
 from tournaments.models import (
     ConfirmationMode,
@@ -463,16 +463,18 @@ def show_dispute(
     return response
 
 
-def refused(refusal: services.ServiceError) -> Notice:
-    """Return the notice that words a service's refusal."""
-    return Notice("error", service_error_message(refusal.code, refusal.params))
+def refused(refusal: services.ServiceError, *, is_pair: bool = False) -> Notice:
+    """Return the notice that words a service's refusal (on a mêlée pair's phone when
+    ``is_pair``: « carte de paire », :func:`table_error_message`)."""
+    return Notice("error", table_error_message(refusal.code, refusal.params, is_pair=is_pair))
 
 
 def answer_refused(
     request: HtmxHttpRequest, seat: Seat, refusal: services.ServiceError
 ) -> HttpResponse:
     """Answer a refused write: its reason, with its status (:func:`refusal_status`)."""
-    return answer(request, seat, refused(refusal), status=refusal_status(refusal.code))
+    notice = refused(refusal, is_pair=selectors.is_pair_seat(seat=seat))
+    return answer(request, seat, notice, status=refusal_status(refusal.code))
 
 
 @dataclass(frozen=True)
