@@ -10,7 +10,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import TournamentFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.exports import pdf
 from tournaments.models import (
     Match,
@@ -248,6 +248,43 @@ def test_a_swap_seating_a_player_absent_or_withdrawn_is_refused(away, withdrawn,
         lambda: services.swap_melee_players(round=round_, first=first, second=second)
     ) == (Refusal.ABSENT_PLAYER_SEATED, {"number": away + 1})
     assert MeleeDraft.objects.get(round=round_).draw == before
+
+
+@pytest.mark.django_db
+def test_the_draft_tells_the_repeats_the_draw_made_from_those_a_swap_made():
+    tournament = TournamentFactory(number_of_rounds=4)
+    p = register(tournament, 4)
+    for a, b, c, d in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):  # every partnership once
+        services.record_played_melee_round(
+            tournament=tournament,
+            tables=[
+                PlayedMeleeTable(
+                    1, (p[a], p[b]), (p[c], p[d]), totals=scoring.MatchTotals(900, 700)
+                )
+            ],
+            now=NOW,
+        )
+    round_ = services.draw_melee_partie(tournament=tournament)
+
+    def repeats():
+        draft = selectors.melee_draft(round=round_)
+        assert draft is not None
+        (table,) = draft.tables
+        return (
+            sorted(sorted(x.number for x in pair) for pair in table.repeated_partners),
+            sorted(sorted(x.number for x in pair) for pair in table.swapped_partners),
+        )
+
+    drawn = repeats()
+    (a, b), (c, d) = draft_numbers(round_)[0][0][1:]
+    services.swap_melee_players(round=round_, first=b, second=c)
+    swapped = repeats()
+    services.swap_melee_players(round=round_, first=b, second=c)
+
+    assert len(drawn[0]) == 2
+    assert drawn[1] == []  # the draw could not avoid them
+    assert swapped == (sorted([sorted([a, c]), sorted([b, d])]),) * 2
+    assert repeats() == drawn  # swapped back: the draw's own pairs again
 
 
 @pytest.mark.django_db

@@ -104,6 +104,8 @@ class DraftMeleeTable:
     pair_b: tuple[MeleePlayer, MeleePlayer]
     repeated_partners: tuple[tuple[MeleePlayer, MeleePlayer], ...]
     repeated_opponents: tuple[tuple[MeleePlayer, MeleePlayer], ...]
+    #: The repeated partners a swap made, not the draw (a part of ``repeated_partners``).
+    swapped_partners: tuple[tuple[MeleePlayer, MeleePlayer], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,9 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
     def couple(ids: list[int]) -> tuple[MeleePlayer, MeleePlayer]:
         return (players[ids[0]], players[ids[1]])
 
+    # Written by the first swap (services.swap_melee_players): the draw's own repeats.
+    kept = draft.draw.get("drawn_partners")
+    drawn = None if kept is None else {frozenset(pair) for pair in kept}
     tables = [
         DraftMeleeTable(
             table_number=table["table_number"],
@@ -137,6 +142,11 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
             pair_b=couple(table["pair_b"]),
             repeated_partners=tuple(map(couple, table.get("repeated_partners", ()))),
             repeated_opponents=tuple(map(couple, table.get("repeated_opponents", ()))),
+            swapped_partners=tuple(
+                couple(pair)
+                for pair in table.get("repeated_partners", ())
+                if drawn is not None and frozenset(pair) not in drawn
+            ),
         )
         for table in draft.draw.get("tables", ())
     ]

@@ -178,6 +178,10 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
     """Swap two players of a mêlée draft, given by their numbers (either may be sitting
     out: the other then sits out), and save the draft.
 
+    The first swap also keeps, as ``drawn_partners``, the repeated partnerships the draw
+    itself made, so that the desk tells them from the ones a swap made
+    (:func:`tournaments.selectors.melee_draft`).
+
     Raises ServiceError ``not_draft`` (published), ``draft_discarded``, ``same_player``,
     ``unknown_player`` (number: a number not seated nor sitting out) or
     ``absent_player_seated`` (number: the swap would seat at a table a player absent or
@@ -219,7 +223,10 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
             for pk in table.players:
                 if pk in away and pk in (ids[first], ids[second]):
                     raise ServiceError(Refusal.ABSENT_PLAYER_SEATED, number=numbers[pk])
-        draft.draw = _draw_to_json(after)
+        drawn = draft.draw.get("drawn_partners")
+        if drawn is None:  # the first swap keeps the repeats the draw itself made
+            drawn = [list(pair) for table in before.tables for pair in table.repeated_partners]
+        draft.draw = {**_draw_to_json(after), "drawn_partners": drawn}
         draft.save(update_fields=["draw"])
         results_changed(round_.tournament_id)
     moved = {ids[first], ids[second]}

@@ -234,8 +234,8 @@ def test_the_draft_names_each_repeat_a_swap_makes(desk, tournament):
         "1",
         "7 – Joueur 7 / 8 – Joueur 8",
         "1 – Joueur 1 / 2 – Joueur 2",
-        "Les joueurs 7 et 8 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter. "
-        "Les joueurs 1 et 2 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter.",
+        "Les joueurs 7 et 8 ont déjà joué ensemble : dû à un échange. "
+        "Les joueurs 1 et 2 ont déjà joué ensemble : dû à un échange.",
     ]
 
 
