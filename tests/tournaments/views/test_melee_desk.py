@@ -429,3 +429,33 @@ def test_a_wrong_code_on_a_pairs_phone_speaks_of_its_pair_card(client, tournamen
         "Trop de codes erronés : confirmez sur le téléphone des adversaires, ou "
         "demandez à l’organisateur."
     ]
+
+
+def test_a_pairs_link_after_its_partie_says_the_card_was_for_that_partie_only(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    match = round_.matches.get()
+    link = match.team_a.links.get()
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    client.cookies["django_language"] = "fr"
+
+    waiting = client.get(link.get_absolute_url())
+    services.publish_draft(round=services.draw_melee_partie(tournament=tournament), now=NOW)
+    drawn = client.get(link.get_absolute_url())
+
+    expected = (
+        f"Votre paire : {match.team_a.players} "
+        "Cette carte de paire valait pour la partie 1 seulement "
+        "Partie 1, table 1 : ses résultats restent comptés. Voir sa feuille de marque "
+        "Une nouvelle paire est tirée à chaque partie : chaque joueur trouve sa nouvelle "
+        "paire sur les nouvelles cartes de paire, sur le tirage affiché à la table de "
+        "marque, ou sur la page du concours. Voir le tirage, les joueurs et le classement"
+    )
+    for response in (waiting, drawn):
+        text = page_text(response)
+        assert response.status_code == 200
+        assert expected in text
+        assert "équipe" not in text
+        assert "Afficher le code" not in text
+        assert f'href="{match.get_absolute_url()}"' in response.content.decode()

@@ -504,6 +504,20 @@ def get_link_deal(seat: Seat, number: int) -> Deal:
     return get_object_or_404(Deal, match_id=seat.match_id, deal_number=number)
 
 
+def _header_context(link: TeamLink, seat: Seat | None) -> dict[str, Any]:
+    """Return the context of a team's page with no board. A mêlée pair's page out of its
+    partie (``past_pair``: its match) says the card was for that partie only."""
+    is_pair = selectors.is_pair_team(team=link.team)
+    return {
+        "link": link,
+        "seat": seat,
+        "tournament": link.tournament,
+        "board": False,
+        "is_melee": is_pair,
+        "past_pair": selectors.pair_match(team=link.team) if is_pair else None,
+    }
+
+
 def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
     """Return the team's page: where it plays now and its rank, with the board of its
     match while a partie is played (a table on paper shows no board)."""
@@ -512,7 +526,7 @@ def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
     if situation.state == "playing" and seat is not None and not seat.match.is_paper:
         context = page_context(seat)
     else:
-        context = {"link": link, "seat": seat, "tournament": link.tournament, "board": False}
+        context = _header_context(link, seat)
     if situation.state == "playing" and seat is not None and seat.match.is_paper:
         # What the desk has of it: never a phone's deal still waiting, never a bare 0–0.
         context["desk_result"] = desk_result(selectors.match_results(match=seat.match))
