@@ -429,6 +429,10 @@ def test_a_wrong_code_on_a_pairs_phone_speaks_of_its_pair_card(client, tournamen
         "Trop de codes erronés : confirmez sur le téléphone des adversaires, ou "
         "demandez à l’organisateur."
     ]
+    empty = client.post(f"/table/{link.token}/parties/1/code/", {"pin": ""}, HTTP_HX_REQUEST="true")
+    assert re.findall(r'notice-error" role="status">(.*?)</p>', empty.content.decode()) == [
+        "Les adversaires tapent leur propre code, celui de leur carte de paire."
+    ]
 
 
 def test_a_pairs_link_after_its_partie_says_the_card_was_for_that_partie_only(client, tournament):
