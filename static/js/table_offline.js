@@ -325,8 +325,23 @@
       }
     } else {
       update(item.id, { state, reason });
+      if (isPinUrl(item.url)) dropOlderRefusals(item);
     }
     render();
+  }
+
+  // Wrong codes typed one after another: only the latest answer is listed (from the
+  // sixth, « Too many wrong codes », never beside the « Wrong code » before it).
+  function isPinUrl(url) {
+    const form = document.querySelector("form.pin-form");
+    return Boolean(form) &&
+      new URL(url, window.location.href).pathname === new URL(form.action).pathname;
+  }
+
+  function dropOlderRefusals(item) {
+    const path = new URL(item.url, window.location.href).pathname;
+    save(load().filter((entry) => entry.id === item.id || entry.state !== "refused" ||
+      new URL(entry.url, window.location.href).pathname !== path));
   }
 
   // Put the server's board in place of the page's, keeping a deal being typed.

@@ -333,3 +333,33 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
     assert (problems_a, problems_b) == ([], [])
     context_a.close()
     context_b.close()
+
+
+def test_wrong_codes_list_only_the_latest_answer_then_the_lockout_alone(
+    browser: Browser, live_server, match: Match
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    fill_deal(phone, points=104)
+    phone.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    wrong = "0000" if links["B"].link.pin != "0000" else "1111"
+
+    for typed in range(1, 7):
+        phone.locator("form.pin-form input[name='pin']").fill(wrong)
+        with phone.expect_response(lambda r: r.url.endswith("/code/")) as answer:
+            phone.locator("form.pin-form").get_by_role("button", name="Confirmer").tap()
+        assert answer.value.status == (422 if typed < 6 else 403)
+        expect(outbox(phone)).to_have_count(1)
+
+    lockout = (
+        "Trop de codes erronés : confirmez sur le téléphone des adversaires, ou "
+        "demandez à l’organisateur."
+    )
+    expect(outbox(phone).locator(".outbox-reason")).to_have_text(lockout)
+    expect(phone.locator("p.notice")).to_have_text([lockout])
+    assert "Code erroné" not in phone.locator("body").inner_text()
+    context.close()
+    assert problems == []

@@ -10,7 +10,7 @@ from django.utils import translation
 
 import scoring
 from tests.factories import TournamentFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.exports import pdf
 from tournaments.models import (
     Match,
@@ -211,6 +211,80 @@ def test_a_player_withdrawn_after_the_draw_stops_the_publication():
         0,
         1,
     )
+
+
+@pytest.mark.django_db
+def test_a_player_withdrawn_after_the_draw_is_swapped_onto_the_sit_outs_and_not_credited():
+    tournament = TournamentFactory(number_of_rounds=3)
+    players = register(tournament, 22)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    assert draft_numbers(round_)[0][0] == (1, (6, 18), (21, 16))
+    services.set_melee_player_withdrawn(player=players[5], is_withdrawn=True)  # player 6
+    services.swap_melee_players(round=round_, first=6, second=5)
+
+    services.publish_draft(round=round_, now=NOW)
+
+    assert sorted(SitOut.objects.values_list("player__number", flat=True)) == [11]
+    pair = round_.matches.get(table_number=1).team_a.melee_pair
+    assert (pair.player_1.number, pair.player_2.number) == (5, 18)
+
+
+@pytest.mark.parametrize(
+    ("away", "withdrawn", "first", "second"),
+    [(10, True, 11, 18), (4, False, 18, 5)],  # withdrawn 11, or absent 5, onto a seat
+)
+@pytest.mark.django_db
+def test_a_swap_seating_a_player_absent_or_withdrawn_is_refused(away, withdrawn, first, second):
+    tournament = TournamentFactory(number_of_rounds=3)
+    players = register(tournament, 22)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    if withdrawn:
+        services.set_melee_player_withdrawn(player=players[away], is_withdrawn=True)
+    else:
+        services.set_melee_player_present(player=players[away], is_present=False)
+    before = MeleeDraft.objects.get(round=round_).draw
+
+    assert refusal(
+        lambda: services.swap_melee_players(round=round_, first=first, second=second)
+    ) == (Refusal.ABSENT_PLAYER_SEATED, {"number": away + 1})
+    assert MeleeDraft.objects.get(round=round_).draw == before
+
+
+@pytest.mark.django_db
+def test_the_draft_tells_the_repeats_the_draw_made_from_those_a_swap_made():
+    tournament = TournamentFactory(number_of_rounds=4)
+    p = register(tournament, 4)
+    for a, b, c, d in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):  # every partnership once
+        services.record_played_melee_round(
+            tournament=tournament,
+            tables=[
+                PlayedMeleeTable(
+                    1, (p[a], p[b]), (p[c], p[d]), totals=scoring.MatchTotals(900, 700)
+                )
+            ],
+            now=NOW,
+        )
+    round_ = services.draw_melee_partie(tournament=tournament)
+
+    def repeats():
+        draft = selectors.melee_draft(round=round_)
+        assert draft is not None
+        (table,) = draft.tables
+        return (
+            sorted(sorted(x.number for x in pair) for pair in table.repeated_partners),
+            sorted(sorted(x.number for x in pair) for pair in table.swapped_partners),
+        )
+
+    drawn = repeats()
+    (a, b), (c, d) = draft_numbers(round_)[0][0][1:]
+    services.swap_melee_players(round=round_, first=b, second=c)
+    swapped = repeats()
+    services.swap_melee_players(round=round_, first=b, second=c)
+
+    assert len(drawn[0]) == 2
+    assert drawn[1] == []  # the draw could not avoid them
+    assert swapped == (sorted([sorted([a, c]), sorted([b, d])]),) * 2
+    assert repeats() == drawn  # swapped back: the draw's own pairs again
 
 
 @pytest.mark.django_db

@@ -146,6 +146,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     Refusal.PLAYER_NOT_PRESENT: _(
         "Player %(number)s is no longer present or has withdrawn: discard the draft and draw again."
     ),
+    Refusal.ABSENT_PLAYER_SEATED: _(
+        "Player %(number)s is no longer present or has withdrawn: they cannot be seated at a "
+        "table, only swapped onto the sit-out list."
+    ),
     Refusal.TEAM_DRAWN: _(
         "Team %(number)s has already been drawn: withdraw it instead of deleting it."
     ),
@@ -476,6 +480,22 @@ def _counted_sheet(params: Mapping[str, RefusalParam]) -> MatchTotals:
         count("belotes"),
         count("declarations"),
     )
+
+
+#: The refusals a mêlée pair's phone words with « paire » rather than « équipe ».
+PAIR_MESSAGES = {
+    Refusal.WRONG_PIN: _(
+        "Wrong code: the opponents type their own code, the one on their pair card."
+    ),
+}
+
+
+def table_error_message(code: Refusal, params: Mapping[str, RefusalParam], *, is_pair: bool) -> str:
+    """Return :func:`service_error_message` as a phone words it: a mêlée pair's phone
+    (``is_pair``) speaks of its pair card (:data:`PAIR_MESSAGES`)."""
+    if is_pair and code in PAIR_MESSAGES:
+        return str(PAIR_MESSAGES[Refusal(code)])
+    return service_error_message(code, params)
 
 
 def service_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> str:

@@ -525,6 +525,14 @@ class PinForm(forms.Form):
         },
     )
 
+    def __init__(self, *args: Any, is_pair: bool = False, **kwargs: Any) -> None:
+        """``is_pair``: on a mêlée pair's phone, the code is on the pair card."""
+        super().__init__(*args, **kwargs)
+        if is_pair:
+            self.fields["pin"].error_messages["required"] = _(
+                "The opponents type their own code, the one on their pair card."
+            )
+
 
 class DisputeForm(forms.Form):
     """Why the opponents' deal is wrong, for the organiser: required (a dispute the

@@ -170,6 +170,12 @@ def is_pair_team(*, team: Team) -> bool:
     return hasattr(team, "melee_pair")
 
 
+def pair_match(*, team: Team) -> Match | None:
+    """Return the match a mêlée pair played, with its partie (one query): a pair is drawn
+    for one partie only (RULES.md §H)."""
+    return Match.objects.filter(Q(team_a=team) | Q(team_b=team)).select_related("round").first()
+
+
 def match_links(*, match: Match) -> dict[str, Seat]:
     """Return the seats of ``match`` of its teams' active links, by side ("A", "B")."""
     seats = {}

@@ -104,6 +104,8 @@ class DraftMeleeTable:
     pair_b: tuple[MeleePlayer, MeleePlayer]
     repeated_partners: tuple[tuple[MeleePlayer, MeleePlayer], ...]
     repeated_opponents: tuple[tuple[MeleePlayer, MeleePlayer], ...]
+    #: The repeated partners a swap made, not the draw (a part of ``repeated_partners``).
+    swapped_partners: tuple[tuple[MeleePlayer, MeleePlayer], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,9 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
     def couple(ids: list[int]) -> tuple[MeleePlayer, MeleePlayer]:
         return (players[ids[0]], players[ids[1]])
 
+    # Written by the first swap (services.swap_melee_players): the draw's own repeats.
+    kept = draft.draw.get("drawn_partners")
+    drawn = None if kept is None else {frozenset(pair) for pair in kept}
     tables = [
         DraftMeleeTable(
             table_number=table["table_number"],
@@ -137,12 +142,33 @@ def melee_draft(*, round: Round) -> DraftMeleePartie | None:
             pair_b=couple(table["pair_b"]),
             repeated_partners=tuple(map(couple, table.get("repeated_partners", ()))),
             repeated_opponents=tuple(map(couple, table.get("repeated_opponents", ()))),
+            swapped_partners=tuple(
+                couple(pair)
+                for pair in table.get("repeated_partners", ())
+                if drawn is not None and frozenset(pair) not in drawn
+            ),
         )
         for table in draft.draw.get("tables", ())
     ]
     return DraftMeleePartie(
         tables=tables, sit_outs=[players[pk] for pk in draft.draw.get("sit_outs", ())]
     )
+
+
+def draft_seating(*, player: MeleePlayer) -> int | None:
+    """Return the number of the draft partie that seats ``player`` at a table, or None
+    (no draft, or the player only sits out in it)."""
+    draft = (
+        MeleeDraft.objects.filter(round__tournament_id=player.tournament_id)
+        .select_related("round")
+        .first()
+    )
+    if draft is None:
+        return None
+    for table in draft.draw.get("tables", ()):
+        if player.pk in (*table["pair_a"], *table["pair_b"]):
+            return draft.round.number
+    return None
 
 
 def round_sit_outs(*, round: Round) -> QuerySet[SitOut]:

@@ -66,6 +66,7 @@ class Refusal(StrEnum):
     UNKNOWN_PLAYER = "unknown_player"  # number: the player number not in the draw
     PLAYER_SEATED_TWICE = "player_seated_twice"  # number: the player number
     PLAYER_NOT_PRESENT = "player_not_present"  # number: the player number
+    ABSENT_PLAYER_SEATED = "absent_player_seated"  # number: the player number
     # The registry of players (services/players.py)
     PLAYER_LAST_NAME = "player_last_name"
     LICENCE_TAKEN = "licence_taken"  # licence: the number; player: who holds it

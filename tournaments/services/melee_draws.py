@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from tournaments import melee
 from tournaments.models import (
@@ -178,18 +178,26 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
     """Swap two players of a mêlée draft, given by their numbers (either may be sitting
     out: the other then sits out), and save the draft.
 
-    Raises ServiceError ``not_draft`` (published), ``draft_discarded``, ``same_player``
-    or ``unknown_player`` (number: a number not seated nor sitting out); nothing is
-    saved then.
+    The first swap also keeps, as ``drawn_partners``, the repeated partnerships the draw
+    itself made, so that the desk tells them from the ones a swap made
+    (:func:`tournaments.selectors.melee_draft`).
+
+    Raises ServiceError ``not_draft`` (published), ``draft_discarded``, ``same_player``,
+    ``unknown_player`` (number: a number not seated nor sitting out) or
+    ``absent_player_seated`` (number: the swap would seat at a table a player absent or
+    withdrawn since the draw; swapping them onto the sit-out list is accepted); nothing
+    is saved then.
     """
     with transaction.atomic():
         round_ = lock_draft(round)
         draft = MeleeDraft.objects.select_for_update().filter(round=round_).first()
         if draft is None:
             raise ServiceError(Refusal.NOT_DRAFT, number=round_.number)
-        ids = dict(
-            MeleePlayer.objects.filter(tournament_id=round_.tournament_id).values_list(
-                "number", "pk"
+        players = MeleePlayer.objects.filter(tournament_id=round_.tournament_id)
+        ids = dict(players.values_list("number", "pk"))
+        away = set(
+            players.filter(Q(is_checked_in=False) | Q(is_withdrawn=True)).values_list(
+                "pk", flat=True
             )
         )
         if first == second:
@@ -210,7 +218,15 @@ def swap_melee_players(*, round: Round, first: int, second: int) -> MeleeSwap:
         except melee.MeleeDrawError as error:
             numbers = {pk: number for number, pk in ids.items()}
             raise ServiceError(_REFUSALS[error.code], number=numbers[error.player_ids[0]]) from None
-        draft.draw = _draw_to_json(after)
+        numbers = {pk: number for number, pk in ids.items()}
+        for table in after.tables:
+            for pk in table.players:
+                if pk in away and pk in (ids[first], ids[second]):
+                    raise ServiceError(Refusal.ABSENT_PLAYER_SEATED, number=numbers[pk])
+        drawn = draft.draw.get("drawn_partners")
+        if drawn is None:  # the first swap keeps the repeats the draw itself made
+            drawn = [list(pair) for table in before.tables for pair in table.repeated_partners]
+        draft.draw = {**_draw_to_json(after), "drawn_partners": drawn}
         draft.save(update_fields=["draw"])
         results_changed(round_.tournament_id)
     moved = {ids[first], ids[second]}
@@ -230,8 +246,10 @@ def publish_draft(*, round: Round, now: datetime.datetime) -> Round:
     numbered after every earlier pair, named after its two players, with its MeleePair;
     each table a Match of its two pairs; each player sitting out a SitOut. Raises
     ServiceError ``not_draft``, ``draft_discarded``, ``player_seated_twice`` (number) when
-    the draft seats a player twice, ``player_not_present`` (number) when a player of the
-    draft withdrew or left since the draw; nothing is saved then.
+    the draft seats a player twice, ``player_not_present`` (number) when a player seated
+    at a table withdrew or left since the draw; nothing is saved then. A player of the
+    sit-out list who withdrew or left since the draw is dropped from it: no SitOut, so no
+    sit-out credit (RULES.md §E/§H: a withdrawn player is not drawn again).
     """
     with transaction.atomic():
         round_ = lock_draft(round)
@@ -248,6 +266,7 @@ def _save_partie(round_: Round, draw: melee.MeleeDraw) -> None:
         player.pk: player
         for player in MeleePlayer.objects.filter(tournament_id=round_.tournament_id)
     }
+    seated = {p for table in draw.tables for p in table.players}
     seen: set[int] = set()
     for pk in (*(p for table in draw.tables for p in table.players), *draw.sit_outs):
         player = players.get(pk)
@@ -256,7 +275,7 @@ def _save_partie(round_: Round, draw: melee.MeleeDraw) -> None:
         if pk in seen:
             raise ServiceError(Refusal.PLAYER_SEATED_TWICE, number=player.number)
         seen.add(pk)
-        if not player.is_checked_in or player.is_withdrawn:
+        if pk in seated and (not player.is_checked_in or player.is_withdrawn):
             raise ServiceError(Refusal.PLAYER_NOT_PRESENT, number=player.number)
     last = Team.every_team.filter(tournament_id=round_.tournament_id).aggregate(n=Max("number"))
     number = last["n"] or 0
@@ -282,4 +301,8 @@ def _save_partie(round_: Round, draw: melee.MeleeDraw) -> None:
             team_a=teams[0],
             team_b=teams[1],
         )
-    SitOut.objects.bulk_create(SitOut(round=round_, player=players[pk]) for pk in draw.sit_outs)
+    SitOut.objects.bulk_create(
+        SitOut(round=round_, player=players[pk])
+        for pk in draw.sit_outs
+        if players[pk].is_checked_in and not players[pk].is_withdrawn
+    )

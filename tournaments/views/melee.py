@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms.melee import MeleePlayerForm, MeleeSwapForm, melee_player_initial
 from tournaments.forms.messages import service_error_message
-from tournaments.models import Tournament
+from tournaments.models import MeleePlayer, Tournament
 from tournaments.views.lookups import get_melee_player, get_round, get_tournament_for_organiser
 
 
@@ -90,7 +90,7 @@ def melee_player_check_in(request: HttpRequest, slug: str, number: int) -> HttpR
     is_present = request.POST.get("present") == "1"
     services.set_melee_player_present(player=player, is_present=is_present)
     text = _("Player %(number)s is present.") if is_present else _("Player %(number)s is absent.")
-    messages.success(request, text % {"number": number})
+    messages.success(request, _in_draft(text % {"number": number}, player, not is_present))
     return _back(tournament)
 
 
@@ -106,8 +106,21 @@ def melee_player_withdraw(request: HttpRequest, slug: str, number: int) -> HttpR
         text = _("Player %(number)s withdrawn: no longer drawn, ranked last.")
     else:
         text = _("Player %(number)s is back in the concours.")
-    messages.success(request, text % {"number": number})
+    messages.success(request, _in_draft(text % {"number": number}, player, is_withdrawn))
     return _back(tournament)
+
+
+def _in_draft(text: str, player: MeleePlayer, is_away: bool) -> str:
+    """Return ``text``, followed when ``is_away`` by a warning if a draft seats the
+    player at a table (publishing it would be refused)."""
+    partie = selectors.draft_seating(player=player) if is_away else None
+    if partie is None:
+        return text
+    note = _(
+        "Player %(number)s is in the draft of partie %(partie)s: swap them with a player "
+        "present, or draw again."
+    )
+    return f"{text} {note % {'number': player.number, 'partie': partie}}"
 
 
 @login_required

@@ -11,7 +11,15 @@ from scoring import MatchTotals
 from tests.factories import TournamentFactory
 from tests.html_reading import table_rows
 from tournaments import services
-from tournaments.models import MeleeConcours, MeleeDraft, MeleePlayer, Round, Team, Tournament
+from tournaments.models import (
+    MeleeConcours,
+    MeleeDraft,
+    MeleePlayer,
+    Round,
+    SitOut,
+    Team,
+    Tournament,
+)
 from tournaments.services import MeleePlayerData
 
 PLAYERS = "/concours/t/gestion/joueurs/"
@@ -150,6 +158,32 @@ def test_a_partie_is_drawn_shown_swapped_and_published(desk, tournament):
     assert (Team.objects.count(), Team.every_team.count(), round_.matches.count()) == (0, 10, 5)
 
 
+def test_a_player_of_the_draft_withdrawn_or_absent_is_said_and_swapped_out(desk, tournament):
+    register(tournament, 22)
+    services.draw_melee_partie(tournament=tournament, seed=7)  # 6 at table 1; 5, 11 sit out
+
+    withdrawn = desk.post(f"{PLAYERS}6/forfait/", {"withdrawn": "1"}, follow=True)
+    absent = desk.post(f"{PLAYERS}11/presence/", {"present": "0"}, follow=True)
+    seat_11 = desk.post(
+        f"{PARTIE_1}echanger-joueurs/", {"first": "11", "second": "18"}, follow=True
+    )
+    swap_6 = desk.post(f"{PARTIE_1}echanger-joueurs/", {"first": "6", "second": "5"}, follow=True)
+    published = desk.post(f"{PARTIE_1}publier/", follow=True)
+
+    assert messages_of(withdrawn) == [
+        "Joueur 6 forfait : il n’est plus tiré et se classe dernier. Le joueur 6 est dans le "
+        "brouillon de la partie 1 : échangez-le avec un joueur présent ou tirez à nouveau."
+    ]
+    assert messages_of(absent) == ["Le joueur 11 est absent."]
+    assert messages_of(seat_11) == [
+        "Le joueur 11 n’est plus présent ou a déclaré forfait : il ne peut pas être placé à "
+        "une table, seulement échangé vers la liste des exempts."
+    ]
+    assert messages_of(swap_6) == ["Joueurs 6 et 5 échangés."]
+    assert messages_of(published) == ["Partie 1 publiée : les tables peuvent jouer."]
+    assert SitOut.objects.count() == 0
+
+
 def test_a_swap_with_an_unknown_player_is_refused_in_french(desk, tournament):
     register(tournament, 8)
     desk.post(DRAW, follow=True)
@@ -200,8 +234,8 @@ def test_the_draft_names_each_repeat_a_swap_makes(desk, tournament):
         "1",
         "7 – Joueur 7 / 8 – Joueur 8",
         "1 – Joueur 1 / 2 – Joueur 2",
-        "Les joueurs 7 et 8 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter. "
-        "Les joueurs 1 et 2 ont déjà joué ensemble : aucun tirage ne pouvait l’éviter.",
+        "Les joueurs 7 et 8 ont déjà joué ensemble : dû à un échange. "
+        "Les joueurs 1 et 2 ont déjà joué ensemble : dû à un échange.",
     ]
 
 
@@ -367,3 +401,65 @@ def test_a_pairs_refusal_pages_speak_of_its_pair_never_of_a_team(client, tournam
     assert closed.status_code == 403
     assert "La page de votre paire" in page_text(closed)
     assert "équipe" not in page_text(revoked) + page_text(closed)
+
+
+def test_a_wrong_code_on_a_pairs_phone_speaks_of_its_pair_card(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    link = round_.matches.get().team_a.links.get()
+    other = round_.matches.get().team_b.links.get()
+    wrong = "0000" if other.pin != "0000" else "1111"
+    client.cookies["django_language"] = "fr"
+
+    answers = [
+        client.post(f"/table/{link.token}/parties/1/code/", {"pin": wrong}, HTTP_HX_REQUEST="true")
+        for _ in range(6)
+    ]
+
+    notices = [
+        re.findall(r'<p class="notice notice-error" role="status">(.*?)</p>', a.content.decode())
+        for a in answers
+    ]
+    assert [a.status_code for a in answers] == [422] * 5 + [403]
+    assert notices[0] == [
+        "Code erroné : les adversaires tapent leur propre code, celui de leur carte de paire."
+    ]
+    assert notices[5] == [
+        "Trop de codes erronés : confirmez sur le téléphone des adversaires, ou "
+        "demandez à l’organisateur."
+    ]
+    empty = client.post(f"/table/{link.token}/parties/1/code/", {"pin": ""}, HTTP_HX_REQUEST="true")
+    assert re.findall(r'notice-error" role="status">(.*?)</p>', empty.content.decode()) == [
+        "Les adversaires tapent leur propre code, celui de leur carte de paire."
+    ]
+
+
+def test_a_pairs_link_after_its_partie_says_the_card_was_for_that_partie_only(client, tournament):
+    register(tournament, 4)
+    round_ = services.draw_melee_partie(tournament=tournament, seed=7)
+    services.publish_draft(round=round_, now=NOW)
+    match = round_.matches.get()
+    link = match.team_a.links.get()
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    client.cookies["django_language"] = "fr"
+
+    waiting = client.get(link.get_absolute_url())
+    services.publish_draft(round=services.draw_melee_partie(tournament=tournament), now=NOW)
+    drawn = client.get(link.get_absolute_url())
+
+    expected = (
+        f"Votre paire : {match.team_a.players} "
+        "Cette carte de paire valait pour la partie 1 seulement "
+        "Partie 1, table 1 : ses résultats restent comptés. Voir sa feuille de marque "
+        "Une nouvelle paire est tirée à chaque partie : chaque joueur trouve sa nouvelle "
+        "paire sur les nouvelles cartes de paire, sur le tirage affiché à la table de "
+        "marque, ou sur la page du concours. Voir le tirage, les joueurs et le classement"
+    )
+    for response in (waiting, drawn):
+        text = page_text(response)
+        assert response.status_code == 200
+        assert expected in text
+        assert "équipe" not in text
+        assert "Afficher le code" not in text
+        assert f'href="{match.get_absolute_url()}"' in response.content.decode()

@@ -46,7 +46,7 @@ from django_htmx.http import push_url
 
 import scoring
 from tournaments import selectors, services
-from tournaments.forms.messages import service_error_message
+from tournaments.forms.messages import table_error_message
 from tournaments.forms.table import DisputeForm, PinForm, TableDealForm, deal_initial
 from tournaments.models import (
     ConfirmationMode,
@@ -463,16 +463,18 @@ def show_dispute(
     return response
 
 
-def refused(refusal: services.ServiceError) -> Notice:
-    """Return the notice that words a service's refusal."""
-    return Notice("error", service_error_message(refusal.code, refusal.params))
+def refused(refusal: services.ServiceError, *, is_pair: bool = False) -> Notice:
+    """Return the notice that words a service's refusal (on a mêlée pair's phone when
+    ``is_pair``: « carte de paire », :func:`table_error_message`)."""
+    return Notice("error", table_error_message(refusal.code, refusal.params, is_pair=is_pair))
 
 
 def answer_refused(
     request: HtmxHttpRequest, seat: Seat, refusal: services.ServiceError
 ) -> HttpResponse:
     """Answer a refused write: its reason, with its status (:func:`refusal_status`)."""
-    return answer(request, seat, refused(refusal), status=refusal_status(refusal.code))
+    notice = refused(refusal, is_pair=selectors.is_pair_seat(seat=seat))
+    return answer(request, seat, notice, status=refusal_status(refusal.code))
 
 
 @dataclass(frozen=True)
@@ -502,6 +504,20 @@ def get_link_deal(seat: Seat, number: int) -> Deal:
     return get_object_or_404(Deal, match_id=seat.match_id, deal_number=number)
 
 
+def _header_context(link: TeamLink, seat: Seat | None) -> dict[str, Any]:
+    """Return the context of a team's page with no board. A mêlée pair's page out of its
+    partie (``past_pair``: its match) says the card was for that partie only."""
+    is_pair = selectors.is_pair_team(team=link.team)
+    return {
+        "link": link,
+        "seat": seat,
+        "tournament": link.tournament,
+        "board": False,
+        "is_melee": is_pair,
+        "past_pair": selectors.pair_match(team=link.team) if is_pair else None,
+    }
+
+
 def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
     """Return the team's page: where it plays now and its rank, with the board of its
     match while a partie is played (a table on paper shows no board)."""
@@ -510,7 +526,7 @@ def team_page(request: HtmxHttpRequest, link: TeamLink) -> HttpResponse:
     if situation.state == "playing" and seat is not None and not seat.match.is_paper:
         context = page_context(seat)
     else:
-        context = {"link": link, "seat": seat, "tournament": link.tournament, "board": False}
+        context = _header_context(link, seat)
     if situation.state == "playing" and seat is not None and seat.match.is_paper:
         # What the desk has of it: never a phone's deal still waiting, never a bare 0–0.
         context["desk_result"] = desk_result(selectors.match_results(match=seat.match))

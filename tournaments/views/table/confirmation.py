@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms.table import DisputeForm, PinForm
 from tournaments.models import Seat
 from tournaments.views.requests import HtmxHttpRequest
@@ -104,7 +104,7 @@ def table_dispute(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResp
 @sent_once
 def table_pin(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Confirm this team's waiting deals with the opponents' PIN typed on this phone."""
-    form = PinForm(request.POST)
+    form = PinForm(request.POST, is_pair=selectors.is_pair_seat(seat=seat))
     if not form.is_valid():
         return answer(request, seat, Notice("error", str(form.errors["pin"][0])), status=422)
     try:
