@@ -12,7 +12,8 @@ contain "bench", so that no real database is ever dropped). Then starts gunicorn
 collectstatic) on 127.0.0.1 and drives the 75 tables over loopback with the requests
 the phone's script sends (static/js/table_offline.js): each phone loads its team page
 (CSRF cookie and token), then a deal is a POST of the deal form by one team
-(``Idempotency-Key``, ``HX-Request``, the form's fields with ``csrfmiddlewaretoken``),
+(``Idempotency-Key``, ``HX-Request``, ``Belote-Keeps-Form``: its page holds a blank deal
+form, the form's fields with ``csrfmiddlewaretoken``),
 then a POST of « Confirmer » by the opponents (``seen=number:version``); the teams take
 turns entering. Every answer must be 200 with a success notice.
 
@@ -277,6 +278,8 @@ class Phone:
                 "HX-Request": "true",
                 "HX-Current-URL": f"http://{HOST}:{self.port}/table/{self.token}/",
                 "Idempotency-Key": f'"{uuid.uuid4()}"',
+                # The phone keeps its blank deal form (views/table/board.py KEEPS_FORM).
+                "Belote-Keeps-Form": "1",
                 "Origin": f"http://{HOST}:{self.port}",
             },
         )

@@ -7,7 +7,8 @@ Sets up the concours of bench/load.py (its ``build``: 150 teams, round 1 drawn a
 published, 12 deals a match) in a SQLite file in a temporary folder, then sends, through
 Django's test client (every middleware, DEBUG off, answers in French), the requests of the
 phone's script (static/js/table_offline.js) at the first ``--tables`` tables: per deal, a
-POST of the deal form by one team (``Idempotency-Key``, ``HX-Request``) and a POST of
+POST of the deal form by one team (form-encoded, ``Idempotency-Key``, ``HX-Request``,
+``Belote-Keeps-Form``: the phone keeps its blank form) and a POST of
 « Confirmer » by the other (``seen=number:version``), the teams taking turns. Deal 1 of
 each table is sent first and not counted (connections and caches warm up); deals 2 to
 ``--deals`` and their confirmations are timed with ``time.process_time`` (the process's
@@ -30,6 +31,7 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.parse
 import uuid
 from pathlib import Path
 
@@ -62,7 +64,11 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
     settings.ALLOWED_HOSTS = ["testserver"]
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
     client.cookies["django_language"] = "fr"
-    headers = {"HX-Request": "true", "HX-Current-URL": "http://testserver/table/"}
+    headers = {
+        "HX-Request": "true",
+        "HX-Current-URL": "http://testserver/table/",
+        "Belote-Keeps-Form": "1",
+    }
     rng = random.Random(7)
     rngs = [random.Random(rng.random()) for _ in pairs]
     counter = QueryCounter()
@@ -71,7 +77,8 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
     def write(token: str, path: str, fields: list[tuple[str, str]]) -> int:
         response = client.post(
             f"/table/{token}/parties/1/{path}",
-            dict(_grouped(fields)),
+            urllib.parse.urlencode(fields),
+            content_type="application/x-www-form-urlencoded",
             headers={**headers, "Idempotency-Key": f'"{uuid.uuid4()}"'},
         )
         body = response.content.decode()
@@ -167,13 +174,6 @@ def _write_answers(path: str, answers: list[str], pairs: list[tuple[str, str]]) 
         for body in answers:
             body = pattern.sub(lambda found: tokens[found.group(0)], body)
             out.write(csrf.sub(r'\1<csrf>"', body) + "\n")
-
-
-def _grouped(fields: list[tuple[str, str]]) -> dict[str, list[str]]:
-    grouped: dict[str, list[str]] = {}
-    for name, value in fields:
-        grouped.setdefault(name, []).append(value)
-    return grouped
 
 
 if __name__ == "__main__":

@@ -275,6 +275,9 @@
           "HX-Request": "true",
           "HX-Current-URL": window.location.href,
           "Idempotency-Key": `"${item.key}"`,
+          // This page has a blank new-deal form: the answer's board leaves it out and says
+          // only what to number it (views/table/board.py KEEPS_FORM; showBoard keeps it).
+          ...(keptForm() ? { "Belote-Keeps-Form": "1" } : {}),
           // The answer in the page's language, also when the service worker sends it on.
           "Accept-Language": document.documentElement.lang || navigator.language,
         },
@@ -287,6 +290,14 @@
     if (html === null) return "offline";
     const doc = new DOMParser().parseFromString(html, "text/html");
     const board = doc.getElementById("table-board");
+    const slot = board && board.querySelector("#deal-form-kept");
+    if (slot && !keptForm()) {
+      // The form this phone had when it sent is gone meanwhile (a correction opened):
+      // the form of the page as it stands now, in its place.
+      const section = await freshForm(signal);
+      if (!section) return "offline";
+      slot.replaceWith(doc.importNode(section, true));
+    }
     if (!board) {
       // A link revoked or a round closed meanwhile: the site's page says why (a 4xx, or
       // its refusal card). Anything else (a Wi-Fi login page, a proxy's) took nothing.
@@ -344,11 +355,58 @@
       new URL(entry.url, window.location.href).pathname !== path));
   }
 
+  // The page's blank new-deal form as the server drew it (data-blank: not a correction,
+  // not a deal sent back with its errors), whose section a board may keep.
+  function keptForm() {
+    const form = document.getElementById("deal-form");
+    const isBlank = form && isNewDealForm(form) && form.hasAttribute("data-blank");
+    return isBlank && form.closest("#saisie") ? form : null;
+  }
+
+  // The deal form's section of the team's page as the server shows it now (an empty
+  // section when it has none: the match over); null without an answer.
+  async function freshForm(signal) {
+    try {
+      const response = await window.fetch(window.location.href.split("#")[0], {
+        signal,
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "Accept-Language": document.documentElement.lang || navigator.language },
+      });
+      if (!response.ok) return null;
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (!doc.getElementById("table-board")) return null;
+      return doc.getElementById("saisie") || doc.createElement("section");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // Put this page's blank form in the answer's place for it (#deal-form-kept), emptied
+  // and numbered as the answer says: what a fresh form from the server would be, since
+  // a blank form is the same for every deal of the match.
+  function keepForm(fresh) {
+    const slot = fresh.querySelector("#deal-form-kept");
+    const form = slot && keptForm();
+    if (!form) return;
+    const section = form.closest("#saisie");
+    form.reset();
+    for (const output of form.querySelectorAll("output")) output.textContent = "";
+    for (const details of form.querySelectorAll("details")) details.open = false;
+    form.dataset.nextDeal = slot.dataset.nextDeal;
+    form.dataset.dealsPlayed = slot.dataset.dealsPlayed;
+    form.dataset.dealsInMatch = slot.dataset.dealsInMatch;
+    section.hidden = false;
+    slot.replaceWith(section);
+    numberDeal(form, Number.parseInt(slot.dataset.nextDeal, 10));
+  }
+
   // Put the server's board in place of the page's, keeping a deal being typed.
   function showBoard(board, pushUrl, isFormError = false) {
     const current = document.getElementById("table-board");
     if (!current) return;
     const fresh = document.importNode(board, true);
+    keepForm(fresh);
     current.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     if (pushUrl && pushUrl !== "false") window.history.replaceState(null, "", pushUrl);
@@ -414,7 +472,8 @@
 
   function numberDeal(form, next) {
     form.querySelector("[name='deal_number']").value = String(next);
-    const title = document.getElementById("entry-title");
+    // The form's own title: also while its section moves into a board not shown yet.
+    const title = (form.closest("#saisie") || document).querySelector("#entry-title");
     if (title) title.textContent = title.textContent.replace(/\d+/, String(next));
   }
 

@@ -363,3 +363,188 @@ def test_wrong_codes_list_only_the_latest_answer_then_the_lockout_alone(
     assert "Code erroné" not in phone.locator("body").inner_text()
     context.close()
     assert problems == []
+
+
+# The phone keeps its blank deal form (views/table/board.py KEEPS_FORM): a write from a page
+# holding a blank form says so, its answer leaves the form out, and the phone puts its own
+# back, emptied and numbered as the answer says. ------------------------------------------
+
+KEPT_SLOT = "#deal-form-kept"
+
+
+def form_state(page: Page) -> dict:
+    """Return what the deal form holds: its number, title, data-*, the checked choices and
+    the contract and points typed, and whether it is still the element marked earlier."""
+    return page.evaluate(
+        """() => {
+            const form = document.getElementById('deal-form');
+            if (!form) return null;
+            return {
+                same: form === window.keptFormMark,
+                number: form.querySelector('[name=deal_number]').value,
+                title: document.getElementById('entry-title').textContent.trim(),
+                next: form.dataset.nextDeal,
+                played: form.dataset.dealsPlayed,
+                checked: Array.from(form.querySelectorAll('input:checked'), (i) => i.name + '=' + i.value),
+                contract: form.querySelector('[name=contract]').value,
+                points: form.querySelector('[name=taker_card_points]').value,
+                visible: !form.closest('#saisie').hidden,
+            };
+        }"""
+    )
+
+
+def mark_form(page: Page) -> None:
+    page.evaluate("window.keptFormMark = document.getElementById('deal-form')")
+
+
+def test_the_phone_keeps_its_form_numbered_and_empty_after_each_answer(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context_a, phone_a, problems_a = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    mark_form(phone_a)
+
+    fill_deal(phone_a, points=104)
+    with phone_a.expect_response(lambda r: r.url.endswith("/donne/")) as answered:
+        phone_a.get_by_role("button", name="Enregistrer la donne").tap()
+    response = answered.value
+    assert (
+        response.status,
+        response.request.headers.get("belote-keeps-form"),
+        'id="deal-form-kept"' in response.text(),
+        'id="deal-form"' in response.text(),
+    ) == (200, "1", True, False)
+    expect(outbox(phone_a)).to_have_count(0)
+    expect(phone_a.locator("p.notice").first).to_have_text(
+        "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone."
+    )
+    expect(phone_a.locator("#deal-1")).to_be_visible()
+    assert form_state(phone_a) == {
+        "same": True,
+        "number": "2",
+        "title": "Donne 2",
+        "next": "2",
+        "played": "1",
+        "checked": ["coinche=none", "taker_belotes=0", "defence_belotes=0"],
+        "contract": "",
+        "points": "",
+        "visible": True,
+    }
+    assert phone_a.locator(KEPT_SLOT).count() == 0
+    shot(phone_a, "a-deal-1-kept-form")
+
+    # Phone B types deal 2 as a draft, then confirms deal 1: its draft is still there.
+    context_b, phone_b, problems_b = open_phone(
+        browser, live_server.url + links["B"].link.get_absolute_url()
+    )
+    mark_form(phone_b)
+    fill_deal(phone_b, points=130)
+    phone_b.locator(".to-confirm #deal-1").get_by_role("button", name="Confirmer").tap()
+    expect(phone_b.locator("p.notice").first).to_have_text("Donne 1 confirmée.")
+    state = form_state(phone_b)
+    assert (state["same"], state["number"], state["points"], state["contract"]) == (
+        True,
+        "2",
+        "130",
+        "90",
+    )
+    shot(phone_b, "b-draft-kept")
+
+    # Phone B records that deal 2; phone A, whose form still says deal 2, confirms it:
+    # its form is numbered 3 by the answer.
+    phone_b.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone_b.locator("p.notice").first).to_have_text(
+        "Donne 2 enregistrée : les adversaires la confirment sur leur téléphone."
+    )
+    phone_a.reload()
+    mark_form(phone_a)
+    phone_a.locator(".to-confirm #deal-2").get_by_role("button", name="Confirmer").tap()
+    expect(phone_a.locator("p.notice").first).to_have_text("Donne 2 confirmée.")
+    state = form_state(phone_a)
+    assert (state["same"], state["number"], state["title"], state["played"]) == (
+        True,
+        "3",
+        "Donne 3",
+        "2",
+    )
+    assert list(Deal.objects.order_by("deal_number").values_list("deal_number", "status")) == [
+        (1, DealStatus.CONFIRMED),
+        (2, DealStatus.CONFIRMED),
+    ]
+    assert (problems_a, problems_b) == ([], [])
+    context_a.close()
+    context_b.close()
+
+
+def test_a_form_sent_back_with_its_errors_is_not_kept(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+
+    fill_deal(phone, points=200)  # more than the 162 card points of a deal
+    phone.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone.locator("form#deal-form .errorlist li").first).to_be_visible()
+    assert (
+        phone.evaluate("document.getElementById('deal-form').hasAttribute('data-blank')") is False
+    )
+    shot(phone, "sent-back")
+
+    # Typed right, the deal goes without the header (its form is not blank), and the
+    # answer brings a whole blank form again.
+    phone.locator("form#deal-form").get_by_label("Points du preneur").fill("104")
+    with phone.expect_response(lambda r: r.url.endswith("/donne/")) as answered:
+        phone.get_by_role("button", name="Enregistrer la donne").tap()
+    response = answered.value
+    assert (response.status, response.request.headers.get("belote-keeps-form")) == (200, None)
+    expect(phone.locator("p.notice").first).to_have_text(
+        "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone."
+    )
+    state = form_state(phone)
+    assert (state["number"], state["points"], state["visible"]) == ("2", "", True)
+    assert phone.evaluate("document.getElementById('deal-form').hasAttribute('data-blank')")
+    assert Deal.objects.count() == 1
+    assert problems == []
+    context.close()
+
+
+def test_a_form_gone_while_the_write_was_sent_comes_back_from_the_page(
+    browser: Browser, live_server, match: Match, shot
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+
+    def remove_form_on_the_way(route) -> None:
+        response = route.fetch()
+        # What could open a correction meanwhile: the page's form is gone on arrival.
+        phone.evaluate("document.getElementById('saisie').remove()")
+        route.fulfill(response=response)
+
+    phone.route("**/donne/", remove_form_on_the_way)
+    fill_deal(phone, points=104)
+    with phone.expect_response(lambda r: r.url.split("#")[0].endswith(links["A"].link.token + "/")):
+        phone.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone.locator("p.notice").first).to_have_text(
+        "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone."
+    )
+    expect(phone.locator("#entry-title")).to_have_text("Donne 2")
+    state = form_state(phone)
+    assert (state["number"], state["next"], state["points"], state["visible"]) == (
+        "2",
+        "2",
+        "",
+        True,
+    )
+    assert phone.locator(KEPT_SLOT).count() == 0
+    expect(phone.locator("#deal-1")).to_be_visible()
+    assert Deal.objects.count() == 1
+    assert problems == []
+    phone.unroute("**/donne/")
+    context.close()

@@ -8,8 +8,10 @@ import secrets
 
 import pytest
 from django.core import serializers
-from django.test import Client
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import translation
 
 import scoring
 from scoring.matches import FormatKind, MatchDeal, MatchFormat, score_match
@@ -29,6 +31,7 @@ from tournaments.models import (
     TeamLink,
     Tournament,
 )
+from tournaments.views.table.board import BOARD, KEEPS_FORM, page_context
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
@@ -1344,3 +1347,92 @@ def test_the_phone_names_its_team_and_the_taker_choices_by_their_names(phone, ma
         ("A", "3 – Les As (Joueur 3a / Joueur 3b)"),
         ("B", "5 – Joueur 5a / Joueur 5b"),
     ]
+
+
+# A phone that keeps its blank deal form (views/table/board.py KEEPS_FORM): the answer to
+# its write leaves the form out and says only how to number it. -------------------------
+
+KEEPS = {KEEPS_FORM: "1"}
+SECTION = re.compile(r'<section class="entry" id="saisie".*?</section>\n', re.S)
+SLOT = re.compile(r'<div id="deal-form-kept" hidden [^>]*></div>\n')
+
+
+def slot(response) -> str:
+    """Return the kept form's slot of an answer, or ""."""
+    found = SLOT.findall(response.content.decode())
+    return found[0].strip() if found else ""
+
+
+def test_the_answer_to_a_phone_keeping_its_form_numbers_it_and_leaves_it_out(phone, match, links):
+    response = phone.post(url("table-deal", links["A"]), VALID, headers=KEEPS)
+    body = response.content.decode()
+
+    assert (response.status_code, notices(response)[0], slot(response)) == (
+        200,
+        ("success", "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone."),
+        '<div id="deal-form-kept" hidden data-next-deal="2" data-deals-played="1"'
+        ' data-deals-in-match="12"></div>',
+    )
+    assert ('id="deal-form"' in body, "Donne 1" in body) == (False, True)
+
+
+def test_without_the_header_the_answer_has_the_blank_form_for_the_next_deal(phone, match, links):
+    response = phone.post(url("table-deal", links["A"]), VALID)
+    body = response.content.decode()
+
+    assert (slot(response), 'name="deal_number" value="2"' in body, " data-blank " in body) == (
+        "",
+        True,
+        True,
+    )
+
+
+def test_the_opponents_confirming_get_their_form_numbered_after_the_deal(phone, match, links):
+    record(phone, links["A"], 1)
+
+    response = phone.post(url("table-confirm", links["B"], 1), {"seen": "1:1"}, headers=KEEPS)
+
+    assert (notices(response)[0][0], slot(response)) == (
+        "success",
+        '<div id="deal-form-kept" hidden data-next-deal="2" data-deals-played="1"'
+        ' data-deals-in-match="12"></div>',
+    )
+
+
+def test_a_deal_sent_back_with_its_errors_comes_back_in_its_form(phone, match, links):
+    response = phone.post(
+        url("table-deal", links["A"]), VALID | {"taker_tricks": "9"}, headers=KEEPS
+    )
+    body = response.content.decode()
+
+    assert (response.status_code, slot(response), 'id="deal-form"' in body) == (422, "", True)
+    assert " data-blank " not in body
+    assert Deal.objects.count() == 0
+
+
+def test_a_match_over_has_neither_form_nor_slot(phone, match, links):
+    Tournament.objects.filter(pk=match.round.tournament_id).update(match_format_value=1)
+
+    response = phone.post(url("table-deal", links["A"]), VALID, headers=KEEPS)
+    body = response.content.decode()
+
+    assert (slot(response), 'id="deal-form"' in body) == ("", False)
+    assert "Confirmez les donnes encore en attente." in body
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_kept_board_is_the_full_board_with_the_slot_in_the_forms_place(
+    phone, match, links, language
+):
+    record(phone, links["A"], 1)
+    seat = selectors.team_seat(link=links["B"].link, round_number=1)
+    request = RequestFactory().get("/")
+    with translation.override(language):
+        full = render_to_string(BOARD, page_context(seat), request=request)
+        kept = render_to_string(BOARD, page_context(seat, keeps_form=True), request=request)
+
+    sections, slots = SECTION.findall(full), SLOT.findall(kept)
+    assert (len(sections), len(slots)) == (1, 1)
+    # The CSRF token is masked afresh at each rendering: compare the rest, word by word.
+    csrf = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+    assert csrf.sub("", SECTION.sub(slots[0], full)).split() == csrf.sub("", kept).split()

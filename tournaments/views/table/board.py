@@ -13,7 +13,8 @@ match link (TableLink, printed on older score sheets) redirects to its team's pa
 
 Writes are POSTs with CSRF (base.html sends the token in htmx's headers) and call one
 service each, which locks and re-checks everything. htmx gets the board fragment back
-(``table_entry.html#board``: totals, the last deal in words, the deals, a fresh form);
+(``table_entry.html#board``: totals, the last deal in words, the deals, a fresh form,
+or only the next deal's number where the phone keeps its own blank form: :data:`KEEPS_FORM`);
 without htmx a write redirects (Post/Redirect/Get) with a message. A refusal of a
 service (a double tap, a stale form, a wrong PIN) is a message, never a 500.
 
@@ -53,11 +54,13 @@ from tournaments.models import (
     Deal,
     DealStatus,
     Match,
+    MatchFormatKind,
     Round,
     Seat,
     Team,
     TeamLink,
     TeamSide,
+    Tournament,
 )
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.requests import HtmxHttpRequest
@@ -68,6 +71,25 @@ BOARD = f"{TEMPLATE}#board"
 #: Where htmx scrolls after a refused form: the first field with an error (no spaces:
 #: htmx splits its swap modifiers on them).
 FIRST_ERROR = ".errorlist.nonfield,.field-errors:has(li),.field:has(.errorlist)"
+#: The request header of a write from a phone whose page holds a blank new-deal form
+#: (static/js/table_offline.js): the answer's board then carries, in the form's place,
+#: only what the phone needs to number that form for the next deal (:class:`KeptForm`).
+#: A blank form's fields are the same HTML for every deal of a match
+#: (:func:`blank_fields`), so the phone keeps its own: the form is most of a board's
+#: rendering and bytes (bench/writes.py).
+KEEPS_FORM = "Belote-Keeps-Form"
+
+
+@dataclass(frozen=True)
+class KeptForm:
+    """The blank new-deal form a phone keeps, as the answer numbers it: ``next_number``
+    the deal it is for, ``deals_played`` the deals that count so far, ``deals_in_match``
+    those of a match of a fixed number of deals (None: played to a target score). The
+    form's own ``data-*`` attributes say the same (table_entry.html#deal-form)."""
+
+    next_number: int
+    deals_played: int
+    deals_in_match: int | None
 
 
 @dataclass(frozen=True)
@@ -272,6 +294,14 @@ def _may_confirm(seat: Seat, deal: Deal) -> bool:
     return deal.entered_by_side not in ("", seat.side) and deal.status != DealStatus.CONFIRMED
 
 
+def _deals_in_match(tournament: Tournament) -> int | None:
+    """Return the number of deals of a match of ``tournament``, or None when its matches
+    are played to a target score."""
+    if tournament.match_format == MatchFormatKind.DEALS:
+        return tournament.match_format_value
+    return None
+
+
 def desk_keeps_result(match: Match) -> str:
     """Return who keeps ``match``'s result when its phones no longer enter or confirm
     anything: "totals" (the desk typed its totals from the paper sheet), "time" (the
@@ -291,6 +321,7 @@ def page_context(
     notice: Notice | None = None,
     dispute: tuple[int, DisputeForm] | None = None,
     written: services.TableWrite | None = None,
+    keeps_form: bool = False,
 ) -> dict[str, Any]:
     """Return the page's context for ``seat``: the match, its deals as this team sees them,
     the form when the table may still write, and what is waiting for confirmation.
@@ -300,6 +331,11 @@ def page_context(
 
     ``dispute`` is a refused dispute: the deal number and its form, whose error is shown
     beside that deal's reason (its box open).
+
+    ``keeps_form``: the phone keeps its own blank new-deal form (:data:`KEEPS_FORM`).
+    Where the board would show a blank new-deal form, the context then has no ``form``
+    but its :class:`KeptForm` (``kept_form``); a form with errors, a correction, or no
+    form at all (the match over or locked) are as without it.
 
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
@@ -330,9 +366,14 @@ def page_context(
     is_writable = match.locked_at is None and not desk_keeps
     if editing is not None and not may_edit(seat, editing):
         editing = None
-    if form is None or (form.is_edit and editing is None):
-        form = new_deal_form(seat, number=rows[-1].deal.deal_number + 1 if rows else 1)
-    if not is_writable or (match.is_complete and editing is None):
+    next_number = rows[-1].deal.deal_number + 1 if rows else 1
+    is_open = is_writable and not (match.is_complete and editing is None)
+    kept = None
+    if keeps_form and is_open and form is None and editing is None:
+        kept = KeptForm(next_number, match.deals_played, _deals_in_match(tournament))
+    elif form is None or (form.is_edit and editing is None):
+        form = new_deal_form(seat, number=next_number)
+    if not is_open:
         form = None
     fields = blank_fields(form)
     is_melee = selectors.is_pair_seat(seat=seat)
@@ -362,6 +403,7 @@ def page_context(
         "own_waiting": [row for row in rows if row.may_edit],
         "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
         "form": form,
+        "kept_form": kept,
         "blank_fields": fields,
         "editing": editing,
         # A blank form's preview is inside its fields, kept rendered: nothing to tell yet.
@@ -411,12 +453,14 @@ def answer(
     status: int = 200,
     written: services.TableWrite | None = None,
 ) -> HttpResponse:
-    """Answer a write: htmx gets the fresh board with ``notice`` and ``status``; a plain
+    """Answer a write: htmx gets the fresh board with ``notice`` and ``status`` (in the
+    blank form's place only its :class:`KeptForm` for a phone that keeps it); a plain
     form a redirect to the team's page, or the page itself with ``status`` when refused
     (a 4xx: nothing was saved, so there is nothing to redirect to). ``written`` is what
     the write left (:func:`page_context`)."""
     if request.htmx:
-        context = page_context(seat, notice=notice, written=written)
+        keeps_form = request.headers.get(KEEPS_FORM) == "1"
+        context = page_context(seat, notice=notice, written=written, keeps_form=keeps_form)
         response = render(request, BOARD, context, status=status)
         return push_url(response, seat.link.get_absolute_url())
     if status >= 400:
