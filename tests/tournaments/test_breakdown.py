@@ -276,3 +276,35 @@ def test_a_litige_that_ends_the_match_gives_each_reserve_back_in_words(db):
         "partie) ; la défense marque 91 (points de cartes) + 81 (réserve de litige rendue en "
         "fin de partie).",
     )
+
+
+def test_the_table_boards_kept_words_are_those_of_describe_deal_in_each_language(match):
+    from tournaments.views.table.board import deal_words
+
+    deal = recorded(
+        match,
+        "A",
+        trump="C",
+        contract=110,
+        coinche="coinche",
+        taker_card_points=85,
+        defence_card_points=77,
+        taker_tricks=5,
+        taker_belotes=1,
+    )
+    passed = recorded(match, "B")
+    said = {}
+    for language in ("fr", "en", "fr"):
+        with translation.override(language):
+            for row in (deal, passed):
+                for is_classic in (False, True):
+                    kept = deal_words(row, is_classic=is_classic)
+                    assert kept == describe_deal(row, is_classic=is_classic)
+                    said.setdefault((language, row.deal_number, is_classic), kept)
+
+    assert said[("fr", 1, False)] == (
+        "Contrat chuté, coinché (×2) : le preneur marque 20 (belote) ; "
+        "la défense marque 160 × 2 (la donne) + 110 × 2 (contrat)."
+    )
+    assert said[("en", 1, False)].startswith("Chute, coinched (×2): the taker scores 20")
+    assert said[("fr", 2, False)] != said[("en", 2, False)]

@@ -31,6 +31,7 @@ changed since the phone showed it, the match over or locked). Never 429 for a re
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -284,6 +285,22 @@ def _blank_fields(language: str | None, rules: scoring.RuleSet, team_names: tupl
     return render_to_string(f"{TEMPLATE}#deal-fields", context)
 
 
+def deal_words(deal: Deal, *, is_classic: bool) -> str:
+    """Return ``deal``'s sentence (presentation.breakdown.describe_deal), kept per process
+    for its breakdown, the rules' kind and the language: every write's board words every
+    deal of its match, and a deal's sentence follows from those alone."""
+    if deal.is_passed or not deal.breakdown:
+        return describe_deal(deal, is_classic=is_classic)
+    text = json.dumps(deal.breakdown, sort_keys=True, separators=(",", ":"))
+    return _described(get_language(), is_classic, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _described(language: str | None, is_classic: bool, breakdown: str) -> str:
+    """Word the deal of ``breakdown`` (its JSON) in ``language`` (the cache's key)."""
+    return describe_deal(Deal(breakdown=json.loads(breakdown)), is_classic=is_classic)
+
+
 def may_edit(seat: Seat, deal: Deal) -> bool:
     """Return True when this team recorded ``deal`` and it is not confirmed yet."""
     return deal.entered_by_side == seat.side and deal.status != DealStatus.CONFIRMED
@@ -355,7 +372,7 @@ def page_context(
     rows = [
         DealRow(
             deal,
-            describe_deal(deal, is_classic=is_classic),
+            deal_words(deal, is_classic=is_classic),
             taker_team=match.team_a if deal.taker == TeamSide.A else match.team_b,
             may_edit=may_edit(seat, deal),
             may_confirm=_may_confirm(seat, deal),

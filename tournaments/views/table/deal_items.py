@@ -6,7 +6,9 @@ write (a row's blocktranslates and URLs were most of a board's rendering,
 bench/writes.py). Each row of that list is rendered once per process for what it shows
 and kept (the last :data:`MAX_KEPT`). What the row's HTML depends on is its key: the
 language, the team link and partie (its URLs), whether the table writes and is a mêlée,
-and the deal's fields the row shows, with its words and status as this team reads them.
+and the deal's fields the row shows (their values: the words of a status, trump or coinche
+level follow from them and the language), with its words and what this team may do with it
+(its status as this team reads it follows from that).
 The rows of « To confirm » carry forms with the request's CSRF token: the board renders
 them each time.
 """
@@ -66,14 +68,14 @@ def deal_items(rows: Iterable[DealRow], context: Mapping[str, Any]) -> list[Safe
 
 def _item(row: DealRow, shared: tuple[Any, ...], context: Mapping[str, Any]) -> SafeString:
     deal = row.deal
+    # Raw values only: the words of a status, a trump or a coinche level follow from
+    # their value and the language (in ``shared``), and computing them is most of a key.
     key = (
         *shared,
         row.words,
-        row.status_label,
         row.may_edit,
+        row.may_confirm,
         row.taker_team.number,
-        deal.get_trump_display(),
-        deal.get_coinche_level_display(),
         *(getattr(deal, name) for name in SHOWN_FIELDS),
     )
     with _lock:
