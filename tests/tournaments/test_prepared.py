@@ -141,3 +141,25 @@ def test_the_compiled_match_lock_is_refused_outside_a_transaction_where_it_locks
             locks.lock_match(match)
     else:  # SQLite: no row lock, the match is read as it is
         assert locks.lock_match(match).pk == match.pk
+
+
+def test_the_compiled_active_link_check_says_what_the_orm_s_exists_says():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="t" * 32,
+        pin="1234",
+        created_at=timezone.now(),
+    )
+    sql, params = links._active_links(link_id=link.pk).query.sql_with_params()
+    assert links._ACTIVE_LINK._compiled("default").sql == sql and list(params) == [link.pk]
+
+    def orm(pk: int) -> bool:
+        return TeamLink.objects.filter(pk=pk, revoked_at__isnull=True).exists()
+
+    assert links.is_link_active(link_id=link.pk) is orm(link.pk) is True
+    link.revoked_at = timezone.now()
+    link.save(update_fields=["revoked_at"])
+    assert links.is_link_active(link_id=link.pk) is orm(link.pk) is False
+    assert links.is_link_active(link_id=link.pk + 1) is orm(link.pk + 1) is False

@@ -39,6 +39,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.selectors.links import is_link_active
 from tournaments.services.cache import results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
 from tournaments.services.errors import Refusal, ServiceError
@@ -54,7 +55,7 @@ def _writable(seat: Seat) -> Match:
     ``match_locked``: the refusals of a closed table.
     """
     match = lock_match(Match(pk=seat.match_id))
-    if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
+    if not is_link_active(link_id=seat.link.pk):
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
     if team_id != seat.link.team_id:  # a seat is only ever made for the link's own team
