@@ -232,6 +232,8 @@ def confirm_deals_at_table(
     match locks once finished and all confirmed.
     ``seen_versions`` maps each deal number to the version the confirming phone showed:
     a deal corrected since is not confirmed blind (ServiceError ``changed``).
+    A ``deal_number`` that no deal of the match has confirms nothing and writes nothing
+    (count 0, the number not in ``deals``: the phone's view answers 404 for it).
     Raises ServiceError ``own_entry`` when the deal was recorded by this same seat's
     team (a team cannot confirm its own sheet), and the refusals of a closed table.
     """
@@ -240,6 +242,8 @@ def confirm_deals_at_table(
         waiting = [DealStatus.PENDING] if deal_number is None else DISPUTABLE
         # Every deal of the match in one query: those waiting, then the lock, the board.
         deals = list(match.deals.order_by("deal_number"))
+        if deal_number is not None and all(row.deal_number != deal_number for row in deals):
+            return TableWrite(match=match, deals=deals)
         waiting_rows = [
             row for row in deals if row.status in waiting and deal_number in (None, row.deal_number)
         ]
