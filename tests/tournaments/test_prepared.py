@@ -1,14 +1,19 @@
-"""The seat's look-up compiled once (selectors/prepared.py) gives what the ORM gives."""
+"""The look-ups compiled once (selectors/prepared.py) give what the ORM gives: the seat's,
+the link's and the match lock of every table write (services/locks.py)."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import connection, transaction
 from django.db.models import Model
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.factories import MatchFactory, TeamFactory
 from tournaments.models import Match, MeleePair, MeleePlayer, TeamLink
 from tournaments.selectors import links
+from tournaments.services import locks
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +82,84 @@ def test_the_compiled_link_look_up_reads_the_link_as_the_orm_and_none_for_an_unk
     assert as_read(links._LINK.first(token=link.token)) == as_read(orm)
     assert isinstance(orm, TeamLink) and orm.pk == link.pk
     assert links._LINK.first(token="u" * 32) is None
+
+
+# lock_match (services/locks.py): its three queries compiled once -------------------------
+
+
+def test_the_compiled_match_lock_reads_the_match_its_round_and_tournament_as_the_orm():
+    match = MatchFactory()
+    orm = locks._locked_match(match_id=match.pk).get()
+
+    with CaptureQueriesContext(connection) as queries:
+        locked = locks.lock_match(Match(pk=match.pk))
+
+    assert as_read(locked) == as_read(orm)
+    assert set(as_read(orm)[4]) == {"round"}  # type: ignore[index]
+    assert as_read(locked.round.tournament) == as_read(orm.round.tournament)
+    sql = [query["sql"] for query in queries.captured_queries]
+    if connection.features.has_select_for_update:
+        # Tournament, round, then match, each locking only its own row (services/locks.py).
+        assert [s.split(" FROM ")[1].split()[0] for s in sql] == [
+            '"tournaments_tournament"',
+            '"tournaments_round"',
+            '"tournaments_match"',
+        ]
+        assert [s.rsplit(" FOR UPDATE ", 1)[1] for s in sql] == [
+            'OF "tournaments_tournament"',
+            'OF "tournaments_round"',
+            'OF "tournaments_match"',
+        ]
+    else:  # SQLite: the IMMEDIATE transaction is the lock; the match alone is read
+        assert len(sql) == 1 and "FOR UPDATE" not in sql[0]
+
+
+def test_the_compiled_match_lock_gives_the_orm_s_sql_and_raises_for_a_match_deleted():
+    match = MatchFactory()
+    pk = match.pk
+    for prepared, build in (
+        (locks._MATCH_TOURNAMENT, locks._match_tournament),
+        (locks._MATCH_ROUND, locks._match_round),
+        (locks._LOCKED_MATCH, locks._locked_match),
+    ):
+        sql, params = build(match_id=pk).query.sql_with_params()
+        assert prepared._compiled("default").sql == sql and list(params) == [pk]
+    match.delete()
+
+    with pytest.raises(Match.DoesNotExist):
+        locks.lock_match(Match(pk=pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_compiled_match_lock_is_refused_outside_a_transaction_where_it_locks():
+    match = MatchFactory()
+    with transaction.atomic():
+        locks.lock_match(match)  # compiled in this thread
+
+    if connection.features.has_select_for_update:
+        with pytest.raises(TransactionManagementError):
+            locks.lock_match(match)
+    else:  # SQLite: no row lock, the match is read as it is
+        assert locks.lock_match(match).pk == match.pk
+
+
+def test_the_compiled_active_link_check_says_what_the_orm_s_exists_says():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="t" * 32,
+        pin="1234",
+        created_at=timezone.now(),
+    )
+    sql, params = links._active_links(link_id=link.pk).query.sql_with_params()
+    assert links._ACTIVE_LINK._compiled("default").sql == sql and list(params) == [link.pk]
+
+    def orm(pk: int) -> bool:
+        return TeamLink.objects.filter(pk=pk, revoked_at__isnull=True).exists()
+
+    assert links.is_link_active(link_id=link.pk) is orm(link.pk) is True
+    link.revoked_at = timezone.now()
+    link.save(update_fields=["revoked_at"])
+    assert links.is_link_active(link_id=link.pk) is orm(link.pk) is False
+    assert links.is_link_active(link_id=link.pk + 1) is orm(link.pk + 1) is False

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
 import scoring
-from tournaments.models.audit import AuditedHistory
+from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import range_check
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
 from tournaments.models.rounds import Match
@@ -143,7 +142,7 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("created at"))
     updated_at = models.DateTimeField(_("updated at"))
-    history = HistoricalRecords(bases=[AuditedHistory])
+    history = CachedHistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["match", "deal_number"]

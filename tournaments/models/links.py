@@ -17,9 +17,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
-from tournaments.models.audit import AuditedHistory
+from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import range_check
 from tournaments.models.choices import TeamSide, new_token
 from tournaments.models.clubs import Tournament
@@ -50,7 +49,7 @@ class TeamLink(models.Model):
     pin_failures = models.PositiveSmallIntegerField(_("wrong codes typed"), default=0)
     created_at = models.DateTimeField(_("created at"))
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
-    history = HistoricalRecords(bases=[AuditedHistory])
+    history = CachedHistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["team", "-created_at"]

@@ -11,9 +11,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
-from tournaments.models.audit import AuditedHistory
+from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.clubs import Club
 
 
@@ -37,7 +36,7 @@ class Player(models.Model):
     licence = models.CharField(_("licence number"), max_length=30, blank=True)
     home_club = models.CharField(_("home club"), max_length=150, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    history = HistoricalRecords(bases=[AuditedHistory])
+    history = CachedHistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["club", "last_name", "first_name", "pk"]

@@ -23,9 +23,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
-from tournaments.models.audit import AuditedHistory
+from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import MAX_TEAM_NUMBER
 from tournaments.models.choices import new_token
 from tournaments.models.clubs import Tournament
@@ -126,7 +125,7 @@ class Registration(models.Model):
         verbose_name=_("mêlée player"),
     )
     created_at = models.DateTimeField(_("registered at"))
-    history = HistoricalRecords(bases=[AuditedHistory])
+    history = CachedHistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["tournament", "position"]

@@ -10,10 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
 import scoring
-from tournaments.models.audit import AuditedHistory
+from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import range_check, ranges_check
 from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
@@ -43,7 +42,7 @@ class Round(models.Model):
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
-    history = HistoricalRecords(bases=[AuditedHistory])
+    history = CachedHistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -157,7 +156,9 @@ class Match(models.Model):
     capots_b = models.PositiveSmallIntegerField(_("capots B"), default=0)
     coinches_made_a = models.PositiveSmallIntegerField(_("coinches made A"), default=0)
     coinches_made_b = models.PositiveSmallIntegerField(_("coinches made B"), default=0)
-    history = HistoricalRecords(bases=[AuditedHistory], excluded_fields=list(MATCH_FIGURES_FIELDS))
+    history = CachedHistoricalRecords(
+        bases=[AuditedHistory], excluded_fields=list(MATCH_FIGURES_FIELDS)
+    )
 
     class Meta:
         ordering = ["round", "table_number"]

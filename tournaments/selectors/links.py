@@ -63,6 +63,22 @@ def active_team_link(*, team_id: int) -> TeamLink | None:
     return TeamLink.objects.filter(team_id=team_id, revoked_at__isnull=True).first()
 
 
+def _active_links(*, link_id: int) -> QuerySet[TeamLink]:
+    # Its id only: whether it is there is all that is asked. No ORDER BY (see _links).
+    return TeamLink.objects.filter(pk=link_id, revoked_at__isnull=True).only("pk").order_by()
+
+
+#: Whether a link is still active, compiled once per thread: asked under the match's lock
+#: at every table write (services/table.py; bench/writes.py).
+_ACTIVE_LINK = Prepared(_active_links, {"link_id": 32_000})
+
+
+def is_link_active(*, link_id: int) -> bool:
+    """Return True when link ``link_id`` exists and is not revoked, as stored now. One
+    query, compiled once per thread (selectors/prepared.py)."""
+    return _ACTIVE_LINK.exists(link_id=link_id)
+
+
 def _seat(link: TeamLink, match: Match | None) -> Seat | None:
     if match is None:
         return None

@@ -5,7 +5,9 @@ tables with every column (the seat of a table write: seven tables, 98 columns), 
 cost more CPU than running it (bench/writes.py). :class:`Prepared` compiles such a
 queryset once per thread and database, with stand-in values for its parameters, then runs
 its SQL with the real values and builds the model and its ``select_related`` objects as
-Django's ``ModelIterable`` does, with the same converters.
+Django's ``ModelIterable`` does, with the same converters. A ``select_for_update``
+queryset compiles to its ``FOR UPDATE`` SQL once too (the row locks of every table
+write, services/locks.py), and is refused outside a transaction as Django refuses it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.db.models import Model, QuerySet
 
 # Not in django-stubs: the function ModelIterable builds its select_related objects with.
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
 
@@ -33,6 +36,7 @@ class _Compiled:
     init_list: list[str]
     fields: slice
     populators: list[Any]
+    is_for_update: bool  # a FOR UPDATE query: run inside a transaction only
 
 
 class Prepared(Generic[M]):
@@ -43,7 +47,7 @@ class Prepared(Generic[M]):
     type, all different, that Django compiles as a parameter (for an integer column,
     within its range: Django compiles a value out of range as an empty result, without
     SQL). :meth:`first` returns what ``build(**values).first()`` would without an ORDER
-    BY, or None.
+    BY, or None; :meth:`exists` whether it finds a row (a lock taken: no model built).
     """
 
     def __init__(self, build: Callable[..., QuerySet[M]], stand_ins: dict[str, int | str]) -> None:
@@ -53,10 +57,7 @@ class Prepared(Generic[M]):
 
     def first(self, using: str = "default", **values: int | str) -> M | None:
         compiled = self._compiled(using)
-        connection = connections[using]
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, [values[name] for name in compiled.names])
-            row = cursor.fetchone()
+        row = self._fetch(compiled, using, values)
         if row is None:
             return None
         if compiled.converters:
@@ -65,6 +66,23 @@ class Prepared(Generic[M]):
         for populator in compiled.populators:
             populator.populate(row, obj)
         return obj
+
+    def exists(self, using: str = "default", **values: int | str) -> bool:
+        """Return True when the query finds a row: its SQL run, no model built (for a
+        ``select_for_update``, its rows are locked then)."""
+        return self._fetch(self._compiled(using), using, values) is not None
+
+    @staticmethod
+    def _fetch(compiled: _Compiled, using: str, values: dict[str, int | str]) -> Any:
+        connection = connections[using]
+        # What the compiler checks at each run of a queryset (compiled here only once).
+        if compiled.is_for_update and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, [values[name] for name in compiled.names])
+            return cursor.fetchone()
 
     def _compiled(self, using: str) -> _Compiled:
         cache: dict[str, _Compiled] = self._local.__dict__.setdefault("by_alias", {})
@@ -84,5 +102,7 @@ class Prepared(Generic[M]):
                 init_list=[f[0].target.attname for f in select[start:end]],
                 fields=slice(start, end),
                 populators=get_related_populators(klass_info, select, using),
+                is_for_update=bool(queryset.query.select_for_update)
+                and connections[using].features.has_select_for_update,
             )
         return cache[using]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from simple_history.utils import bulk_create_with_history
 
@@ -39,7 +39,7 @@ from tournaments.services.cache import results_changed
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_match
-from tournaments.services.scores import replay_match
+from tournaments.services.scores import replay_match, unscored_values
 
 
 @dataclass(frozen=True)
@@ -145,20 +145,24 @@ def record_deal_at(
         updated_at=now,
     )
     row.set_entry(entry)
-    _audit(row, author, AuditAction.ENTERED, "", now)
+    # Its history record says what was entered, unscored, as every entered deal's does
+    # (record_deals writes them before its replay): it is saved scored, below.
+    set_audit(
+        row,
+        action=AuditAction.ENTERED,
+        now=now,
+        user=author.user,
+        side=author.side,
+        history_values=unscored_values(),
+    )
     # The match is the row locked by the caller: no query to check that it exists.
     row.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        raise ServiceError(Refusal.DEAL_EXISTS, number=deal_number) from None
-    # The replay reads every deal of the match back (unless the caller has them), this
-    # one with its scores.
-    known = None
-    if recorded is not None:
-        known = sorted([*recorded, row], key=lambda deal: deal.deal_number)
-    new = next(deal for deal in replay_match(match, rules, now, known) if deal.pk == row.pk)
+    # Scored with every deal of the match (read here unless the caller has them) before
+    # its INSERT, which stores its scores: no UPDATE of it (replay_match).
+    if recorded is None:
+        recorded = list(match.deals.order_by("deal_number"))
+    known = sorted([*recorded, row], key=lambda deal: deal.deal_number)
+    new = next(deal for deal in replay_match(match, rules, now, known, new=row) if deal is row)
     results_changed(match.round.tournament_id)
     return new
 

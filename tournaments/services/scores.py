@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.db import IntegrityError, transaction
+
 import scoring
 from scoring.matches import (
     MatchDeal,
@@ -124,11 +126,22 @@ _SCORE_FIELDS = (
 )
 
 
+def unscored_values() -> dict[str, object]:
+    """Return the values of the fields :func:`replay_match` computes on a deal never
+    scored: what a deal's history record keeps when it is entered (services/deals.py)."""
+    fields = Deal._meta.concrete_fields
+    return {
+        field.attname: field.get_default() for field in fields if field.attname in _SCORE_FIELDS
+    }
+
+
 def replay_match(
     match: Match,
     rules: scoring.RuleSet,
     now: datetime.datetime,
     deals: list[Deal] | None = None,
+    *,
+    new: Deal | None = None,
 ) -> list[Deal]:
     """Replay the match's deals in order through the engine and store every score.
 
@@ -143,8 +156,12 @@ def replay_match(
     not played to its end). The match row must be locked by the caller. Raises ServiceError
     ``match_finished`` if a deal comes after the end of the match.
 
+    ``new`` is a deal of ``deals`` not saved yet (services/deals.py): it is scored with
+    the others, then inserted with its scores, in one INSERT (its history record with it)
+    and no UPDATE; ServiceError ``deal_exists`` when its number is taken meanwhile.
+
     A totals-only match (RULES.md §G) has no deal to replay: its totals come from its
-    sheet (services/totals.py) and are left as they are.
+    sheet (services/totals.py) and are left as they are (``new`` is not saved).
     """
     if match.is_totals_only:
         return []
@@ -181,8 +198,14 @@ def replay_match(
                 # Taker's team first, as the breakdown's sides.
                 reserve_returned=returned if row.taker == "A" else returned[::-1],
             )
-        if [getattr(row, name) for name in _SCORE_FIELDS] != stored:
+        if row is not new and [getattr(row, name) for name in _SCORE_FIELDS] != stored:
             changed.append(row)
+    if new is not None:
+        try:
+            with transaction.atomic():
+                new.save()
+        except IntegrityError:
+            raise ServiceError(Refusal.DEAL_EXISTS, number=new.deal_number) from None
     # Only the deals whose scores changed, one UPDATE each: bulk_update builds a CASE per
     # field and deal, which costs Django more than the queries it saves (about 18 ms
     # against 2 ms for a match of 12 deals, bench/import.py).

@@ -39,6 +39,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.selectors.links import is_link_active
 from tournaments.services.cache import results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
 from tournaments.services.errors import Refusal, ServiceError
@@ -54,7 +55,7 @@ def _writable(seat: Seat) -> Match:
     ``match_locked``: the refusals of a closed table.
     """
     match = lock_match(Match(pk=seat.match_id))
-    if not TeamLink.objects.filter(pk=seat.link.pk, revoked_at__isnull=True).exists():
+    if not is_link_active(link_id=seat.link.pk):
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
     if team_id != seat.link.team_id:  # a seat is only ever made for the link's own team
@@ -231,6 +232,8 @@ def confirm_deals_at_table(
     match locks once finished and all confirmed.
     ``seen_versions`` maps each deal number to the version the confirming phone showed:
     a deal corrected since is not confirmed blind (ServiceError ``changed``).
+    A ``deal_number`` that no deal of the match has confirms nothing and writes nothing
+    (count 0, the number not in ``deals``: the phone's view answers 404 for it).
     Raises ServiceError ``own_entry`` when the deal was recorded by this same seat's
     team (a team cannot confirm its own sheet), and the refusals of a closed table.
     """
@@ -239,6 +242,8 @@ def confirm_deals_at_table(
         waiting = [DealStatus.PENDING] if deal_number is None else DISPUTABLE
         # Every deal of the match in one query: those waiting, then the lock, the board.
         deals = list(match.deals.order_by("deal_number"))
+        if deal_number is not None and all(row.deal_number != deal_number for row in deals):
+            return TableWrite(match=match, deals=deals)
         waiting_rows = [
             row for row in deals if row.status in waiting and deal_number in (None, row.deal_number)
         ]

@@ -582,7 +582,7 @@ READS = {
     "lock_tournament", "lock_round", "lock_match", "lock_round_matches", "lock_team_link",
     "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "deals_figures",
     "is_settings_frozen", "players_in_teams", "check_players",
-    "unique_slug", "lock_club", "lock_registration", "lock_draft",
+    "unique_slug", "lock_club", "lock_registration", "lock_draft", "unscored_values",
 }  # fmt: skip
 
 

@@ -3,7 +3,7 @@ own deals with the opponents' PIN typed on this phone."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -28,20 +28,24 @@ from tournaments.views.table.once import sent_once
 @seat_required
 @sent_once
 def table_confirm(request: HtmxHttpRequest, seat: Seat, number: int) -> HttpResponse:
-    """Confirm one of the opponents' deals."""
-    deal = get_link_deal(seat, number)
+    """Confirm one of the opponents' deals; 404 for a number no deal of the match has,
+    before any refusal (the service reads every deal: no query of its own for it)."""
     try:
         written = services.confirm_deals_at_table(
             seat=seat, now=timezone.now(), deal_number=number, seen_versions=_seen(request)
         )
     except services.ServiceError as refusal:
+        get_link_deal(seat, number)  # an unknown deal: 404 before any refusal, as always
         return answer_refused(request, seat, refusal)
-    if written.count == 0:
-        text = _("Deal %(number)s is already confirmed.")
-    else:
-        text = _("Deal %(number)s confirmed.")
-    notice = Notice("success", text % {"number": deal.deal_number})
-    return answer(request, seat, notice, written=written)
+    if all(deal.deal_number != number for deal in written.deals):
+        raise Http404
+    return answer(request, seat, _confirmed(number, written.count), written=written)
+
+
+def _confirmed(number: int, count: int) -> Notice:
+    if count == 0:
+        return Notice("success", _("Deal %(number)s is already confirmed.") % {"number": number})
+    return Notice("success", _("Deal %(number)s confirmed.") % {"number": number})
 
 
 @require_POST
