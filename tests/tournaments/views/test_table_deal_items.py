@@ -6,7 +6,7 @@ from django.utils import translation
 
 from tournaments.models import Deal, DealStatus, Round, Team, TeamLink
 from tournaments.views.table.board import TEMPLATE, DealRow
-from tournaments.views.table.deal_items import deal_items
+from tournaments.views.table.deal_items import deal_items, render_item
 
 CONTEXT = {
     "link": TeamLink(token="k3Yq-token"),
@@ -102,3 +102,31 @@ def test_the_rows_are_kept_apart_by_language_and_team_link():
 
     assert (french, english) == (french_rendered, english_rendered)
     assert len({*french, *english}) == 3
+
+
+MORE_ROWS = [
+    *ROWS,
+    _row(_deal(7, is_capot_bid=True, contract_value=None, taker="B", taker_tricks=8)),
+    _row(_deal(8, taker_tricks=1, coinche_level="surcoinche", trump="N"), may_edit=True),
+    _row(_deal(9, trump="C", contract_value=None, taker="B", taker_tricks=0)),
+    _row(
+        _deal(10, status=DealStatus.DISPUTED, dispute_note='<b>3 & "4"</b> l’as'),
+        may_confirm=True,
+    ),
+    DealRow(_deal(11, score_a=1234), "Mots <i>&</i> « x »", Team(number=12), True, False),
+]
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(
+    "context",
+    [CONTEXT, CONTEXT | {"is_melee": True}, CONTEXT | {"is_writable": False}],
+    ids=["doublettes", "melee", "locked"],
+)
+def test_the_python_row_is_the_template_partial_for_every_kind_of_deal(language, context):
+    with translation.override(language):
+        written = [render_item(row, context) for row in MORE_ROWS]
+        rendered = [_rendered(row, context) for row in MORE_ROWS]
+
+    assert written == rendered
+    assert len(set(written)) == len(MORE_ROWS)

@@ -20,9 +20,12 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
     from tournaments.views.table.board import DealRow
@@ -83,14 +86,85 @@ def _item(row: DealRow, shared: tuple[Any, ...], context: Mapping[str, Any]) -> 
         if html is not None:
             _kept.move_to_end(key)
             return html
-    names = ("link", "round", "is_writable", "is_melee")
-    rendered = render_to_string(
-        "tournaments/table_entry.html#deal-item",
-        {"row": row, **{name: context[name] for name in names}},
-    )
-    html = mark_safe(rendered)  # the template's own output, escaped there
+    html = render_item(row, context)
     with _lock:
         _kept[key] = html
         if len(_kept) > MAX_KEPT:
             _kept.popitem(last=False)
     return html
+
+
+def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
+    """Return the row of the list of every deal as ``table_entry.html#deal-item`` renders
+    it in the board's ``context`` (its ``link``, ``round``, ``is_writable``, ``is_melee``;
+    never a row of « To confirm », whose forms the template renders), the same HTML
+    character for character (tests/tournaments/views/test_table_deal_items.py compares
+    them). Written in Python: the template engine's lookups and localisations cost a
+    row about 0.4 ms, and every table write renders two (the one written, the one whose
+    status the other phone changed), bench/writes.py."""
+    deal = row.deal
+    number = localize(deal.deal_number)
+    status = conditional_escape(deal.status)
+    if deal.is_passed:
+        summary = f"\n    {conditional_escape(_('Passed'))}\n  "
+    else:
+        summary = f"\n    \n      {_taker(row, context)}\n      · {_contract(deal)}\n      "
+        if deal.coinche_level != "none":
+            summary += f"· {conditional_escape(deal.get_coinche_level_display())}"
+        tricks = ngettext("%(tricks)s trick", "%(tricks)s tricks", deal.taker_tricks) % {
+            "tricks": localize(deal.taker_tricks)
+        }
+        summary += f"\n      · {tricks}\n    \n  "
+    note = ""
+    if deal.dispute_note:
+        note = _("Disputed: %(note)s") % {"note": conditional_escape(deal.dispute_note)}
+        note = f'<p class="deal-note">{note}</p>'
+    actions = ""
+    if context["is_writable"] and row.may_edit:
+        link, round_ = context["link"], context["round"]
+        url = reverse(
+            "tournaments:table-deal-edit", args=(link.token, round_.number, deal.deal_number)
+        )
+        actions = format_html(
+            '\n    <p class="deal-actions"><a class="button button-secondary" '
+            'href="{}#saisie">{}</a></p>\n  ',
+            url,
+            _("Correct"),
+        )
+    head = _("Deal %(number)s") % {"number": number}
+    return mark_safe(  # every value escaped above or by format_html
+        f'\n<li class="deal-item status-{status}" id="deal-{number}">\n'
+        f'  <div class="deal-head">\n'
+        f'    <span class="deal-number">{head}</span>\n'
+        f'    <span class="deal-status status-{status}">'
+        f"{conditional_escape(row.status_label)}</span>\n"
+        f"  </div>\n"
+        f'  <p class="deal-summary">{summary}</p>\n'
+        f'  <p class="deal-scores">\n'
+        f"    <span>{conditional_escape(_('A'))} +{localize(deal.score_a)}</span>\n"
+        f"    <span>{conditional_escape(_('B'))} +{localize(deal.score_b)}</span>\n"
+        f'    <span class="deal-running">{localize(deal.total_a)} – '
+        f"{localize(deal.total_b)}</span>\n"
+        f"  </p>\n"
+        f'  <p class="deal-words">{conditional_escape(row.words)}</p>\n'
+        f"  {note}\n"
+        f"  {actions}\n"
+        f"</li>\n"
+    )
+
+
+def _taker(row: DealRow, context: Mapping[str, Any]) -> str:
+    if context["is_melee"]:
+        return str(_("Taker: pair A") if row.deal.taker == "A" else _("Taker: pair B"))
+    return _("Taker: team %(number)s") % {"number": localize(row.taker_team.number)}
+
+
+def _contract(deal: Any) -> str:
+    """The contract as the row says it: « Capot », or its value, then the trump."""
+    if deal.is_capot_bid:
+        start = f"{conditional_escape(_('Capot'))} "
+    elif deal.contract_value:
+        start = f"{localize(deal.contract_value)} "
+    else:
+        start = ""
+    return f"{start}{conditional_escape(deal.get_trump_display())}"
