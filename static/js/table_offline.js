@@ -330,6 +330,8 @@
     );
     if (state === "sent" || (isFormError && !isBehind)) {
       remove(item.id);
+      // The right code typed at last: the wrong ones before it are no longer news.
+      if (state === "sent" && (item.pin || isPinUrl(item.url))) dropOlderRefusals(item);
       if (item.waited) {
         recent.unshift({ label: item.label, text: reason, state });
         recent.splice(KEPT_SENT);
@@ -442,6 +444,7 @@
       url: form.action,
       body,
       label: labelOf(form, submitter),
+      pin: form.classList.contains("pin-form"), // its form is gone once all is confirmed
       state: "sending",
       created: Date.now(),
     };
@@ -467,6 +470,7 @@
     form.reset();
     numberDeal(form, Number.parseInt(number.value, 10) + 1);
     for (const output of form.querySelectorAll("output")) output.textContent = "";
+    for (const details of form.querySelectorAll("details")) details.open = false;
     numberAfterWaiting();
   }
 
@@ -604,6 +608,13 @@
       } else {
         element.value = wanted.shift() ?? element.value;
         values.set(element.name, wanted);
+      }
+    }
+    // A box holding a value put back (the declarations) is shown open, as the server
+    // draws a form with declarations entered.
+    for (const details of form.querySelectorAll("details")) {
+      if (Array.from(details.querySelectorAll("select")).some((select) => select.value !== "")) {
+        details.open = true;
       }
     }
     // The live preview (htmx, online only) follows the restored values.

@@ -365,6 +365,63 @@ def test_wrong_codes_list_only_the_latest_answer_then_the_lockout_alone(
     assert problems == []
 
 
+def test_offline_the_next_deal_comes_with_its_declarations_closed(
+    browser: Browser, live_server, match: Match
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    form = phone.locator("form#deal-form")
+    fill_deal(phone, points=104)
+    form.get_by_text("Annonces", exact=True).tap()
+    form.get_by_label("Preneur – Annonce 1").select_option("tierce:KH")
+    context.set_offline(True)
+
+    phone.get_by_role("button", name="Enregistrer la donne").tap()
+
+    expect(outbox(phone).locator(".outbox-state")).to_have_text(WAITING)
+    expect(phone.locator("#entry-title")).to_have_text("Donne 2")
+    expect(form.get_by_label("Preneur – Annonce 1")).to_be_hidden()
+    assert form.locator("details.field-declarations").evaluate("d => d.open") is False
+    context.set_offline(False)
+    expect(outbox(phone).locator(".outbox-state")).to_have_text("Envoyé")
+    assert Deal.objects.get().taker_declarations == 20  # the tierce
+    context.close()
+    assert problems == []
+
+
+def test_the_right_code_after_wrong_ones_clears_their_refusals(
+    browser: Browser, live_server, match: Match
+):
+    links = selectors.match_links(match=match)
+    context, phone, problems = open_phone(
+        browser, live_server.url + links["A"].link.get_absolute_url()
+    )
+    fill_deal(phone, points=104)
+    phone.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    right = links["B"].link.pin
+    wrong = "0000" if right != "0000" else "1111"
+    for _ in range(2):
+        phone.locator("form.pin-form input[name='pin']").fill(wrong)
+        with phone.expect_response(lambda r: r.url.endswith("/code/")) as refused:
+            phone.locator("form.pin-form").get_by_role("button", name="Confirmer").tap()
+        assert refused.value.status == 422
+        expect(outbox(phone).locator(".outbox-state")).to_have_text("Refusé")
+
+    phone.locator("form.pin-form input[name='pin']").fill(right)
+    with phone.expect_response(lambda r: r.url.endswith("/code/")) as answer:
+        phone.locator("form.pin-form").get_by_role("button", name="Confirmer").tap()
+
+    assert answer.value.status == 200
+    expect(outbox(phone)).to_have_count(0)
+    assert "Code erroné" not in phone.locator("body").inner_text()
+    assert Deal.objects.get().status == DealStatus.CONFIRMED
+    context.close()
+    assert problems == []
+
+
 # The phone keeps its blank deal form (views/table/board.py KEEPS_FORM): a write from a page
 # holding a blank form says so, its answer leaves the form out, and the phone puts its own
 # back, emptied and numbered as the answer says. ------------------------------------------
@@ -442,6 +499,10 @@ def test_the_phone_keeps_its_form_numbered_and_empty_after_each_answer(
     )
     mark_form(phone_b)
     fill_deal(phone_b, points=130)
+    form_b = phone_b.locator("form#deal-form")
+    form_b.get_by_text("Annonces", exact=True).tap()
+    declaration = form_b.get_by_label("Preneur – Annonce 1")
+    declaration.select_option("tierce:KH")
     phone_b.locator(".to-confirm #deal-1").get_by_role("button", name="Confirmer").tap()
     expect(phone_b.locator("p.notice").first).to_have_text("Donne 1 confirmée.")
     state = form_state(phone_b)
@@ -451,6 +512,10 @@ def test_the_phone_keeps_its_form_numbered_and_empty_after_each_answer(
         "130",
         "90",
     )
+    # The declaration typed is back too, and its box open to show it.
+    expect(declaration).to_be_visible()
+    assert declaration.input_value() == "tierce:KH"
+    declaration.select_option("")  # not deal 2's after all
     shot(phone_b, "b-draft-kept")
 
     # Phone B records that deal 2; phone A, whose form still says deal 2, confirms it:
