@@ -417,14 +417,31 @@
     restoreDraft();
   }
 
-  // Keep the page as the server shows it now for a reload without network (the service
-  // worker serves that copy): its deals, totals and next deal are then those sent. Once
-  // the writes waiting are all answered; a failure keeps the older copy.
+  // Keep the page as it shows now for a reload without network (the service worker
+  // serves that copy): its deals, totals and next deal are then those sent. Once the
+  // writes waiting are all answered; a failure keeps the older copy. The copy is this
+  // page itself, the server's last board in it, with the headers the server sent it with
+  // (its Content-Security-Policy among them): asking the server for the page again would
+  // cost it more than the write did (views/table/board.py). The last answer's notice and
+  // the outbox's lines stay out (the outbox is drawn again from its store on load).
   function keepPageCopy() {
-    if (!window.caches || !navigator.onLine) return;
+    if (!window.caches) return;
     const page = document.getElementById("table-board") && window.location.href.split("#")[0];
     if (!page) return;
-    window.caches.open(PAGE_CACHE).then((cache) => cache.add(page)).catch(() => {});
+    const copy = document.documentElement.cloneNode(true);
+    for (const notice of copy.querySelectorAll("#table-board > .notice-success, #table-board > .notice-error")) {
+      notice.remove();
+    }
+    copy.querySelector(".outbox-list")?.replaceChildren();
+    const html = `<!DOCTYPE html>\n${copy.outerHTML}`;
+    window.caches.open(PAGE_CACHE).then(async (cache) => {
+      const kept = await cache.match(page, { ignoreVary: true });
+      if (!kept) return; // no copy of the server's to take the headers from
+      const headers = new Headers(kept.headers);
+      headers.delete("Content-Length");
+      headers.delete("Content-Encoding");
+      await cache.put(page, new Response(html, { status: 200, headers }));
+    }).catch(() => {});
   }
 
   // --- Submitting -----------------------------------------------------------------------

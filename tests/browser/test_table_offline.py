@@ -391,6 +391,45 @@ def test_offline_the_next_deal_comes_with_its_declarations_closed(
     assert problems == []
 
 
+def test_the_copy_kept_for_offline_is_the_page_as_answered_with_no_page_fetched(
+    browser: Browser, live_server, match: Match
+):
+    links = selectors.match_links(match=match)
+    url = live_server.url + links["A"].link.get_absolute_url()
+    context, phone, problems = open_phone(browser, url)
+    pages: list[str] = []
+    context.on("request", lambda request: pages.append(request.url) if request.url == url else None)
+
+    fill_deal(phone, points=104)
+    phone.get_by_role("button", name="Enregistrer la donne").tap()
+    expect(phone.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
+    phone.wait_for_function(
+        """async () => {
+            const kept = await (await caches.open('belote-table-pages-v1')).match(location.href);
+            return kept && (await kept.text()).includes('id="deal-1"');
+        }"""
+    )
+    copy = phone.evaluate(
+        """async () => {
+            const kept = await (await caches.open('belote-table-pages-v1')).match(location.href);
+            return {csp: kept.headers.get('content-security-policy'), html: await kept.text()};
+        }"""
+    )
+    assert (pages, "default-src 'self'" in (copy["csp"] or "")) == ([], True)
+    assert RECORDED.format(number=1) not in copy["html"]
+
+    # Reloaded without network: the copy, with deal 1 listed and deal 2 offered.
+    context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#deal-1")).to_be_visible()
+    expect(phone.locator("#entry-title")).to_have_text("Donne 2")
+    expect(phone.locator("form#deal-form input[name='deal_number']")).to_have_value("2")
+    expect(outbox(phone)).to_have_count(0)
+    context.set_offline(False)
+    context.close()
+    assert problems == []
+
+
 def test_the_right_code_after_wrong_ones_clears_their_refusals(
     browser: Browser, live_server, match: Match
 ):
