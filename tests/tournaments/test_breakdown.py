@@ -10,6 +10,7 @@ from tests.factories import MatchFactory
 from tournaments.models import DealEntry
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.services import record_deal
+from tournaments.views.table.board import deal_words
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 
@@ -19,23 +20,25 @@ def recorded(match, taker, **inputs):
     return record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
 
 
+#: 110 ♣ coinched by team A, 5 tricks, 85 card points and a belote: chuté.
+COINCHED_CHUTE = {
+    "trump": "C",
+    "contract": 110,
+    "coinche": "coinche",
+    "taker_card_points": 85,
+    "defence_card_points": 77,
+    "taker_tricks": 5,
+    "taker_belotes": 1,
+}
+
+
 @pytest.fixture
 def match(db):
     return MatchFactory()
 
 
 def test_it_says_a_coinched_chute_in_french(match):
-    deal = recorded(
-        match,
-        "A",
-        trump="C",
-        contract=110,
-        coinche="coinche",
-        taker_card_points=85,
-        defence_card_points=77,
-        taker_tricks=5,
-        taker_belotes=1,
-    )
+    deal = recorded(match, "A", **COINCHED_CHUTE)
 
     with translation.override("fr"):
         text = describe_deal(deal, is_classic=False)
@@ -47,17 +50,7 @@ def test_it_says_a_coinched_chute_in_french(match):
 
 
 def test_it_says_a_coinched_chute_in_english_words_only(match):
-    deal = recorded(
-        match,
-        "A",
-        trump="C",
-        contract=110,
-        coinche="coinche",
-        taker_card_points=85,
-        defence_card_points=77,
-        taker_tricks=5,
-        taker_belotes=1,
-    )
+    deal = recorded(match, "A", **COINCHED_CHUTE)
 
     with translation.override("en"):
         text = describe_deal(deal, is_classic=False)
@@ -279,19 +272,7 @@ def test_a_litige_that_ends_the_match_gives_each_reserve_back_in_words(db):
 
 
 def test_the_table_boards_kept_words_are_those_of_describe_deal_in_each_language(match):
-    from tournaments.views.table.board import deal_words
-
-    deal = recorded(
-        match,
-        "A",
-        trump="C",
-        contract=110,
-        coinche="coinche",
-        taker_card_points=85,
-        defence_card_points=77,
-        taker_tricks=5,
-        taker_belotes=1,
-    )
+    deal = recorded(match, "A", **COINCHED_CHUTE)
     passed = recorded(match, "B")
     said = {}
     for language in ("fr", "en", "fr"):

@@ -8,9 +8,9 @@ import pytest
 from simple_history.manager import HistoryDescriptor
 from simple_history.models import HistoricalRecords
 
-import scoring
 from tests.factories import MatchFactory, UserFactory
-from tournaments.models import Deal, DealEntry, DealStatus, Match, Player, Round, TeamLink
+from tests.tournaments.test_deal_insert import CHUTE, MADE  # the same two deals
+from tournaments.models import Deal, DealStatus, Match, Player, Round, TeamLink
 from tournaments.models.audit import CachedHistoricalRecords, _HistoryDescriptor
 from tournaments.models.registrations import Registration
 from tournaments.services import (
@@ -25,18 +25,6 @@ pytestmark = pytest.mark.django_db
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 LATER = NOW + datetime.timedelta(minutes=5)
-MADE = DealEntry(
-    "A",
-    scoring.Deal(
-        trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
-    ),
-)
-CHUTE = DealEntry(
-    "B",
-    scoring.Deal(
-        trump="S", contract=100, taker_card_points=90, defence_card_points=72, taker_tricks=4
-    ),
-)
 AUDITED = (Deal, Match, Round, TeamLink, Player, Registration)
 
 

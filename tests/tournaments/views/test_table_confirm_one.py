@@ -3,7 +3,6 @@ service reads every deal of the match under its lock, and the view takes the dea
 there, with no look-up of its own; a number no deal of the match has is still a 404,
 before any refusal, and writes nothing."""
 
-import datetime
 import uuid
 
 import pytest
@@ -14,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.tournaments.views.test_table_entry import NOW, VALID  # the same deal
 from tournaments import selectors, services
 from tournaments.models import (
     Deal,
@@ -26,20 +26,6 @@ from tournaments.models import (
     TeamLink,
     Tournament,
 )
-
-NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
-
-#: A made deal: 90 ♥ by team A, 5 tricks, 104 card points (190 – 60).
-VALID = {
-    "taker": "A",
-    "trump": "H",
-    "contract": "90",
-    "coinche": "none",
-    "taker_tricks": "5",
-    "taker_card_points": "104",
-    "taker_belotes": "0",
-    "defence_belotes": "0",
-}
 
 
 @pytest.fixture
