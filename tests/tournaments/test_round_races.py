@@ -420,3 +420,57 @@ def test_reopening_a_round_while_the_next_one_is_published_does_one_or_the_other
     }
     rounds = list(round_.tournament.rounds.values_list("number", "status"))
     assert (results, rounds) in allowed.values()
+
+
+def two_table_round() -> tuple[Round, Match, Match]:
+    """Publish round 1 of a four-team concours of two-deal matches: its two tables."""
+    tournament = TournamentFactory(match_format_value=2)
+    for number in (1, 2, 3, 4):
+        TeamFactory(tournament=tournament, number=number, is_checked_in=True)
+    round_ = services.draw_round(tournament=tournament, seed=2026)
+    services.publish_round(round=round_, now=NOW)
+    first, second = round_.matches.order_by("table_number")
+    return round_, first, second
+
+
+def hold(call: Callable[[], object], held: threading.Event, release: threading.Event) -> None:
+    """Run ``call`` in a transaction kept open, its locks held, until ``release``;
+    ``held`` is set once it has run."""
+    from django.db import transaction
+
+    try:
+        with transaction.atomic():
+            call()
+            held.set()
+            release.wait(timeout=10)
+    finally:
+        connection.close()
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="SQLite has one write lock")
+def test_two_tables_write_side_by_side_while_the_round_closes_after_them():
+    round_, first, second = two_table_round()
+    held, release = threading.Event(), threading.Event()
+    holder = threading.Thread(target=hold, args=(lambda: submit(first, 1), held, release))
+    holder.start()
+    assert held.wait(timeout=10)
+    # Table 1's write holds its transaction open; table 2 writes meanwhile.
+    other = threading.Thread(target=lambda: (submit(second, 1), connection.close()))
+    other.start()
+    other.join(timeout=5)
+    other_finished_while_held = not other.is_alive()
+    # The organiser's close waits for table 1 (its tournament and round FOR UPDATE).
+    closing = threading.Thread(
+        target=lambda: race(lambda: services.close_round(round=round_, now=LATER))
+    )
+    closing.start()
+    closing.join(timeout=1)
+    close_waited = closing.is_alive()
+    release.set()
+    for thread in (holder, other, closing):
+        thread.join(timeout=10)
+
+    assert (other_finished_while_held, close_waited) == (True, True)
+    # The round stays open: its matches are not complete (one deal of two each, waiting).
+    assert [state(round_, match)[0] for match in (first, second)] == ["published"] * 2
+    assert [state(round_, match)[6] for match in (first, second)] == [[(1, PENDING, 1)]] * 2

@@ -83,12 +83,13 @@ TOP_KEYS = ("format", "version", "archived_at", "tournament", "users", "teams", 
 ADDED_KEYS: dict[int, tuple[str, ...]] = {3: ("melee",)}
 
 #: The fields no archive holds: a restored tournament gets a new results version, so that
-#: no page cached before can be read for it (tournaments/services/cache.py); a match's
-#: figures follow from its deals, and restoring replays them
-#: (tournaments.services.scores.replay_match), a totals-only match has none.
+#: no page cached before can be read for it (tournaments/services/cache.py), and its
+#: matches count their results' changes from 0; a match's figures follow from its deals,
+#: and restoring replays them (tournaments.services.scores.replay_match), a totals-only
+#: match has none.
 NOT_ARCHIVED: dict[str, tuple[str, ...]] = {
     "tournament": ("results_version",),
-    "match": MATCH_FIGURES_FIELDS,
+    "match": (*MATCH_FIGURES_FIELDS, "results_count"),
 }
 
 #: The fields of each record, as the model names them (``team_a``: the team's number).

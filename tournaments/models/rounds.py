@@ -156,8 +156,12 @@ class Match(models.Model):
     capots_b = models.PositiveSmallIntegerField(_("capots B"), default=0)
     coinches_made_a = models.PositiveSmallIntegerField(_("coinches made A"), default=0)
     coinches_made_b = models.PositiveSmallIntegerField(_("coinches made B"), default=0)
+    # How many times a write under this match's lock changed what the public pages show of
+    # it: part of its tournament's results version (tournaments/services/cache.py), so that
+    # the tables write without locking their tournament's row. Not in the audit trail.
+    results_count = models.PositiveBigIntegerField(_("results changes"), default=0, editable=False)
     history = CachedHistoricalRecords(
-        bases=[AuditedHistory], excluded_fields=list(MATCH_FIGURES_FIELDS)
+        bases=[AuditedHistory], excluded_fields=[*MATCH_FIGURES_FIELDS, "results_count"]
     )
 
     class Meta:

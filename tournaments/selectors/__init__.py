@@ -145,7 +145,7 @@ from tournaments.selectors.standings import (
     tournament_standings,
 )
 from tournaments.selectors.teams import TeamCounts, team_counts, tournament_teams
-from tournaments.selectors.tournaments import all_tournaments
+from tournaments.selectors.tournaments import all_tournaments, results_version
 
 __all__ = [
     "RegistrationLists",
@@ -191,6 +191,7 @@ __all__ = [
     "round_results",
     "with_confirmed_totals",
     "all_tournaments",
+    "results_version",
     "NO_PRIZE",
     "PairingLine",
     "RowScores",

@@ -162,9 +162,9 @@ def record_deal_at(
     if recorded is None:
         recorded = list(match.deals.order_by("deal_number"))
     known = sorted([*recorded, row], key=lambda deal: deal.deal_number)
-    new = next(deal for deal in replay_match(match, rules, now, known, new=row) if deal is row)
-    results_changed(match.round.tournament_id)
-    return new
+    # The replay counts the change in the match's results version (services/cache.py):
+    # nothing written to the tournament's row, which a table's write holds shared.
+    return next(deal for deal in replay_match(match, rules, now, known, new=row) if deal is row)
 
 
 def record_deals(

@@ -16,9 +16,14 @@ Call these inside ``transaction.atomic()``.
 :func:`lock_match` runs at every table write: its three queries are compiled once per
 thread and database (selectors/prepared.py), the same SQL as the querysets below them.
 
-The table phones' writes lock the tournament FOR UPDATE like every other write: each
-write changes the tournament's results version (services/cache.py) in the same
-transaction, so a shared lock on it would deadlock two tables writing at once.
+The table phones' writes lock the tournament and the round FOR SHARE
+(``lock_match(..., shared=True)``), their match FOR UPDATE: the 75 tables of a hall then
+write side by side, while every organiser action that locks either row FOR UPDATE
+(closing or reopening a round, a draw, a correction at the desk) still waits for them, and
+they for it. A transaction that holds them shared never writes them nor locks them FOR
+UPDATE afterwards (two shared holders that both asked for more would deadlock): a table's
+write changes its match's results count, not its tournament's version
+(services/cache.py).
 """
 
 from __future__ import annotations
@@ -77,18 +82,42 @@ _MATCH_ROUND = Prepared(_match_round, {"match_id": 32_000})
 _LOCKED_MATCH = Prepared(_locked_match, {"match_id": 32_000})
 
 
-def lock_match(match: Match) -> Match:
+def _shared_locks() -> tuple[str, str]:
+    """Return the SQL that locks a match's tournament, then its round, FOR SHARE (Django's
+    ORM has no FOR SHARE): each selects the row's id, ``%s`` the match's id."""
+    quote = connection.ops.quote_name
+    tournament, round_, match = (
+        quote(model._meta.db_table) for model in (Tournament, Round, Match)
+    )
+    return (
+        f"SELECT id FROM {tournament} WHERE id = (SELECT r.tournament_id FROM {round_} r"
+        f" JOIN {match} m ON m.round_id = r.id WHERE m.id = %s) FOR SHARE",
+        f"SELECT id FROM {round_} WHERE id = (SELECT round_id FROM {match} WHERE id = %s)"
+        " FOR SHARE",
+    )
+
+
+def lock_match(match: Match, *, shared: bool = False) -> Match:
     """Lock ``match``'s tournament, its round, then the match; return the match as stored
     now, its round and tournament joined (read while locked, so its round's status is the
     one every other service sees).
 
+    ``shared`` locks the tournament and the round FOR SHARE, for a table's write (see
+    above): the caller then writes neither row. The match is always locked FOR UPDATE.
     Raises Match.DoesNotExist for a match deleted.
     """
     if connection.features.has_select_for_update:  # SQLite: the transaction is the lock
+        if shared:
+            with connection.cursor() as cursor:
+                for sql in _shared_locks():
+                    cursor.execute(sql, [match.pk])
+                    if cursor.fetchone() is None:  # a match deleted has neither row
+                        raise Match.DoesNotExist("Match matching query does not exist.")
         # A match deleted has no tournament nor round to lock either.
-        if not _MATCH_TOURNAMENT.exists(match_id=match.pk):
+        elif not _MATCH_TOURNAMENT.exists(match_id=match.pk):
             raise Match.DoesNotExist("Match matching query does not exist.")
-        _MATCH_ROUND.exists(match_id=match.pk)
+        else:
+            _MATCH_ROUND.exists(match_id=match.pk)
     locked = _LOCKED_MATCH.first(match_id=match.pk)
     if locked is None:
         raise Match.DoesNotExist("Match matching query does not exist.")

@@ -160,6 +160,10 @@ def replay_match(
     the others, then inserted with its scores, in one INSERT (its history record with it)
     and no UPDATE; ServiceError ``deal_exists`` when its number is taken meanwhile.
 
+    The replay counts as a change of the match's results (services/cache.py): its
+    ``results_count`` goes up by one in the same UPDATE of the match, the row the caller
+    holds locked and read under that lock.
+
     A totals-only match (RULES.md §G) has no deal to replay: its totals come from its
     sheet (services/totals.py) and are left as they are (``new`` is not saved).
     """
@@ -221,6 +225,7 @@ def replay_match(
     match.deals_played = state.deals_played
     match.result = state.result.value if state.result else ""
     set_match_figures(match, deals_figures(deals))
+    match.results_count += 1
     match.save(
         update_fields=[
             "total_a",
@@ -230,6 +235,7 @@ def replay_match(
             "is_finished",
             "result",
             *MATCH_FIGURES_FIELDS,
+            "results_count",
         ]
     )
     return deals

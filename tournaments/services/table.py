@@ -40,21 +40,26 @@ from tournaments.models import (
     set_audit,
 )
 from tournaments.selectors.links import is_link_active
-from tournaments.services.cache import results_changed
+from tournaments.services.cache import match_results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
 from tournaments.services.locks import lock_match, lock_team_link
 
 
-def _writable(seat: Seat) -> Match:
+def _writable(seat: Seat, *, shared: bool = True) -> Match:
     """Lock and return the seat's match if its team may still write to it.
+
+    ``shared``: its tournament and round are locked FOR SHARE (services/locks.py), so the
+    caller writes neither row (a deal entered, confirmed or disputed changes its match's
+    results count: services/cache.py); a correction, which may change the tournament's
+    results version and draw a later draft again, takes them FOR UPDATE.
 
     Raises ServiceError ``link_revoked``, ``not_published`` (number: the round),
     ``totals_at_desk`` or ``stopped_for_time`` (table: the desk keeps its result) and
     ``match_locked``: the refusals of a closed table.
     """
-    match = lock_match(Match(pk=seat.match_id))
+    match = lock_match(Match(pk=seat.match_id), shared=shared)
     if not is_link_active(link_id=seat.link.pk):
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
@@ -183,7 +188,7 @@ def edit_deal_at_table(
     ``already_confirmed``, ``stale`` (changed meanwhile) and the refusals above.
     """
     with transaction.atomic():
-        match = _writable(seat)
+        match = _writable(seat, shared=False)  # correct_deal writes the tournament's version
         row = Deal.objects.select_for_update().get(pk=deal.pk, match=match)
         if row.entered_by_side != seat.side:
             raise ServiceError(Refusal.NOT_YOURS, number=row.deal_number)
@@ -263,7 +268,7 @@ def confirm_deals_at_table(
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
         if count:
-            results_changed(match.round.tournament_id)
+            match_results_changed(match)
         _lock_if_confirmed(match, now, deals)
     return TableWrite(match=match, deals=deals, count=count)
 
@@ -322,7 +327,7 @@ def dispute_deal(*, seat: Seat, deal_number: int, note: str, now: datetime.datet
         row.updated_at = now
         set_audit(row, action=AuditAction.DISPUTED, now=now, side=seat.side)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
-        results_changed(match.round.tournament_id)
+        match_results_changed(match)
     return row
 
 
@@ -350,7 +355,7 @@ def confirm_deal_by_organiser(
         row.updated_at = now
         set_audit(row, action=AuditAction.CONFIRMED_BY_ORGANISER, now=now, user=user)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
-        results_changed(match.round.tournament_id)
+        match_results_changed(match)
         _lock_if_confirmed(match, now)
     return row
 
@@ -402,5 +407,5 @@ def unlock_match(
         match.locked_at = None
         set_audit(match, action=AuditAction.UNLOCKED, now=now, user=user, reason=reason.strip())
         match.save(update_fields=["locked_at"])
-        results_changed(match.round.tournament_id)
+        match_results_changed(match)
     return match

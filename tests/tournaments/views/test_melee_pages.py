@@ -272,9 +272,10 @@ def test_a_players_page_runs_the_same_queries_whatever_its_size(
     tournament = TournamentFactory(slug="t", number_of_rounds=4)
     play(tournament, register(tournament, players), parties)
 
-    # The tournament and the player, then the six of selectors.melee_player_page. Player
-    # 2 plays partie 1 and sits out partie 2 (and plays the later ones).
-    with django_assert_num_queries(8):
+    # The tournament and the player, its results' count (the cache key), then the six of
+    # selectors.melee_player_page. Player 2 plays partie 1 and sits out partie 2 (and
+    # plays the later ones).
+    with django_assert_num_queries(9):
         response = client.get("/concours/t/joueurs/2/")
 
     assert response.status_code == 200
@@ -287,7 +288,8 @@ def test_a_cached_players_page_costs_the_lookups_only(client, django_assert_num_
     play(tournament, register(tournament, 5), 1)
     client.get("/concours/t/joueurs/2/")
 
-    with django_assert_num_queries(2):
+    # The tournament, the player, its results' count (the cache key).
+    with django_assert_num_queries(3):
         response = client.get("/concours/t/joueurs/2/")
 
     assert response.status_code == 200
@@ -301,8 +303,9 @@ def test_a_melee_round_page_runs_the_same_queries_whatever_its_size(
     tournament = TournamentFactory(slug="t")
     play(tournament, register(tournament, players), 1)
 
-    # The tournament, the round, then the tables with their players, the sit-outs.
-    with django_assert_num_queries(4):
+    # The tournament, the round, its results' count (the cache key), then the tables with
+    # their players, the sit-outs.
+    with django_assert_num_queries(5):
         response = client.get("/concours/t/parties/1/")
 
     assert len(table_rows(response, "melee-matches")) == tables + 1
@@ -461,8 +464,9 @@ def test_a_melee_projector_runs_the_same_queries_whatever_its_size(
     tournament = TournamentFactory(slug="t")
     play(tournament, register(tournament, players), 1)
 
-    # As many queries for one table as for nine, on two slides of the draw.
-    with django_assert_num_queries(11):
+    # As many queries for one table as for nine, on two slides of the draw (one of them
+    # the results' count of the cache key).
+    with django_assert_num_queries(12):
         response = client.get(f"/ecran/{tournament.projector_token}/diapo/?slide={slides - 1}")
 
     assert table_rows(response, "board")[0] == ["Rang", "Joueur", "Nom", "Points", "Gagnées"]

@@ -418,8 +418,9 @@ def test_every_slide_runs_the_same_queries_for_4_and_150_teams(
     last = {4: 1, 150: 23}[teams]  # the last standings slide
     url = path.format(token=tournament.projector_token, last=last)
 
-    # 7: the standings read their figures with the counted matches (migration 0027).
-    with django_assert_num_queries(7):
+    # 8: the standings read their figures with the counted matches (migration 0027); one
+    # for the results' count of the cache key (services/cache.py).
+    with django_assert_num_queries(8):
         response = client.get(url)
 
     assert response.status_code == 200
@@ -443,8 +444,9 @@ def test_every_slide_of_a_round_at_play_runs_the_same_queries_for_10_and_40_tabl
         services.submit_deal(seat=seat, entry=DealEntry("B", MADE_90), deal_number=2, now=NOW)
     url = f"/ecran/{tournament.projector_token}/diapo/?slide={slide_index}"
 
-    # 7: the standings read their figures with the counted matches (migration 0027).
-    with django_assert_num_queries(7):
+    # 8: the standings read their figures with the counted matches (migration 0027); one
+    # for the results' count of the cache key (services/cache.py).
+    with django_assert_num_queries(8):
         response = client.get(url)
 
     assert response.status_code == 200

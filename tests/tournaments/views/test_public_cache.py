@@ -476,7 +476,7 @@ def test_a_renamed_tournament_shows_on_the_projector_at_once(client, hall):
 
 
 def version() -> str:
-    return Tournament.objects.get().results_version
+    return selectors.results_version(Tournament.objects.get())
 
 
 def draft_of_round_2() -> Round:
@@ -552,6 +552,7 @@ NOT_RESULTS = {
     "apply_match_totals": "sets fields on a match, unsaved (record_match_totals saves)",
     "set_match_figures": "sets fields on a match, unsaved (replay_match and totals save)",
     "results_changed": "the helper itself",
+    "match_results_changed": "the helper itself, for a write under its match's lock",
     "record_deal_at": "record_deal's body, in its match already locked (changes the version)",
     "enter_deal": "submit_deal's body, which returns its deal only (changes the version)",
     "confirm_deals_at_table": "confirm_deals's body, which returns its count only",
@@ -605,34 +606,36 @@ def test_every_service_is_tested_or_needs_no_new_version():
 # Queries ----------------------------------------------------------------------------------
 
 
-def test_a_cached_standings_page_runs_two_queries(client, hall, django_assert_num_queries):
+def test_a_cached_standings_page_runs_three_queries(client, hall, django_assert_num_queries):
     record(1)
     client.get("/concours/t/")
 
-    # The tournament, which holds the results version, and its online registration
-    # settings: the registration offer is drawn outside the cached results.
-    with django_assert_num_queries(2):
+    # The tournament, the sum of its matches' results counts (with the tournament's own
+    # version, the results version), and its online registration settings: the
+    # registration offer is drawn outside the cached results.
+    with django_assert_num_queries(3):
         response = client.get("/concours/t/")
 
     assert [row[4] for row in table_rows(response, "standings")[1:]] == ["190", "60", "0", "0"]
 
 
-def test_a_cached_round_page_runs_two_queries(client, hall, django_assert_num_queries):
+def test_a_cached_round_page_runs_three_queries(client, hall, django_assert_num_queries):
     record(1)
     client.get("/concours/t/parties/1/")
 
-    with django_assert_num_queries(2):  # the tournament, then the round
+    with django_assert_num_queries(3):  # the tournament, the round, its results' count
         response = client.get("/concours/t/parties/1/")
 
     assert table_rows(response, "matches")[1] == TABLE_1_FINISHED
 
 
-def test_a_cached_projector_slide_runs_one_query(client, hall, django_assert_num_queries):
+def test_a_cached_projector_slide_runs_two_queries(client, hall, django_assert_num_queries):
     record(1)
     slide_texts(client)
     token = Tournament.objects.get().projector_token
 
-    with django_assert_num_queries(1):  # the tournament, by its projector token
+    # The tournament, by its projector token, and the sum of its matches' results counts.
+    with django_assert_num_queries(2):
         response = client.get(f"/ecran/{token}/diapo/?slide=0")
 
     assert [" ".join(row) for row in table_rows(response, "board")[1:]] == [
@@ -699,8 +702,9 @@ def test_the_round_page_runs_the_same_queries_for_10_and_40_tables(
         services.submit_deal(seat=links["B"], entry=DealEntry("B", MADE_90), deal_number=2, now=NOW)
     ByeFactory(round=round_, team=rows[-1])
 
-    # The tournament, the round; then the matches with their confirmed totals, the byes.
-    with django_assert_num_queries(4):
+    # The tournament, the round, its results' count; then the matches with their
+    # confirmed totals, the byes.
+    with django_assert_num_queries(5):
         response = client.get("/concours/t/parties/1/")
 
     assert len(table_rows(response, "matches")) == teams // 2 + 1
