@@ -18,4 +18,11 @@ class Migration(migrations.Migration):
                 default=0, editable=False, verbose_name="results changes"
             ),
         ),
+        migrations.AddConstraint(
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("results_count__lte", 4611686018427387903)),
+                name="match_results_count_max",
+            ),
+        ),
     ]

@@ -60,6 +60,9 @@ MAX_DEAL_SCORE = 99_999
 MAX_TOTAL = 999_999
 #: Versions of one deal: each correction adds one (the forms carried this bound already).
 MAX_DEAL_VERSION = 2_000_000_000
+#: Changes of a match's results (services/cache.py): one a write, stored in a signed
+#: 64-bit column.
+MAX_RESULTS_COUNT = 2**62 - 1
 #: Wrong PINs counted on a table link: blocked after services.links.MAX_PIN_FAILURES.
 MAX_PIN_FAILURES = 999
 
@@ -121,6 +124,7 @@ FIELD_RANGES: dict[str, dict[str, tuple[int, int]]] = {
         "capots_b": (0, MAX_DEAL_NUMBER),
         "coinches_made_a": (0, MAX_DEAL_NUMBER),
         "coinches_made_b": (0, MAX_DEAL_NUMBER),
+        "results_count": (0, MAX_RESULTS_COUNT),
     },
     "deal": {
         "deal_number": (1, MAX_DEAL_NUMBER),

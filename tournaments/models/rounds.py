@@ -203,6 +203,7 @@ class Match(models.Model):
             range_check("match", "reserve", name="match_reserve_max", lower=False),
             range_check("match", "deals_played", name="match_deals_played_max", lower=False),
             ranges_check("match", MATCH_FIGURES_FIELDS, name="match_figures_range", lower=False),
+            range_check("match", "results_count", name="match_results_count_max", lower=False),
         ]
 
     def __str__(self) -> str:
