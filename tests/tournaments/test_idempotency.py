@@ -21,6 +21,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments import selectors, services
@@ -91,6 +92,11 @@ def deals() -> list[tuple]:
 # The service ------------------------------------------------------------------------------
 
 
+def run_once(**kwargs) -> services.Outcome:
+    """services.run_once with a ``write`` that returns its outcome whole."""
+    return services.run_once(answer=lambda outcome: outcome, **kwargs)
+
+
 def test_a_key_is_read_as_a_structured_string_or_a_bare_token():
     assert (services.parse_key(f'"{KEY}"'), services.parse_key(KEY), services.parse_key("")) == (
         KEY,
@@ -122,8 +128,8 @@ def test_run_once_runs_the_write_once_and_gives_its_outcome_back(db):
         calls.append(1)
         return services.Outcome(201, "text/plain", "first", {"HX-Push-Url": "/t/"})
 
-    first = services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=write)
-    again = services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=write)
+    first = run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=write)
+    again = run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=write)
 
     assert (first.is_replay, again, len(calls)) == (
         False,
@@ -134,7 +140,7 @@ def test_run_once_runs_the_write_once_and_gives_its_outcome_back(db):
 
 def test_run_once_keeps_keys_apart_per_team_link(db):
     def run(token: str) -> services.Outcome:
-        return services.run_once(
+        return run_once(
             token=token,
             key=KEY,
             fingerprint="f",
@@ -155,14 +161,12 @@ def test_run_once_keeps_keys_apart_per_team_link(db):
 
 
 def test_run_once_refuses_the_same_key_for_another_request(db):
-    services.run_once(
+    run_once(
         token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", "")
     )
 
     with pytest.raises(services.ServiceError) as caught:
-        services.run_once(
-            token="t", key=KEY, fingerprint="g", now=NOW, write=lambda: pytest.fail("ran")
-        )
+        run_once(token="t", key=KEY, fingerprint="g", now=NOW, write=lambda: pytest.fail("ran"))
     assert caught.value.code == services.Refusal.IDEMPOTENCY_MISMATCH
 
 
@@ -171,8 +175,8 @@ def test_a_write_that_fails_stores_no_key_and_runs_again(db):
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
-        services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=broken)
-    outcome = services.run_once(
+        run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=broken)
+    outcome = run_once(
         token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", "ok")
     )
 
@@ -184,13 +188,11 @@ def test_a_key_older_than_a_day_is_forgotten_and_its_repeat_runs_again(db, monke
         return lambda: services.Outcome(200, "text/plain", body)
 
     monkeypatch.setattr(idempotency, "SWEEP_EVERY", 10**9)  # no sweep: the key is there
-    services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=outcome("old"))
-    services.run_once(token="u", key=KEY, fingerprint="f", now=NOW, write=outcome("other"))
+    run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=outcome("old"))
+    run_once(token="u", key=KEY, fingerprint="f", now=NOW, write=outcome("other"))
     day_later = NOW + datetime.timedelta(hours=24, seconds=1)
 
-    again = services.run_once(
-        token="t", key=KEY, fingerprint="other", now=day_later, write=outcome("new")
-    )
+    again = run_once(token="t", key=KEY, fingerprint="other", now=day_later, write=outcome("new"))
 
     assert (again.body, again.is_replay) == ("new", False)
     assert sorted(IdempotencyRecord.objects.values_list("token", "created_at")) == [
@@ -201,12 +203,12 @@ def test_a_key_older_than_a_day_is_forgotten_and_its_repeat_runs_again(db, monke
 
 def test_a_key_within_its_day_gets_its_answer_whatever_the_sweep(db, monkeypatch):
     monkeypatch.setattr(idempotency, "SWEEP_EVERY", 1)  # a sweep at every write
-    services.run_once(
+    run_once(
         token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", "a")
     )
     day_less = NOW + datetime.timedelta(hours=24)
 
-    again = services.run_once(token="t", key=KEY, fingerprint="f", now=day_less, write=pytest.fail)
+    again = run_once(token="t", key=KEY, fingerprint="f", now=day_less, write=pytest.fail)
 
     assert (again.body, again.is_replay) == ("a", True)
 
@@ -217,13 +219,13 @@ def test_every_so_many_writes_the_keys_older_than_a_day_of_every_link_are_delete
 
     monkeypatch.setattr(idempotency, "SWEEP_EVERY", 3)
     monkeypatch.setattr(idempotency, "_writes", itertools.count(1))  # the sweep: 3rd write
-    services.run_once(token="t", key="old-t", fingerprint="f", now=NOW, write=write)
-    services.run_once(token="u", key="old-u", fingerprint="f", now=NOW, write=write)
+    run_once(token="t", key="old-t", fingerprint="f", now=NOW, write=write)
+    run_once(token="u", key="old-u", fingerprint="f", now=NOW, write=write)
     later = NOW + datetime.timedelta(hours=30)
-    services.run_once(token="v", key="new", fingerprint="f", now=later, write=write)
+    run_once(token="v", key="new", fingerprint="f", now=later, write=write)
     kept_after_sweep = sorted(IdempotencyRecord.objects.values_list("key", flat=True))
-    services.run_once(token="t", key="old-t2", fingerprint="f", now=NOW, write=write)
-    services.run_once(token="v", key="new2", fingerprint="f", now=later, write=write)
+    run_once(token="t", key="old-t2", fingerprint="f", now=NOW, write=write)
+    run_once(token="v", key="new2", fingerprint="f", now=later, write=write)
 
     assert kept_after_sweep == ["new"]
     assert sorted(IdempotencyRecord.objects.values_list("key", flat=True)) == [
@@ -235,14 +237,148 @@ def test_every_so_many_writes_the_keys_older_than_a_day_of_every_link_are_delete
 
 def test_the_stored_body_is_compressed_and_given_back_whole(db):
     board = "<div>Donne 1 enregistrée</div>" * 500
-    services.run_once(
+    run_once(
         token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: services.Outcome(200, "", board)
     )
 
-    again = services.run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail)
+    again = run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail)
 
     stored = bytes(IdempotencyRecord.objects.get().body)
     assert (again.body == board, len(stored) < len(board.encode()) // 10) == (True, True)
+
+
+# The answer after the commit ---------------------------------------------------------------
+
+
+def unfinished(token: str = "t", fingerprint: str = "f", at: datetime.datetime = NOW) -> None:
+    """Store ``KEY`` as a first request leaves it between its commit and its answer."""
+    IdempotencyRecord.objects.create(
+        token=token, key=KEY, fingerprint=fingerprint, status=0, created_at=at
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_answer_is_made_after_the_commit_then_stored():
+    seen = []
+
+    def answer(body: str) -> services.Outcome:
+        record = IdempotencyRecord.objects.get()
+        seen.append((connection.in_atomic_block, record.status))
+        return services.Outcome(200, "text/plain", body.upper())
+
+    first = services.run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW, write=lambda: "board", answer=answer
+    )
+    again = services.run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail, answer=pytest.fail
+    )
+
+    # Outside any transaction, the write committed (its key there, its outcome not yet).
+    assert seen == [(False, 0)]
+    assert (first.body, again.body, again.is_replay) == ("BOARD", "BOARD", True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_repeat_while_the_first_answers_waits_for_its_answer():
+    answering, release = threading.Event(), threading.Event()
+    outcomes: dict[str, services.Outcome] = {}
+
+    def slow_answer(body: str) -> services.Outcome:
+        answering.set()
+        assert release.wait(10)
+        return services.Outcome(200, "text/plain", body)
+
+    def first() -> None:
+        try:
+            outcomes["first"] = services.run_once(
+                token="t",
+                key=KEY,
+                fingerprint="f",
+                now=NOW,
+                write=lambda: "one",
+                answer=slow_answer,
+            )
+        finally:
+            connection.close()
+
+    def repeat() -> None:
+        try:
+            outcomes["repeat"] = run_once(
+                token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail
+            )
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=repeat)]
+    threads[0].start()
+    assert answering.wait(10)
+    threads[1].start()
+    time.sleep(0.2)  # the repeat polls meanwhile
+    waited = threads[1].is_alive()
+    release.set()
+    for thread in threads:
+        thread.join(10)
+
+    assert (waited, outcomes["first"].body, outcomes["repeat"].body) == (True, "one", "one")
+    assert (outcomes["first"].is_replay, outcomes["repeat"].is_replay) == (False, True)
+
+
+def test_a_repeat_still_unanswered_after_the_wait_is_refused_to_be_sent_again(db, monkeypatch):
+    monkeypatch.setattr(idempotency, "UNFINISHED_WAIT", datetime.timedelta(seconds=0.05))
+    unfinished()
+
+    with pytest.raises(services.ServiceError) as caught:
+        run_once(
+            token="t", key=KEY, fingerprint="f", now=NOW + datetime.timedelta(seconds=5),
+            write=pytest.fail,
+        )  # fmt: skip
+
+    assert caught.value.code == services.Refusal.IDEMPOTENCY_IN_PROGRESS
+    assert IdempotencyRecord.objects.values_list("status", flat=True).get() == 0
+
+
+def test_a_key_never_answered_for_30_seconds_is_forgotten_and_runs_again(db):
+    unfinished()
+
+    again = run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW + datetime.timedelta(seconds=31),
+        write=lambda: services.Outcome(200, "text/plain", "again"),
+    )  # fmt: skip
+
+    assert (again.body, again.is_replay) == ("again", False)
+    assert IdempotencyRecord.objects.values_list("status", "created_at").get() == (
+        200,
+        NOW + datetime.timedelta(seconds=31),
+    )
+
+
+def test_an_unfinished_key_of_another_request_is_refused_at_once(db):
+    unfinished(fingerprint="g")
+
+    with pytest.raises(services.ServiceError) as caught:
+        run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail)
+
+    assert caught.value.code == services.Refusal.IDEMPOTENCY_MISMATCH
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_answer_that_fails_keeps_the_write_and_forgets_the_key():
+    writes = []
+
+    def broken(body: str) -> services.Outcome:
+        raise RuntimeError("the board could not be drawn")
+
+    with pytest.raises(RuntimeError):
+        services.run_once(
+            token="t", key=KEY, fingerprint="f", now=NOW,
+            write=lambda: writes.append("written"), answer=broken,
+        )  # fmt: skip
+    again = run_once(
+        token="t", key=KEY, fingerprint="f", now=NOW,
+        write=lambda: services.Outcome(200, "text/plain", "again"),
+    )  # fmt: skip
+
+    assert (writes, again.body, again.is_replay) == (["written"], "again", False)
 
 
 # The views --------------------------------------------------------------------------------
@@ -264,6 +400,52 @@ def test_a_deal_sent_twice_with_one_key_is_one_deal_and_the_same_answer(links):
         ("success", "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone.")
     ]
     assert first.has_header("Idempotent-Replayed") is False
+
+
+def test_a_repeat_while_the_first_sending_answers_gets_a_503_to_send_again(links, monkeypatch):
+    monkeypatch.setattr(idempotency, "UNFINISHED_WAIT", datetime.timedelta(seconds=0.05))
+    path = url("table-deal", links["A"])
+    unfinished(
+        token=links["A"].link.token,
+        fingerprint=services.fingerprint("POST", path, list(DEAL.items())),
+        at=timezone.now(),
+    )
+
+    response = post(phone(), links["A"], DEAL)
+
+    assert (response.status_code, response["Retry-After"], deals()) == (503, "2", [])
+    assert notices(response) == [
+        (
+            "error",
+            "Cette saisie est encore en cours d'enregistrement depuis son premier envoi : le "
+            "téléphone la renverra dans un instant.",
+        )
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_board_of_a_write_is_drawn_after_its_commit(monkeypatch):
+    from tournaments.views.table import board
+
+    link = selectors.match_links(match=make_match())["A"]
+    drawn = []
+    page_context = board.page_context
+
+    def spied(*args, **kwargs):
+        drawn.append((connection.in_atomic_block, deals()))
+        return page_context(*args, **kwargs)
+
+    monkeypatch.setattr(board, "page_context", spied)
+    try:
+        response = post(phone(), link, DEAL)
+    finally:
+        connection.close()
+
+    # Drawn outside the write's transaction, the deal committed.
+    assert drawn == [(False, [(1, "A", 104, DealStatus.PENDING)])]
+    assert notices(response) == [
+        ("success", "Donne 1 enregistrée : les adversaires la confirment sur leur téléphone.")
+    ]
 
 
 def test_the_same_deal_sent_with_a_new_key_is_a_double_tap_recorded_once(links):

@@ -334,6 +334,10 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "This sending key already served for another entry: nothing was saved. Reload the "
         "page and enter it again."
     ),
+    Refusal.IDEMPOTENCY_IN_PROGRESS: _(
+        "This entry is still being recorded from its first sending: the phone sends it "
+        "again in a moment."
+    ),
     # Paper sheets typed at the desk (services/paper.py).
     Refusal.NOT_PAPER: _(
         "Table %(table)s enters its deals on its phones: switch it to paper on the round's "

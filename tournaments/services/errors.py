@@ -121,6 +121,7 @@ class Refusal(StrEnum):
     # Once-only writes of the phones (services/idempotency.py)
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
     IDEMPOTENCY_MISMATCH = "idempotency_mismatch"
+    IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress"  # its first sending still answering
     # Paper sheets typed at the desk (services/paper.py)
     NOT_PAPER = "not_paper"  # table: the table enters its deals on its phones
     # Online registration (services/online_registration.py)

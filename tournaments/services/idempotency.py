@@ -10,7 +10,9 @@ refused (``idempotency_mismatch``), never merged.
 Two repeats at once record once: the key's row is inserted first, in the write's
 transaction, under a unique constraint. On PostgreSQL the second insert waits for the
 first transaction, then fails and reads the stored outcome; on SQLite the IMMEDIATE
-transactions (belote_club/settings.py) already run one after the other.
+transactions (belote_club/settings.py) already run one after the other. The answer is
+rendered after the write's commit and stored just after it (:func:`run_once`): a repeat
+that comes in between waits for it.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 import itertools
+import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 
@@ -37,7 +41,17 @@ KEY_LIFETIME = datetime.timedelta(hours=24)
 #: replaced (:func:`run_once`), so the sweep only bounds the table.
 SWEEP_EVERY = 100
 
+#: How long a repeat waits for the outcome of its first request, which committed its
+#: write and is rendering its answer (a few milliseconds, bench/load.py), polling every
+#: UNFINISHED_POLL_SECONDS; then it is refused ``idempotency_in_progress`` (sent again).
+UNFINISHED_WAIT = datetime.timedelta(seconds=2)
+UNFINISHED_POLL_SECONDS = 0.02
+#: A key whose outcome is still not stored this long after its write is forgotten: its
+#: request died between the commit and the answer (a worker restarted).
+UNFINISHED_LIFETIME = datetime.timedelta(seconds=30)
+
 _writes = itertools.count()
+W = TypeVar("W")
 
 
 @dataclass(frozen=True)
@@ -89,50 +103,95 @@ def run_once(
     key: str,
     fingerprint: str,
     now: datetime.datetime,
-    write: Callable[[], Outcome],
+    write: Callable[[], W],
+    answer: Callable[[W], Outcome],
 ) -> Outcome:
-    """Run ``write`` once for the team link ``token`` and ``key``; return its outcome.
+    """Run ``write`` once for the team link ``token`` and ``key``; return its outcome,
+    ``answer(what write returned)``.
+
+    ``write`` runs inside this transaction (it holds the write's locks: SQLite's one write
+    lock, the match's row lock); ``answer`` runs after its commit (the board rendered with
+    no lock held, bench/load.py), then the outcome is stored in a second, one-statement
+    transaction. If ``write`` raises, nothing is stored and a repeat runs it again; if
+    ``answer`` raises, the write stays and its key is forgotten (a repeat runs again, and
+    the services refuse what is already recorded, ``deal_exists``…).
 
     Keys older than KEY_LIFETIME (before ``now``) are forgotten: a repeat of one runs
     ``write`` again, and every SWEEP_EVERY writes of the process they are deleted.
     A repeat (same token, key and fingerprint) returns the stored outcome, with
-    ``is_replay`` set, and does not call ``write``. ``write`` runs inside this
-    transaction: if it raises, nothing is stored and a repeat runs it again.
+    ``is_replay`` set, and does not call ``write``. A repeat that comes between the two
+    transactions waits for the outcome up to UNFINISHED_WAIT; a key whose outcome is still
+    not stored UNFINISHED_LIFETIME after its write (its request died in between) is
+    forgotten too.
 
     Raises ServiceError ``idempotency_mismatch`` when the key was used for another
-    request (another fingerprint).
+    request (another fingerprint), ``idempotency_in_progress`` when its first request
+    is still answering after UNFINISHED_WAIT (the phone sends it again later).
     """
     oldest = now - KEY_LIFETIME
-    with transaction.atomic():
-        if next(_writes) % SWEEP_EVERY == 0:
-            IdempotencyRecord.objects.filter(created_at__lt=oldest).delete()
-        try:
-            record = _insert(token, key, fingerprint, now)
-        except IntegrityError:
-            stored = IdempotencyRecord.objects.get(token=token, key=key)
-            if stored.created_at >= oldest:
-                return _stored(stored, fingerprint)
-            # Older than its lifetime, not swept yet: forgotten, as if deleted.
-            stored.delete()
-            try:
-                record = _insert(token, key, fingerprint, now)
-            except IntegrityError:  # a repeat at once inserted it again (PostgreSQL)
-                return _stored(IdempotencyRecord.objects.get(token=token, key=key), fingerprint)
-        outcome = write()
-        record.status = outcome.status
-        record.content_type = outcome.content_type
-        record.headers = outcome.headers
-        # Level 1: half the CPU of the default level for a board (about 40 KB), 30% more
-        # bytes (5 KB instead of 4); any level reads back the same.
-        record.body = zlib.compress(outcome.body.encode(), 1)
-        record.save(update_fields=["status", "content_type", "headers", "body"])
+    waited_until = time.monotonic() + UNFINISHED_WAIT.total_seconds()
+    while True:
+        with transaction.atomic():
+            if next(_writes) % SWEEP_EVERY == 0:
+                IdempotencyRecord.objects.filter(created_at__lt=oldest).delete()
+            stored = _claim(token, key, fingerprint, now)
+            if stored is None:
+                written = write()
+        if stored is None:
+            break
+        if stored.status:
+            return _stored(stored, fingerprint)
+        if stored.fingerprint != fingerprint:
+            raise ServiceError(Refusal.IDEMPOTENCY_MISMATCH)
+        # Its first request committed its write and is answering: wait for its outcome,
+        # with no lock held.
+        if time.monotonic() >= waited_until:
+            raise ServiceError(Refusal.IDEMPOTENCY_IN_PROGRESS)
+        time.sleep(UNFINISHED_POLL_SECONDS)
+    try:
+        outcome = answer(written)
+    except BaseException:
+        IdempotencyRecord.objects.filter(token=token, key=key, status=0).delete()
+        raise
+    # Level 1: half the CPU of the default level for a board (about 40 KB), 30% more
+    # bytes (5 KB instead of 4); any level reads back the same.
+    IdempotencyRecord.objects.filter(token=token, key=key).update(
+        status=outcome.status,
+        content_type=outcome.content_type,
+        headers=outcome.headers,
+        body=zlib.compress(outcome.body.encode(), 1),
+    )
     return outcome
 
 
-def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> IdempotencyRecord:
+def _claim(
+    token: str, key: str, fingerprint: str, now: datetime.datetime
+) -> IdempotencyRecord | None:
+    """Insert the row of ``key`` (status 0: its write runs); return None when inserted,
+    else the row found there, within its lifetimes (a stale one is replaced)."""
+    try:
+        _insert(token, key, fingerprint, now)
+        return None
+    except IntegrityError:
+        stored = IdempotencyRecord.objects.get(token=token, key=key)
+    is_stale = stored.created_at < now - KEY_LIFETIME or (
+        stored.status == 0 and stored.created_at < now - UNFINISHED_LIFETIME
+    )
+    if not is_stale:
+        return stored
+    # Older than its lifetime, not swept yet, or never answered: forgotten, as if deleted.
+    stored.delete()
+    try:
+        _insert(token, key, fingerprint, now)
+        return None
+    except IntegrityError:  # a repeat at once inserted it again (PostgreSQL)
+        return IdempotencyRecord.objects.get(token=token, key=key)
+
+
+def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> None:
     """Insert the row of ``key`` in a savepoint; IntegrityError when it is there already."""
     with transaction.atomic():
-        return IdempotencyRecord.objects.create(
+        IdempotencyRecord.objects.create(
             token=token, key=key, fingerprint=fingerprint, status=0, created_at=now
         )
 

@@ -41,6 +41,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -462,6 +463,23 @@ def refusal_status(code: services.Refusal) -> int:
     return REFUSAL_STATUS.get(code, 409)
 
 
+class BoardResponse(TemplateResponse):
+    """The board (:data:`BOARD`) as a response rendered when it is sent, its context too:
+    ``context`` is called then, not before. A table write's answer is built after its
+    transaction's commit (views/table/once.py, services/idempotency.py ``run_once``), so
+    the write's locks are not held while the board is drawn; ``context`` must read
+    nothing the write could still change (:func:`page_context` with what it wrote)."""
+
+    def __init__(
+        self, request: HtmxHttpRequest, context: Callable[[], dict[str, Any]], status: int
+    ) -> None:
+        super().__init__(request, BOARD, status=status)
+        self._context = context
+
+    def resolve_context(self, context: dict[str, Any] | None) -> dict[str, Any] | None:
+        return super().resolve_context(self._context())
+
+
 def answer(
     request: HtmxHttpRequest,
     seat: Seat,
@@ -471,15 +489,21 @@ def answer(
     written: services.TableWrite | None = None,
 ) -> HttpResponse:
     """Answer a write: htmx gets the fresh board with ``notice`` and ``status`` (in the
-    blank form's place only its :class:`KeptForm` for a phone that keeps it); a plain
+    blank form's place only its :class:`KeptForm` for a phone that keeps it), a
+    :class:`BoardResponse` drawn once the write's transaction is over; a plain
     form a redirect to the team's page, or the page itself with ``status`` when refused
     (a 4xx: nothing was saved, so there is nothing to redirect to). ``written`` is what
     the write left (:func:`page_context`)."""
     if request.htmx:
         keeps_form = request.headers.get(KEEPS_FORM) == "1"
-        context = page_context(seat, notice=notice, written=written, keeps_form=keeps_form)
-        response = render(request, BOARD, context, status=status)
-        return push_url(response, seat.link.get_absolute_url())
+        board = BoardResponse(
+            request,
+            functools.partial(
+                page_context, seat, notice=notice, written=written, keeps_form=keeps_form
+            ),
+            status=status,
+        )
+        return push_url(board, seat.link.get_absolute_url())
     if status >= 400:
         return render(request, TEMPLATE, page_context(seat, notice=notice), status=status)
     level = messages.SUCCESS if notice.level == "success" else messages.ERROR

@@ -6,7 +6,10 @@ and sends it again, same key, until it gets an answer. The first answer is store
 given back to every repeat, with an ``Idempotent-Replayed: true`` header: one deal, one
 confirmation, however many times the network dropped. A key reused for another request
 gets the board with the reason, status 422 (the draft's "Unprocessable Content"); a key
-that cannot be read, status 400. A write sent without a key runs as before.
+that cannot be read, status 400; a repeat while the first sending is still answering
+(after its write's commit, services/idempotency.py), after waiting for it a moment,
+status 503 with Retry-After, which the phone sends again. A write sent without a key runs
+as before.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.response import SimpleTemplateResponse
 from django.utils import timezone
 
 from tournaments import services
@@ -30,7 +34,11 @@ KEPT_HEADERS = ("HX-Push-Url", "HX-Reswap", "HX-Refresh", "HX-Retarget", "Locati
 KEY_STATUS = {
     services.Refusal.IDEMPOTENCY_KEY_INVALID: 400,
     services.Refusal.IDEMPOTENCY_MISMATCH: 422,
+    # Its first sending wrote and is still answering: 503, which the phone sends again.
+    services.Refusal.IDEMPOTENCY_IN_PROGRESS: 503,
 }
+#: The seconds a phone waits before sending again a write whose first sending answers.
+RETRY_AFTER_SECONDS = 2
 
 TableView = Callable[..., HttpResponse]
 
@@ -56,7 +64,8 @@ def sent_once(view: TableView) -> TableView:
                 key=services.parse_key(header),
                 fingerprint=services.fingerprint(request.method, request.path, fields),
                 now=timezone.now(),
-                write=lambda: as_outcome(view(request, seat, **kwargs)),
+                write=lambda: view(request, seat, **kwargs),
+                answer=as_outcome,  # after the write's commit: a board is drawn then
             )
         except services.ServiceError as refusal:
             return _key_refused(request, seat, refusal)
@@ -66,7 +75,10 @@ def sent_once(view: TableView) -> TableView:
 
 
 def as_outcome(response: HttpResponse) -> services.Outcome:
-    """Return what is stored of ``response``: status, content type, kept headers, body."""
+    """Return what is stored of ``response``: status, content type, kept headers, body;
+    a template response (the board of a write, board.BoardResponse) is rendered now."""
+    if isinstance(response, SimpleTemplateResponse):
+        response.render()
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
     return services.Outcome(
         status=response.status_code,
@@ -92,4 +104,7 @@ def _key_refused(
     """Show the board (htmx) or the page with why the key was refused; nothing saved."""
     template = BOARD if request.htmx else TEMPLATE
     context = page_context(seat, notice=refused(refusal))
-    return render(request, template, context, status=KEY_STATUS[refusal.code])
+    response = render(request, template, context, status=KEY_STATUS[refusal.code])
+    if response.status_code == 503:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
