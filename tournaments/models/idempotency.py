@@ -25,8 +25,9 @@ class IdempotencyRecord(models.Model):
     renewed: the key stays scoped to the link that sent it). ``fingerprint`` is a SHA-256 (hex) of the method,
     the path and the form fields, so that the same key with another payload is told
     apart. ``status``, ``content_type``, ``headers`` and ``body`` are the response sent
-    the first time, the body compressed with zlib (a board of 40 KB keeps 4 KB); ``status`` is 0 while that first write runs (inside its transaction,
-    so no other request ever reads a 0).
+    the first time, the body compressed with zlib (a board of 40 KB keeps 4 KB); ``status`` is 0 from the write until its answer is stored: the answer is
+    drawn after the write's commit (services/idempotency.py ``run_once``), so a repeat
+    may read a 0 in between, and waits.
     """
 
     token = models.CharField(_("token"), max_length=40)
