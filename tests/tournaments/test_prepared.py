@@ -10,9 +10,9 @@ from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.factories import MatchFactory, TeamFactory
+from tests.factories import DealFactory, MatchFactory, TeamFactory
 from tournaments.models import Match, MeleePair, MeleePlayer, TeamLink
-from tournaments.selectors import links
+from tournaments.selectors import deals, links
 from tournaments.services import locks
 
 pytestmark = pytest.mark.django_db
@@ -163,3 +163,40 @@ def test_the_compiled_active_link_check_says_what_the_orm_s_exists_says():
     link.save(update_fields=["revoked_at"])
     assert links.is_link_active(link_id=link.pk) is orm(link.pk) is False
     assert links.is_link_active(link_id=link.pk + 1) is orm(link.pk + 1) is False
+
+
+# The deals of a match (selectors/deals.py), read at every table write -------------------
+
+
+def test_the_compiled_deals_of_a_match_are_the_orm_s_in_order_each_with_its_match():
+    match = MatchFactory()
+    other = DealFactory(deal_number=1, taker_card_points=90, defence_card_points=72)
+    for number, points in ((2, 120), (1, 82), (3, 152)):
+        DealFactory(
+            match=match,
+            deal_number=number,
+            taker_card_points=points,
+            defence_card_points=162 - points,
+            dispute_note=f"note {number}",
+        )
+    orm = list(match.deals.order_by("deal_number"))
+
+    read = deals.read_match_deals(match=match)
+
+    assert [as_read(deal) for deal in read] == [as_read(deal) for deal in orm]
+    assert [deal.deal_number for deal in read] == [1, 2, 3]
+    assert [deal.taker_card_points for deal in read] == [82, 120, 152]
+    assert other.pk not in {deal.pk for deal in read}
+    with CaptureQueriesContext(connection) as queries:
+        assert all(deal.match is match for deal in read)
+    assert len(queries.captured_queries) == 0
+    sql, params = deals._deals_of_match(match_id=match.pk).query.sql_with_params()
+    assert deals._DEALS_OF_MATCH._compiled("default").sql == sql and list(params) == [match.pk]
+
+
+def test_the_compiled_deals_of_a_match_without_a_deal_are_none_in_one_query():
+    match = MatchFactory()
+
+    with CaptureQueriesContext(connection) as queries:
+        assert deals.read_match_deals(match=match) == []
+    assert len(queries.captured_queries) == 1

@@ -28,6 +28,7 @@ from tournaments.selectors.deals import (
     is_recorded_as,
     match_deals,
     next_deal_number,
+    read_match_deals,
     round_deals,
     tournament_deals,
 )
@@ -236,6 +237,7 @@ __all__ = [
     "public_rounds",
     "published_round",
     "round_byes",
+    "read_match_deals",
     "round_deals",
     "round_links",
     "round_matches",

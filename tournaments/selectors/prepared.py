@@ -47,7 +47,8 @@ class Prepared(Generic[M]):
     type, all different, that Django compiles as a parameter (for an integer column,
     within its range: Django compiles a value out of range as an empty result, without
     SQL). :meth:`first` returns what ``build(**values).first()`` would without an ORDER
-    BY, or None; :meth:`exists` whether it finds a row (a lock taken: no model built).
+    BY, or None; :meth:`all` what ``list(build(**values))`` would; :meth:`exists` whether
+    it finds a row (a lock taken: no model built).
     """
 
     def __init__(self, build: Callable[..., QuerySet[M]], stand_ins: dict[str, int | str]) -> None:
@@ -60,12 +61,28 @@ class Prepared(Generic[M]):
         row = self._fetch(compiled, using, values)
         if row is None:
             return None
+        return self._built(compiled, using, [row])[0]
+
+    def all(self, using: str = "default", **values: int | str) -> list[M]:
+        """Return what ``list(build(**values))`` would: every row, in the queryset's
+        order, each a model built as Django builds it (same converters and
+        ``select_related`` objects)."""
+        compiled = self._compiled(using)
+        return self._built(compiled, using, self._fetch(compiled, using, values, many=True))
+
+    @staticmethod
+    def _built(compiled: _Compiled, using: str, rows: list[Any]) -> list[M]:
+        """Return the models of ``rows``, as Django's ModelIterable builds them."""
         if compiled.converters:
-            (row,) = compiled.compiler.apply_converters([row], compiled.converters)
-        obj = compiled.compiler.query.model.from_db(using, compiled.init_list, row[compiled.fields])
-        for populator in compiled.populators:
-            populator.populate(row, obj)
-        return obj
+            rows = list(compiled.compiler.apply_converters(rows, compiled.converters))
+        model = compiled.compiler.query.model
+        objs = []
+        for row in rows:
+            obj = model.from_db(using, compiled.init_list, row[compiled.fields])
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            objs.append(obj)
+        return objs
 
     def exists(self, using: str = "default", **values: int | str) -> bool:
         """Return True when the query finds a row: its SQL run, no model built (for a
@@ -73,7 +90,11 @@ class Prepared(Generic[M]):
         return self._fetch(self._compiled(using), using, values) is not None
 
     @staticmethod
-    def _fetch(compiled: _Compiled, using: str, values: dict[str, int | str]) -> Any:
+    def _fetch(
+        compiled: _Compiled, using: str, values: dict[str, int | str], *, many: bool = False
+    ) -> Any:
+        """Run the SQL with ``values``: its first row (None if none), or every row if
+        ``many``."""
         connection = connections[using]
         # What the compiler checks at each run of a queryset (compiled here only once).
         if compiled.is_for_update and connection.get_autocommit():
@@ -82,7 +103,7 @@ class Prepared(Generic[M]):
             )
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, [values[name] for name in compiled.names])
-            return cursor.fetchone()
+            return cursor.fetchall() if many else cursor.fetchone()
 
     def _compiled(self, using: str) -> _Compiled:
         cache: dict[str, _Compiled] = self._local.__dict__.setdefault("by_alias", {})

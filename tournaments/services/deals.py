@@ -35,6 +35,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.selectors.deals import read_match_deals
 from tournaments.services.cache import results_changed
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
@@ -160,7 +161,7 @@ def record_deal_at(
     # Scored with every deal of the match (read here unless the caller has them) before
     # its INSERT, which stores its scores: no UPDATE of it (replay_match).
     if recorded is None:
-        recorded = list(match.deals.order_by("deal_number"))
+        recorded = read_match_deals(match=match)
     known = sorted([*recorded, row], key=lambda deal: deal.deal_number)
     # The replay counts the change in the match's results version (services/cache.py):
     # nothing written to the tournament's row, which a table's write holds shared.
@@ -203,7 +204,7 @@ def record_deals(
             return []
         if match.is_complete:
             raise ServiceError(Refusal.MATCH_FINISHED, number=min(number for number, _ in entries))
-        recorded = list(match.deals.order_by("deal_number"))
+        recorded = read_match_deals(match=match)
         taken = {row.deal_number for row in recorded}
         for number, _ in entries:
             if number in taken:

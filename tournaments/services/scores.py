@@ -16,6 +16,7 @@ from scoring.matches import (
     stop_match_for_time,
 )
 from tournaments.models import Deal, Match
+from tournaments.selectors.deals import read_match_deals
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.standings import (
     DEAL_FIGURES_FIELDS,
@@ -170,7 +171,7 @@ def replay_match(
     if match.is_totals_only:
         return []
     if deals is None:
-        deals = list(match.deals.order_by("deal_number"))
+        deals = read_match_deals(match=match)
     state = MatchState()
     match_format = match.round.tournament.engine_match_format
     changed = []

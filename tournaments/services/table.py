@@ -39,6 +39,7 @@ from tournaments.models import (
     TeamSide,
     set_audit,
 )
+from tournaments.selectors.deals import read_match_deals
 from tournaments.selectors.links import is_link_active
 from tournaments.services.cache import match_results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
@@ -127,7 +128,7 @@ def enter_deal(
             match = _writable(seat)
             # Every deal of the match, read once under the lock: the number check, then
             # the replay (record_deal_at), then the board.
-            recorded = list(match.deals.order_by("deal_number"))
+            recorded = read_match_deals(match=match)
             expected = (recorded[-1].deal_number if recorded else 0) + 1
             # A number past the last one is not recorded; one below it may be (a double
             # tap) or not (a gap the desk left).
@@ -246,7 +247,7 @@ def confirm_deals_at_table(
         match = _writable(seat)
         waiting = [DealStatus.PENDING] if deal_number is None else DISPUTABLE
         # Every deal of the match in one query: those waiting, then the lock, the board.
-        deals = list(match.deals.order_by("deal_number"))
+        deals = read_match_deals(match=match)
         if deal_number is not None and all(row.deal_number != deal_number for row in deals):
             return TableWrite(match=match, deals=deals)
         waiting_rows = [
