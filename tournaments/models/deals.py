@@ -19,6 +19,7 @@ import scoring
 from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import range_check
 from tournaments.models.choices import CoincheLevel, DealOutcome, DealStatus, TeamSide, Trump
+from tournaments.models.compiled_saves import CompiledSaves
 from tournaments.models.rounds import Match
 
 #: A passed deal's stored inputs: no trump, no contract, nothing counted.
@@ -83,7 +84,7 @@ ENTRY_FIELDS = (
 _STORED_AS = {"contract": ("is_capot_bid", "contract_value"), "coinche": ("coinche_level",)}
 
 
-class Deal(models.Model):
+class Deal(CompiledSaves):
     """One deal (donne): the inputs the table wrote and the scores the engine gave.
 
     Card points include the dix de der; declarations are the points that count after

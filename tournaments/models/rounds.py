@@ -16,6 +16,7 @@ from tournaments.models.audit import AuditedHistory, CachedHistoricalRecords
 from tournaments.models.bounds import range_check, ranges_check
 from tournaments.models.choices import MatchResult, ResultsMode
 from tournaments.models.clubs import Tournament
+from tournaments.models.compiled_saves import CompiledSaves
 from tournaments.models.teams import Team
 from tournaments.standings import MATCH_FIGURES_FIELDS
 
@@ -89,7 +90,7 @@ class Bye(models.Model):
         return f"{self.round} – {self.team}"
 
 
-class Match(models.Model):
+class Match(CompiledSaves):
     """Two teams at one table in a round, with the totals the engine gave for its deals.
 
     A totals-only match (``is_totals_only``) has no deal: the desk typed its two totals
