@@ -130,3 +130,14 @@ def test_the_python_row_is_the_template_partial_for_every_kind_of_deal(language,
 
     assert written == rendered
     assert len(set(written)) == len(MORE_ROWS)
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_the_python_row_groups_thousands_as_the_template_when_the_site_does(settings, grouped):
+    settings.USE_THOUSAND_SEPARATOR = grouped
+    row = DealRow(_deal(11, score_a=1234, total_a=-12345), "Mots", Team(number=1001), True, False)
+    with translation.override("fr"):
+        written, rendered = render_item(row, CONTEXT), _rendered(row)
+
+    assert written == rendered
+    assert ("+1\xa0234" in written) is grouped and ("+1234" in written) is not grouped

@@ -387,12 +387,12 @@ def page_context(
     next_number = rows[-1].deal.deal_number + 1 if rows else 1
     is_open = is_writable and not (match.is_complete and editing is None)
     kept = None
-    if keeps_form and is_open and form is None and editing is None:
+    if not is_open:
+        form = None
+    elif keeps_form and form is None and editing is None:
         kept = KeptForm(next_number, match.deals_played, _deals_in_match(tournament))
     elif form is None or (form.is_edit and editing is None):
         form = new_deal_form(seat, number=next_number)
-    if not is_open:
-        form = None
     fields = blank_fields(form)
     is_melee = selectors.is_pair_seat(seat=seat)
     shown = {

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
@@ -103,7 +104,7 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
     row about 0.4 ms, and every table write renders two (the one written, the one whose
     status the other phone changed), bench/writes.py."""
     deal = row.deal
-    number = localize(deal.deal_number)
+    number = _number(deal.deal_number)
     status = conditional_escape(deal.status)
     if deal.is_passed:
         summary = f"\n    {conditional_escape(_('Passed'))}\n  "
@@ -112,7 +113,7 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
         if deal.coinche_level != "none":
             summary += f"· {conditional_escape(deal.get_coinche_level_display())}"
         tricks = ngettext("%(tricks)s trick", "%(tricks)s tricks", deal.taker_tricks) % {
-            "tricks": localize(deal.taker_tricks)
+            "tricks": _number(deal.taker_tricks)
         }
         summary += f"\n      · {tricks}\n    \n  "
     note = ""
@@ -141,10 +142,10 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
         f"  </div>\n"
         f'  <p class="deal-summary">{summary}</p>\n'
         f'  <p class="deal-scores">\n'
-        f"    <span>{conditional_escape(_('A'))} +{localize(deal.score_a)}</span>\n"
-        f"    <span>{conditional_escape(_('B'))} +{localize(deal.score_b)}</span>\n"
-        f'    <span class="deal-running">{localize(deal.total_a)} – '
-        f"{localize(deal.total_b)}</span>\n"
+        f"    <span>{conditional_escape(_('A'))} +{_number(deal.score_a)}</span>\n"
+        f"    <span>{conditional_escape(_('B'))} +{_number(deal.score_b)}</span>\n"
+        f'    <span class="deal-running">{_number(deal.total_a)} – '
+        f"{_number(deal.total_b)}</span>\n"
         f"  </p>\n"
         f'  <p class="deal-words">{conditional_escape(row.words)}</p>\n'
         f"  {note}\n"
@@ -153,10 +154,18 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
     )
 
 
+def _number(value: int) -> str:
+    """Return ``localize(value)`` for a whole number: the same text, without the format
+    look-ups (six a row) when the site groups no thousands (USE_THOUSAND_SEPARATOR)."""
+    if settings.USE_THOUSAND_SEPARATOR:
+        return localize(value)
+    return str(value)
+
+
 def _taker(row: DealRow, context: Mapping[str, Any]) -> str:
     if context["is_melee"]:
         return str(_("Taker: pair A") if row.deal.taker == "A" else _("Taker: pair B"))
-    return _("Taker: team %(number)s") % {"number": localize(row.taker_team.number)}
+    return _("Taker: team %(number)s") % {"number": _number(row.taker_team.number)}
 
 
 def _contract(deal: Any) -> str:
@@ -164,7 +173,7 @@ def _contract(deal: Any) -> str:
     if deal.is_capot_bid:
         start = f"{conditional_escape(_('Capot'))} "
     elif deal.contract_value:
-        start = f"{localize(deal.contract_value)} "
+        start = f"{_number(deal.contract_value)} "
     else:
         start = ""
     return f"{start}{conditional_escape(deal.get_trump_display())}"
