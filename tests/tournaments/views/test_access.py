@@ -8,7 +8,8 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.management.color import no_style
+from django.db import connection, transaction
 from django.urls import reverse
 
 from tests.factories import (
@@ -321,7 +322,17 @@ def _build_access_data() -> int:
     challenge = ChallengeFactory(club=owner, slug="c", name="Challenge")
     ChallengeConcoursFactory(challenge=challenge, tournament=finished, position=1)
     MeleePlayer.objects.create(tournament=tournament, number=1, name="Joueur seul")
+    _past_given_ids(get_user_model(), Club, Player, TeamLink, Registration)
     return tournament.pk
+
+
+def _past_given_ids(*models: type) -> None:
+    """Move the id sequences of ``models`` past the ids given above: PostgreSQL's do not
+    move for a row whose id is given, so a test's factory would take one of them (a
+    duplicate key when this module runs first). Nothing to do on SQLite."""
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), models):
+            cursor.execute(sql)
 
 
 def snapshot() -> str:
