@@ -1,10 +1,15 @@
 """Site-wide middleware."""
 
+import http
 import time
 from collections.abc import Callable
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 
 from belote_club.rate_limits import record_request
@@ -18,6 +23,81 @@ REGISTRATION_WRITES = frozenset(
         "tournaments:registration-cancel",
     }
 )
+
+
+#: The response attributes through which django-csp's decorators (``csp``, ``csp_update``,
+#: ``csp_replace``, each with REPORT_ONLY or not) change one view's policy.
+PER_VIEW_POLICY_ATTRIBUTES = (
+    "_csp_config",
+    "_csp_update",
+    "_csp_replace",
+    "_csp_config_ro",
+    "_csp_update_ro",
+    "_csp_replace_ro",
+)
+
+#: Each policy django-csp writes: (its setting, its header, the response attribute that
+#: exempts a view from it, whether it is the report-only one).
+POLICIES = (
+    ("CONTENT_SECURITY_POLICY", HEADER, "_csp_exempt", False),
+    ("CONTENT_SECURITY_POLICY_REPORT_ONLY", HEADER_REPORT_ONLY, "_csp_exempt_ro", True),
+)
+
+
+class CachedPolicyCSPMiddleware(CSPMiddleware):
+    """django-csp's middleware, building each policy header once instead of at each request.
+
+    A request whose page used no nonce (``request.csp_nonce`` never read) and whose view set
+    no per-view policy (PER_VIEW_POLICY_ATTRIBUTES) gets the headers django-csp would build
+    from the settings alone: the same strings at every such request, so they are built once
+    per settings value and reused. The value is held with the header and compared by
+    identity, so a test's ``override_settings`` gets its own header. Any other request goes
+    through django-csp's own ``process_response`` unchanged. The rules kept here as django-csp
+    4.0 has them: no header on a 404 or 500 with DEBUG on, nor when the response already has
+    one, nor on an exempt view or an EXCLUDE_URL_PREFIXES path; and ``request.csp_nonce``
+    raises once the header is written.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        super().__init__(get_response)
+        #: setting name -> (the setting's value, its header, its EXCLUDE_URL_PREFIXES).
+        self._built: dict[str, tuple[object, str, tuple[str, ...]]] = {}
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        """Set the policy headers on `response` as django-csp does; return `response`."""
+        needs_building = getattr(request, "_csp_nonce", None) is not None or any(
+            getattr(response, name, None) is not None for name in PER_VIEW_POLICY_ATTRIBUTES
+        )
+        if needs_building:
+            return super().process_response(request, response)
+        debug_codes = (http.HTTPStatus.INTERNAL_SERVER_ERROR, http.HTTPStatus.NOT_FOUND)
+        if response.status_code in debug_codes and settings.DEBUG:
+            return response
+        for setting_name, header, exempt_attribute, report_only in POLICIES:
+            policy, prefixes = self._built_policy(setting_name, report_only=report_only)
+            if (
+                policy
+                and header not in response
+                and getattr(response, exempt_attribute, False) is False
+                and not request.path_info.startswith(prefixes)
+            ):
+                response[header] = policy
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
+        return response
+
+    def _built_policy(self, setting_name: str, *, report_only: bool) -> tuple[str, tuple[str, ...]]:
+        """Return the header django-csp builds from setting `setting_name` with no nonce and
+        no per-view change ("" for none), and the setting's EXCLUDE_URL_PREFIXES."""
+        config = getattr(settings, setting_name, None)
+        built = self._built.get(setting_name)
+        if built is None or built[0] is not config:
+            policy = build_policy(report_only=report_only)
+            prefixes = tuple((config or {}).get("EXCLUDE_URL_PREFIXES", None) or ())
+            built = (config, policy, prefixes)
+            self._built[setting_name] = built
+        return built[1], built[2]
 
 
 class NotAllowedPageMiddleware:
