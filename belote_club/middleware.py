@@ -8,9 +8,12 @@ from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.contrib.messages.middleware import MessageMiddleware
+from django.contrib.messages.storage import default_storage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject, empty
 
 from belote_club.rate_limits import record_request
 from belote_club.views import too_many_requests
@@ -98,6 +101,29 @@ class CachedPolicyCSPMiddleware(CSPMiddleware):
             built = (config, policy, prefixes)
             self._built[setting_name] = built
         return built[1], built[2]
+
+
+class LazyMessageMiddleware(MessageMiddleware):
+    """Django's MessageMiddleware, building a request's message storage only when it is used.
+
+    ``request._messages`` is the storage of MESSAGE_STORAGE (a cookie first, then the
+    session), built when first touched: by ``messages.add_message`` and its shortcuts, or
+    by a page that reads ``messages`` (base.html does). A request that does neither (most
+    table writes, /healthz, a redirect) never builds it, nor its cookie signer; its
+    ``update`` would have done nothing, as nothing was added and nothing read. A storage
+    that was built is saved into the response as Django does.
+    """
+
+    def process_request(self, request: HttpRequest) -> None:
+        """Give `request` a message storage that is built at its first use."""
+        request._messages = SimpleLazyObject(lambda: default_storage(request))  # type: ignore[attr-defined]
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """Save the messages of a storage that was built into `response`; return it."""
+        storage = getattr(request, "_messages", None)
+        if type(storage) is SimpleLazyObject and storage._wrapped is empty:  # type: ignore[attr-defined]
+            return response
+        return super().process_response(request, response)
 
 
 class NotAllowedPageMiddleware:
