@@ -187,13 +187,14 @@ class RateLimitMiddleware:
         )
         if is_registration and request.method == "POST":
             counted.append(("registration", address, settings.BELOTE_REGISTRATION_RATE_LIMIT))
+        window_seconds = settings.BELOTE_RATE_LIMIT_WINDOW_SECONDS
         now = time.time()
         decisions = [
             record_request(
                 scope=scope,
                 identifier=identifier,
                 limit=limit,
-                window_seconds=settings.BELOTE_RATE_LIMIT_WINDOW_SECONDS,
+                window_seconds=window_seconds,
                 now=now,
             )
             for scope, identifier, limit in counted
