@@ -8,11 +8,15 @@ from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.http.response import HttpResponseBase
+from django.middleware.locale import LocaleMiddleware
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 
 from belote_club.rate_limits import record_request
@@ -124,6 +128,39 @@ class LazyMessageMiddleware(MessageMiddleware):
         if type(storage) is SimpleLazyObject and storage._wrapped is empty:  # type: ignore[attr-defined]
             return response
         return super().process_response(request, response)
+
+
+class UnprefixedLocaleMiddleware(LocaleMiddleware):
+    """Django's LocaleMiddleware, without reading a language from the path when the URLs
+    have no language prefix (STYLE.md §4: they have none, so a printed code works in either
+    language).
+
+    Django's middleware reads the language of the path twice per request, and uses it only
+    with ``i18n_patterns``. Without them this does what it does with the rest: activate the
+    language of the language cookie, else of Accept-Language, else LANGUAGE_CODE; add
+    ``Vary: Accept-Language`` and, unless set, ``Content-Language``. With ``i18n_patterns``
+    (a request's own urlconf may have them) Django's middleware does all.
+    """
+
+    def process_request(self, request: HttpRequest) -> None:
+        """Activate the visitor's language and put it in ``request.LANGUAGE_CODE``."""
+        urlconf = getattr(request, "urlconf", settings.ROOT_URLCONF)
+        if is_language_prefix_patterns_used(urlconf)[0]:
+            super().process_request(request)
+            return
+        translation.activate(translation.get_language_from_request(request, check_path=False))
+        request.LANGUAGE_CODE = translation.get_language()
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        """Say in `response` that it varies with the language, and which it is in."""
+        urlconf = getattr(request, "urlconf", settings.ROOT_URLCONF)
+        if is_language_prefix_patterns_used(urlconf)[0]:
+            return super().process_response(request, response)
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response
 
 
 class NotAllowedPageMiddleware:
