@@ -14,7 +14,7 @@ import hashlib
 import math
 from dataclasses import dataclass
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
 
 
 @dataclass(frozen=True)
@@ -39,13 +39,29 @@ def record_request(
     window = int(now // window_seconds)
     digest = hashlib.sha256(identifier.encode()).hexdigest()[:32]
     key = f"rate-limit:{scope}:{digest}:{window}"
-    # add() then incr(): both atomic in Redis and, within one process, in local memory.
-    cache.add(key, 0, timeout=window_seconds)
+    # The default cache of this thread, looked up once (each use of `cache` looks it up).
+    window_cache = caches[DEFAULT_CACHE_ALIAS]
+    # incr() first: one call for every request but a window's first. incr() and add() are
+    # each atomic in Redis and, within one process, in local memory.
     try:
-        count = cache.incr(key)
+        count = window_cache.incr(key)
     except ValueError:
-        # The key expired between add() and incr(): this request starts the count again.
-        cache.set(key, 1, timeout=window_seconds)
-        count = 1
+        count = _start_count(window_cache, key, timeout=window_seconds)
     retry_after_seconds = max(1, math.ceil((window + 1) * window_seconds - now))
     return RateDecision(is_allowed=count <= limit, retry_after_seconds=retry_after_seconds)
+
+
+def _start_count(window_cache: BaseCache, key: str, *, timeout: int) -> int:
+    """Count the request that found no count at `key` in `window_cache`; return its count.
+
+    add() lets one request start the count at 1, kept for `timeout` seconds; a request that
+    another started it for just before counts on with incr(). If the key expired in between,
+    this request starts the count again.
+    """
+    if window_cache.add(key, 1, timeout=timeout):
+        return 1
+    try:
+        return window_cache.incr(key)
+    except ValueError:
+        window_cache.set(key, 1, timeout=timeout)
+        return 1

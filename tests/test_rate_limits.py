@@ -1,14 +1,18 @@
 """Rate limits per table link and per address (belote_club/rate_limits.py and its middleware):
 generous counts per window, a French 429 page over them, and a new count each window."""
 
+import concurrent.futures
 import datetime
+import hashlib
 import html
 import re
+import threading
 
 import pytest
+from django.core.cache import cache
 from django.test import Client, RequestFactory
 
-from belote_club.rate_limits import RateDecision, record_request
+from belote_club.rate_limits import RateDecision, _start_count, record_request
 from belote_club.views import too_many_requests
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory
 from tournaments import services
@@ -73,6 +77,42 @@ def test_it_allows_the_limit_in_a_window_and_refuses_the_next_request():
     assert decisions == [RateDecision(is_allowed=True, retry_after_seconds=200)] * 3 + [
         RateDecision(is_allowed=False, retry_after_seconds=200)
     ]
+
+
+def test_the_count_lies_in_the_cache_under_the_hashed_identifier_and_the_window():
+    count("192.168.1.31", times=2, now=NOW)
+
+    digest = hashlib.sha256(b"192.168.1.31").hexdigest()[:32]
+    # Window 1,666 of 600 s: [999,600 s, 1,000,200 s).
+    assert cache.get(f"rate-limit:address:{digest}:1666") == 2
+
+
+def test_a_count_another_request_just_started_is_counted_on():
+    cache.set("rate-limit:address:started:1666", 1, timeout=600)
+
+    counted = _start_count(cache, "rate-limit:address:started:1666", timeout=600)
+
+    assert (counted, cache.get("rate-limit:address:started:1666")) == (2, 2)
+
+
+def test_requests_from_many_threads_starting_a_window_are_each_counted_once():
+    """8 threads send 25 requests each at once, in one fresh window, against a limit of
+    100: exactly 100 are allowed (the count is atomic within the process)."""
+    start = threading.Barrier(8)
+
+    def send() -> list[bool]:
+        start.wait()
+        return [
+            record_request(
+                scope="address", identifier="192.168.1.31", limit=100, window_seconds=600, now=NOW
+            ).is_allowed
+            for _ in range(25)
+        ]
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        answers = [allowed for sent in pool.map(lambda _: send(), range(8)) for allowed in sent]
+
+    assert (answers.count(True), answers.count(False)) == (100, 100)
 
 
 def test_the_count_starts_again_in_the_next_window():
