@@ -187,9 +187,15 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's SQLite backend (dj-database-url's for a sqlite:// URL), with the writers
+    # queued on a lock file rather than on SQLite's busy handler's sleeps: see
+    # belote_club/sqlite_backend/base.py.
+    DATABASES["default"]["ENGINE"] = "belote_club.sqlite_backend"
     # One laptop serves many phones: writers take the lock when their transaction starts and
     # wait up to 20 s for it, instead of failing with "database is locked"; WAL lets readers
     # go on while one of them writes. PostgreSQL needs none of this: the services lock rows.
+    # Our backend queues the IMMEDIATE transactions on <database>.writelock first, with the
+    # same 20 s timeout, so that the lock passes from one writer to the next at once.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -206,7 +206,7 @@ def test_it_defaults_to_sqlite_in_var_with_immediate_transactions_and_wal(clean_
 
     database = settings["DATABASES"]["default"]
     assert (database["ENGINE"], database["NAME"], database["OPTIONS"]) == (
-        "django.db.backends.sqlite3",
+        "belote_club.sqlite_backend",
         str(settings["BASE_DIR"] / "var" / "db.sqlite3"),
         {
             "transaction_mode": "IMMEDIATE",

@@ -1,0 +1,1 @@
+"""SQLite, with the write lock handed from one writer to the next (``base.py``)."""
