@@ -260,9 +260,11 @@ def test_a_writer_gives_up_after_the_timeout_and_the_wait_given_up_lets_go_later
     holder = LockFile(path)
     assert holder.try_lock()
 
-    with pytest.raises(OperationalError, match="^database is locked$"):
-        with transaction.atomic(using=ALIAS):
-            add("never")
+    with (
+        pytest.raises(OperationalError, match="^database is locked$"),
+        transaction.atomic(using=ALIAS),
+    ):
+        add("never")
     refused_while_held = rows()
     # The wait given up still waits in its helper thread: once it gets the flock, it
     # closes its file, which lets go of it.

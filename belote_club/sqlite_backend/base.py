@@ -48,11 +48,11 @@ from __future__ import annotations
 import concurrent.futures
 import fcntl
 import os
+import sqlite3
 import threading
 import weakref
 from pathlib import Path
 
-from django.db.backends.sqlite3.base import Database
 from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteDatabaseWrapper
 from django.db.backends.sqlite3.creation import DatabaseCreation as SQLiteDatabaseCreation
 
@@ -210,7 +210,7 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
         ):
             self._lock_file = None
             with self.wrap_database_errors:
-                raise Database.OperationalError("database is locked")
+                raise sqlite3.OperationalError("database is locked")
         self._lock_held = True
 
     def _let_go_of_write_lock(self) -> None:
