@@ -37,6 +37,7 @@ from tournaments.selectors.history import (
     match_unlocks,
     round_history,
 )
+from tournaments.selectors.idempotency import idempotency_record
 from tournaments.selectors.links import (
     TeamSituation,
     active_team_link,
@@ -204,6 +205,7 @@ __all__ = [
     "TeamFigures",
     "TeamSituation",
     "active_team_link",
+    "idempotency_record",
     "table_link_by_token",
     "team_link_by_token",
     "team_links",

@@ -27,10 +27,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 
 from tournaments.models import IdempotencyRecord
 from tournaments.models.idempotency import MAX_KEY_LENGTH
+from tournaments.selectors.idempotency import idempotency_record
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.prepared import PreparedInsert, PreparedUpdate
 
 #: How long a key is kept: a phone left offline for a whole concours day still sends its
 #: writes once. An older key is forgotten: its repeat runs as a new write.
@@ -52,6 +55,22 @@ UNFINISHED_LIFETIME = datetime.timedelta(seconds=30)
 
 _writes = itertools.count()
 W = TypeVar("W")
+
+
+def _records(*, token: str, key: str) -> QuerySet[IdempotencyRecord]:
+    return IdempotencyRecord.objects.filter(token=token, key=key)
+
+
+#: The record's INSERT and its outcome's UPDATE, compiled once per thread and database
+#: (services/prepared.py): compiling them, and the model instance of ``create``, cost
+#: most of run_once's own CPU (bench/writes.py). The repeat's read is compiled too
+#: (selectors/idempotency.py).
+_INSERT = PreparedInsert(IdempotencyRecord)
+_OUTCOME = PreparedUpdate(
+    _records,
+    {"token": "prepared-token", "key": "prepared-key"},
+    {"status": 200, "content_type": "text/html", "headers": {}, "body": b""},
+)
 
 
 @dataclass(frozen=True)
@@ -155,7 +174,9 @@ def run_once(
         raise
     # Level 1: half the CPU of the default level for a board (about 40 KB), 30% more
     # bytes (5 KB instead of 4); any level reads back the same.
-    IdempotencyRecord.objects.filter(token=token, key=key).update(
+    _OUTCOME.execute(
+        token=token,
+        key=key,
         status=outcome.status,
         content_type=outcome.content_type,
         headers=outcome.headers,
@@ -173,7 +194,7 @@ def _claim(
         _insert(token, key, fingerprint, now)
         return None
     except IntegrityError:
-        stored = IdempotencyRecord.objects.get(token=token, key=key)
+        stored = _stored_record(token, key)
     is_stale = stored.created_at < now - KEY_LIFETIME or (
         stored.status == 0 and stored.created_at < now - UNFINISHED_LIFETIME
     )
@@ -185,15 +206,22 @@ def _claim(
         _insert(token, key, fingerprint, now)
         return None
     except IntegrityError:  # a repeat at once inserted it again (PostgreSQL)
-        return IdempotencyRecord.objects.get(token=token, key=key)
+        return _stored_record(token, key)
+
+
+def _stored_record(token: str, key: str) -> IdempotencyRecord:
+    """Return the row of ``key``, as ``IdempotencyRecord.objects.get`` would: raises
+    IdempotencyRecord.DoesNotExist when it was deleted meanwhile (its answer failed)."""
+    record = idempotency_record(token=token, key=key)
+    if record is None:
+        raise IdempotencyRecord.DoesNotExist("IdempotencyRecord matching query does not exist.")
+    return record
 
 
 def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> None:
     """Insert the row of ``key`` in a savepoint; IntegrityError when it is there already."""
     with transaction.atomic():
-        IdempotencyRecord.objects.create(
-            token=token, key=key, fingerprint=fingerprint, status=0, created_at=now
-        )
+        _INSERT.execute(token=token, key=key, fingerprint=fingerprint, status=0, created_at=now)
 
 
 def _stored(record: IdempotencyRecord, fingerprint: str) -> Outcome:
