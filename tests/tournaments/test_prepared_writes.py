@@ -5,6 +5,7 @@ of a table write's idempotency record, its outcome's UPDATE, and the repeat's re
 from __future__ import annotations
 
 import datetime
+import itertools
 import threading
 import zlib
 import zoneinfo
@@ -16,6 +17,7 @@ from django.db.models import signals
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.test_prepared import as_read
+from tournaments import services
 from tournaments.models import IdempotencyRecord, Tournament
 from tournaments.selectors import idempotency_record
 from tournaments.services import idempotency
@@ -73,16 +75,52 @@ def test_the_compiled_insert_writes_the_row_the_orm_writes_column_for_column():
     assert stored("compiled") == (*stored("orm")[:1], "compiled", *stored("orm")[2:])
 
 
-def test_the_compiled_insert_is_refused_for_a_key_there_as_the_orm_s():
+def test_the_compiled_insert_of_a_key_there_inserts_nothing_and_leaves_its_row():
+    orm_created(KEY)
+    before = stored(KEY)
+
+    inserted = [
+        idempotency._INSERT.execute(
+            token="t" * 32, key=key, fingerprint="g" * 64, status=0, created_at=AT
+        )
+        for key in (KEY, "other")
+    ]
+
+    assert (inserted, stored(KEY), IdempotencyRecord.objects.count()) == ([0, 1], before, 2)
+
+
+def test_without_its_unique_fields_it_is_refused_as_the_orm_s_insert():
+    plain = PreparedInsert(IdempotencyRecord)
     compiled_created(KEY)
 
-    for create in (orm_created, compiled_created):
-        with pytest.raises(IntegrityError), transaction.atomic():
-            create(KEY)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        orm_created(KEY)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        plain.execute(token="t" * 32, key=KEY, fingerprint="f", status=0, created_at=AT)
     with pytest.raises(TypeError):
-        idempotency._INSERT.execute(token="t", key="k", fingerprint="f", status=0, colour="red")
+        plain.execute(token="t", key="k", fingerprint="f", status=0, colour="red")
 
     assert IdempotencyRecord.objects.count() == 1
+
+
+def test_a_first_write_stores_its_record_in_one_insert_and_one_update(monkeypatch):
+    monkeypatch.setattr(idempotency, "SWEEP_EVERY", 10**9)  # no sweep in this write
+    monkeypatch.setattr(idempotency, "_writes", itertools.count(1))
+
+    with CaptureQueriesContext(connection) as queries:
+        services.run_once(
+            token="t" * 32, key=KEY, fingerprint="f", now=AT, write=lambda: None,
+            answer=lambda _: services.Outcome(200, "text/html", "<p>ok</p>"),
+        )  # fmt: skip
+
+    # The test's transaction makes the write's a savepoint; the INSERT needs none.
+    assert [query["sql"].split()[0] for query in queries.captured_queries] == [
+        "SAVEPOINT",
+        "INSERT",
+        "RELEASE",
+        "UPDATE",
+    ]
+    assert queries.captured_queries[1]["sql"].endswith(' ON CONFLICT ("token", "key") DO NOTHING')
 
 
 def test_the_compiled_outcome_update_sets_the_row_and_runs_the_orm_s_sql():

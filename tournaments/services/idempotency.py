@@ -9,10 +9,10 @@ refused (``idempotency_mismatch``), never merged.
 
 Two repeats at once record once: the key's row is inserted first, in the write's
 transaction, under a unique constraint. On PostgreSQL the second insert waits for the
-first transaction, then fails and reads the stored outcome; on SQLite the IMMEDIATE
-transactions (belote_club/settings.py) already run one after the other. The answer is
-rendered after the write's commit and stored just after it (:func:`run_once`): a repeat
-that comes in between waits for it.
+first transaction, then inserts nothing and reads the stored outcome; on SQLite the
+IMMEDIATE transactions (belote_club/settings.py) already run one after the other. The
+answer is rendered after the write's commit and stored just after it (:func:`run_once`):
+a repeat that comes in between waits for it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import QuerySet
 
 from tournaments.models import IdempotencyRecord
@@ -65,7 +65,10 @@ def _records(*, token: str, key: str) -> QuerySet[IdempotencyRecord]:
 #: (services/prepared.py): compiling them, and the model instance of ``create``, cost
 #: most of run_once's own CPU (bench/writes.py). The repeat's read is compiled too
 #: (selectors/idempotency.py).
-_INSERT = PreparedInsert(IdempotencyRecord)
+#: A key there already inserts nothing (ON CONFLICT DO NOTHING), instead of an
+#: IntegrityError that needed a savepoint around the INSERT (two statements a write more,
+#: and on PostgreSQL a failed statement ends the transaction but for a savepoint).
+_INSERT = PreparedInsert(IdempotencyRecord, unique=("token", "key"))
 _OUTCOME = PreparedUpdate(
     _records,
     {"token": "prepared-token", "key": "prepared-key"},
@@ -190,11 +193,9 @@ def _claim(
 ) -> IdempotencyRecord | None:
     """Insert the row of ``key`` (status 0: its write runs); return None when inserted,
     else the row found there, within its lifetimes (a stale one is replaced)."""
-    try:
-        _insert(token, key, fingerprint, now)
+    if _insert(token, key, fingerprint, now):
         return None
-    except IntegrityError:
-        stored = _stored_record(token, key)
+    stored = _stored_record(token, key)
     is_stale = stored.created_at < now - KEY_LIFETIME or (
         stored.status == 0 and stored.created_at < now - UNFINISHED_LIFETIME
     )
@@ -202,11 +203,9 @@ def _claim(
         return stored
     # Older than its lifetime, not swept yet, or never answered: forgotten, as if deleted.
     stored.delete()
-    try:
-        _insert(token, key, fingerprint, now)
+    if _insert(token, key, fingerprint, now):
         return None
-    except IntegrityError:  # a repeat at once inserted it again (PostgreSQL)
-        return _stored_record(token, key)
+    return _stored_record(token, key)  # a repeat at once inserted it again (PostgreSQL)
 
 
 def _stored_record(token: str, key: str) -> IdempotencyRecord:
@@ -218,10 +217,12 @@ def _stored_record(token: str, key: str) -> IdempotencyRecord:
     return record
 
 
-def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> None:
-    """Insert the row of ``key`` in a savepoint; IntegrityError when it is there already."""
-    with transaction.atomic():
+def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> bool:
+    """Insert the row of ``key``; return False, inserting nothing, when it is there already
+    (on PostgreSQL, once the transaction that inserted it committed)."""
+    return bool(
         _INSERT.execute(token=token, key=key, fingerprint=fingerprint, status=0, created_at=now)
+    )
 
 
 def _stored(record: IdempotencyRecord, fingerprint: str) -> Outcome:
