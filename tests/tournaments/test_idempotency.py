@@ -20,6 +20,7 @@ import time
 import pytest
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -233,6 +234,29 @@ def test_every_so_many_writes_the_keys_older_than_a_day_of_every_link_are_delete
         "new2",
         "old-t2",
     ]
+
+
+def test_the_sweep_reads_the_old_keys_by_their_index(db):
+    with CaptureQueriesContext(connection) as queries:
+        IdempotencyRecord.objects.filter(created_at__lt=NOW).delete()
+    (sweep,) = queries.captured_queries
+    indexes = {
+        name: (found["columns"], found["index"])
+        for name, found in connection.introspection.get_constraints(
+            connection.cursor(), IdempotencyRecord._meta.db_table
+        ).items()
+        if name == "idempotency_created_at"
+    }
+
+    assert indexes == {"idempotency_created_at": (["created_at"], True)}
+    if connection.vendor == "sqlite":  # PostgreSQL plans a small table as it likes
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sweep['sql']}")
+            plan = [row[-1] for row in cursor.fetchall()]
+        assert plan == [
+            f"SEARCH {IdempotencyRecord._meta.db_table} USING INDEX "
+            "idempotency_created_at (created_at<?)"
+        ]
 
 
 def test_the_stored_body_is_compressed_and_given_back_whole(db):

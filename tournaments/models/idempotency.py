@@ -49,6 +49,10 @@ class IdempotencyRecord(models.Model):
                 condition=Q(status__lte=MAX_STATUS), name="idempotency_status_range"
             ),
         ]
+        # The sweep of the keys older than a day (services/idempotency.py), in a write's
+        # transaction: without it, SQLite reads every row whole, its compressed board
+        # before its created_at.
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created_at")]
 
     def __str__(self) -> str:
         return f"{self.token[:6]}… {self.key}"

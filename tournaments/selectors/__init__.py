@@ -38,6 +38,7 @@ from tournaments.selectors.history import (
     match_unlocks,
     round_history,
 )
+from tournaments.selectors.idempotency import idempotency_record
 from tournaments.selectors.links import (
     TeamSituation,
     active_team_link,
@@ -205,6 +206,7 @@ __all__ = [
     "TeamFigures",
     "TeamSituation",
     "active_team_link",
+    "idempotency_record",
     "table_link_by_token",
     "team_link_by_token",
     "team_links",

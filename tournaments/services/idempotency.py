@@ -9,10 +9,10 @@ refused (``idempotency_mismatch``), never merged.
 
 Two repeats at once record once: the key's row is inserted first, in the write's
 transaction, under a unique constraint. On PostgreSQL the second insert waits for the
-first transaction, then fails and reads the stored outcome; on SQLite the IMMEDIATE
-transactions (belote_club/settings.py) already run one after the other. The answer is
-rendered after the write's commit and stored just after it (:func:`run_once`): a repeat
-that comes in between waits for it.
+first transaction, then inserts nothing and reads the stored outcome; on SQLite the
+IMMEDIATE transactions (belote_club/settings.py) already run one after the other. The
+answer is rendered after the write's commit and stored just after it (:func:`run_once`):
+a repeat that comes in between waits for it.
 """
 
 from __future__ import annotations
@@ -26,11 +26,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.db.models import QuerySet
 
 from tournaments.models import IdempotencyRecord
 from tournaments.models.idempotency import MAX_KEY_LENGTH
+from tournaments.selectors.idempotency import idempotency_record
 from tournaments.services.errors import Refusal, ServiceError
+from tournaments.services.prepared import PreparedInsert, PreparedUpdate
 
 #: How long a key is kept: a phone left offline for a whole concours day still sends its
 #: writes once. An older key is forgotten: its repeat runs as a new write.
@@ -38,7 +41,9 @@ KEY_LIFETIME = datetime.timedelta(hours=24)
 #: Every how many writes of a process the keys older than KEY_LIFETIME, of every link,
 #: are deleted (the first write of a process deletes them too). Deleting them at every
 #: write cost a query a write (bench/writes.py); an older key met before its deletion is
-#: replaced (:func:`run_once`), so the sweep only bounds the table.
+#: replaced (:func:`run_once`), so the sweep only bounds the table. It reads the old keys by
+#: their index (migration 0029): a day of a hall's writes, read whole row by row on SQLite
+#: (a compressed board each), took tens of milliseconds of a write's lock.
 SWEEP_EVERY = 100
 
 #: How long a repeat waits for the outcome of its first request, which committed its
@@ -52,6 +57,25 @@ UNFINISHED_LIFETIME = datetime.timedelta(seconds=30)
 
 _writes = itertools.count()
 W = TypeVar("W")
+
+
+def _records(*, token: str, key: str) -> QuerySet[IdempotencyRecord]:
+    return IdempotencyRecord.objects.filter(token=token, key=key)
+
+
+#: The record's INSERT and its outcome's UPDATE, compiled once per thread and database
+#: (services/prepared.py): compiling them, and the model instance of ``create``, cost
+#: most of run_once's own CPU (bench/writes.py). The repeat's read is compiled too
+#: (selectors/idempotency.py).
+#: A key there already inserts nothing (ON CONFLICT DO NOTHING), instead of an
+#: IntegrityError that needed a savepoint around the INSERT (two statements a write more,
+#: and on PostgreSQL a failed statement ends the transaction but for a savepoint).
+_INSERT = PreparedInsert(IdempotencyRecord, unique=("token", "key"))
+_OUTCOME = PreparedUpdate(
+    _records,
+    {"token": "prepared-token", "key": "prepared-key"},
+    {"status": 200, "content_type": "text/html", "headers": {}, "body": b""},
+)
 
 
 @dataclass(frozen=True)
@@ -155,7 +179,9 @@ def run_once(
         raise
     # Level 1: half the CPU of the default level for a board (about 40 KB), 30% more
     # bytes (5 KB instead of 4); any level reads back the same.
-    IdempotencyRecord.objects.filter(token=token, key=key).update(
+    _OUTCOME.execute(
+        token=token,
+        key=key,
         status=outcome.status,
         content_type=outcome.content_type,
         headers=outcome.headers,
@@ -169,11 +195,9 @@ def _claim(
 ) -> IdempotencyRecord | None:
     """Insert the row of ``key`` (status 0: its write runs); return None when inserted,
     else the row found there, within its lifetimes (a stale one is replaced)."""
-    try:
-        _insert(token, key, fingerprint, now)
+    if _insert(token, key, fingerprint, now):
         return None
-    except IntegrityError:
-        stored = IdempotencyRecord.objects.get(token=token, key=key)
+    stored = _stored_record(token, key)
     is_stale = stored.created_at < now - KEY_LIFETIME or (
         stored.status == 0 and stored.created_at < now - UNFINISHED_LIFETIME
     )
@@ -181,19 +205,26 @@ def _claim(
         return stored
     # Older than its lifetime, not swept yet, or never answered: forgotten, as if deleted.
     stored.delete()
-    try:
-        _insert(token, key, fingerprint, now)
+    if _insert(token, key, fingerprint, now):
         return None
-    except IntegrityError:  # a repeat at once inserted it again (PostgreSQL)
-        return IdempotencyRecord.objects.get(token=token, key=key)
+    return _stored_record(token, key)  # a repeat at once inserted it again (PostgreSQL)
 
 
-def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> None:
-    """Insert the row of ``key`` in a savepoint; IntegrityError when it is there already."""
-    with transaction.atomic():
-        IdempotencyRecord.objects.create(
-            token=token, key=key, fingerprint=fingerprint, status=0, created_at=now
-        )
+def _stored_record(token: str, key: str) -> IdempotencyRecord:
+    """Return the row of ``key``, as ``IdempotencyRecord.objects.get`` would: raises
+    IdempotencyRecord.DoesNotExist when it was deleted meanwhile (its answer failed)."""
+    record = idempotency_record(token=token, key=key)
+    if record is None:
+        raise IdempotencyRecord.DoesNotExist("IdempotencyRecord matching query does not exist.")
+    return record
+
+
+def _insert(token: str, key: str, fingerprint: str, now: datetime.datetime) -> bool:
+    """Insert the row of ``key``; return False, inserting nothing, when it is there already
+    (on PostgreSQL, once the transaction that inserted it committed)."""
+    return bool(
+        _INSERT.execute(token=token, key=key, fingerprint=fingerprint, status=0, created_at=now)
+    )
 
 
 def _stored(record: IdempotencyRecord, fingerprint: str) -> Outcome:
