@@ -8,12 +8,19 @@
 // seconds, when the phone wakes up, and on the next page load). A server that answers
 // but cannot take the write (a 5xx, 429 too many requests, 408, or a page that is not the
 // site's, as a hall Wi-Fi's login page) keeps it too, shown as « Serveur indisponible,
-// nouvel essai… », and it is sent again the same way. Only the site's own refusal (its
+// nouvel essai… », and it is sent again the same way; a 503 with Retry-After (the
+// server's « still answering » of a repeat, views/table/once.py) is shown as
+// « Enregistrement en cours… » and sent again after those seconds. Only the site's own refusal (its
 // board with the reason, or its page saying why) ends a write as refused. The server
 // answers a repeat with its first answer (views/table/once.py): one deal, however many
 // times it is sent. Each write shows one of: sending, waiting for the network, server
 // unavailable, sent (with the server's notice), refused (with the server's reason, kept
 // until dismissed).
+//
+// A tap on the new-deal form a save has just emptied, nothing typed since (a second or
+// third tap of « Enregistrer la donne »), sends nothing: it could only be refused as
+// empty. The next deal's number is the server's (its answer's data-next-deal), one
+// further for each deal waiting here after it.
 //
 // Offline the phone numbers the next deal itself, after those waiting, and knows from the
 // form's data-deals-* attributes how many deals the match has (a match of a fixed number
@@ -36,11 +43,19 @@
   // A Wi-Fi that keeps the connection but passes nothing would hold a write "sending"
   // for minutes: after this long it waits and goes again (same key, so never twice).
   const SEND_TIMEOUT_MS = 30000;
+  // A 503 with Retry-After (views/table/once.py: the write's first sending is still being
+  // answered) is sent again after that many seconds, within these bounds.
+  const RETRY_AFTER_MIN_MS = 1000;
+  const RETRY_AFTER_MAX_MS = 30000;
 
   let outbox = null;
   let token = "";
   let sending = false;
   let retryTimer = null;
+  let retryAfterMs = null; // the next retry's wait when an answer said (Retry-After)
+  // The new-deal form emptied after a save, with what it held then (its fields but the
+  // number): a tap while it still holds just that is a second tap, not a deal.
+  const emptied = new WeakMap();
   const recent = []; // writes sent during this visit: {label, text}
 
   const storeKey = () => `belote-outbox:${token}`;
@@ -153,10 +168,13 @@
     state.className = "outbox-state";
     const words = { waiting: "Waiting", sending: "Sending", sent: "Sent", refused: "Refused" };
     const isBusy = item.state === "waiting" && item.busy;
-    state.textContent = text(isBusy ? "Busy" : words[item.state] || "Waiting");
+    const isAnswering = item.state === "waiting" && item.answering;
+    const word = isAnswering ? "Answering" : isBusy ? "Busy" : words[item.state] || "Waiting";
+    state.textContent = text(word);
     if (isBusy) li.dataset.busy = "true";
+    if (isAnswering) li.dataset.answering = "true";
     li.append(label, " ", state);
-    if (item.state === "waiting") {
+    if (item.state === "waiting" && !isAnswering) {
       const note = document.createElement("span");
       note.className = "outbox-note";
       note.textContent = text("Kept");
@@ -200,8 +218,10 @@
   function schedule() {
     window.clearTimeout(retryTimer);
     retryTimer = null;
+    const delay = retryAfterMs ?? RETRY_MS;
+    retryAfterMs = null;
     if (load().some((item) => item.state === "waiting" || item.state === "sending")) {
-      retryTimer = window.setTimeout(flush, RETRY_MS);
+      retryTimer = window.setTimeout(flush, delay);
     }
   }
 
@@ -214,7 +234,9 @@
       // (the online event), or at the next retry. A request sent now could only fail, or,
       // through the service worker, escape a test's cut network.
       save(load().map((entry) =>
-        entry.state === "sending" ? { ...entry, state: "waiting", waited: true, busy: false } : entry));
+        entry.state === "sending"
+          ? { ...entry, state: "waiting", waited: true, busy: false, answering: false }
+          : entry));
       render();
       schedule();
       return;
@@ -228,12 +250,13 @@
         update(item.id, { state: "sending" });
         render();
         const outcome = await send(item);
-        if (outcome === "offline" || outcome === "busy") {
+        if (outcome === "offline" || outcome === "busy" || outcome === "answering") {
           // This one and those queued behind it (a deal typed meanwhile) wait, and say so.
           const busy = outcome === "busy";
+          const answering = outcome === "answering";
           save(load().map((entry) =>
             entry.state === "sending" || entry.id === item.id
-              ? { ...entry, state: "waiting", waited: true, busy }
+              ? { ...entry, state: "waiting", waited: true, busy, answering }
               : entry));
           break;
         }
@@ -248,9 +271,10 @@
   }
 
   // Post one write; return "offline" when no answer came (network gone, or nothing within
-  // SEND_TIMEOUT_MS), "busy" when the server (or something on the way) answered without
-  // taking it (5xx, 429, 408, 425, a page that is not the site's), else "done" once the
-  // answer is shown.
+  // SEND_TIMEOUT_MS), "answering" for a 503 with Retry-After (its first sending is still
+  // being answered: sent again after Retry-After, retryAfterMs), "busy" when the server
+  // (or something on the way) answered without taking it (another 5xx, 429, 408, 425, a
+  // page that is not the site's), else "done" once the answer is shown.
   async function send(item) {
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
@@ -285,6 +309,11 @@
     } catch (error) {
       return "offline";
     }
+    const wait = response.status === 503 ? retryAfter(response.headers.get("Retry-After")) : null;
+    if (wait !== null) {
+      retryAfterMs = wait;
+      return "answering";
+    }
     if (response.status >= 500 || RETRIED_STATUSES.has(response.status)) return "busy";
     const html = await response.text().catch(() => null);
     if (html === null) return "offline";
@@ -314,9 +343,25 @@
     const reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
     // A form sent back with its errors holds what was typed: the board says it all.
     const isFormError = board.querySelector("form .errorlist li") !== null;
-    showBoard(board, response.headers.get("HX-Push-Url"), isFormError);
+    const isSaved = !isRefused && isNewDealUrl(item.url);
+    showBoard(board, response.headers.get("HX-Push-Url"), isFormError, isSaved);
     finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
+  }
+
+  // The milliseconds a Retry-After header asks for (RFC 9110 §10.2.3: seconds, or an
+  // HTTP date), within RETRY_AFTER_MIN_MS and RETRY_AFTER_MAX_MS; null without one.
+  function retryAfter(header) {
+    const value = (header || "").trim();
+    let ms = null;
+    if (/^\d+$/.test(value)) {
+      ms = Number.parseInt(value, 10) * 1000;
+    } else if (value) {
+      const date = Date.parse(value);
+      if (Number.isFinite(date)) ms = date - Date.now();
+    }
+    if (ms === null) return null;
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
   }
 
   // Keep the outcome: a refusal stays listed until read; a write that had to wait is
@@ -403,8 +448,9 @@
     numberDeal(form, Number.parseInt(slot.dataset.nextDeal, 10));
   }
 
-  // Put the server's board in place of the page's, keeping a deal being typed.
-  function showBoard(board, pushUrl, isFormError = false) {
+  // Put the server's board in place of the page's, keeping a deal being typed. After a
+  // deal saved (``isSaved``), its blank form is marked emptied by that save (markEmptied).
+  function showBoard(board, pushUrl, isFormError = false, isSaved = false) {
     const current = document.getElementById("table-board");
     if (!current) return;
     const fresh = document.importNode(board, true);
@@ -413,6 +459,8 @@
     if (window.htmx) window.htmx.process(fresh);
     if (pushUrl && pushUrl !== "false") window.history.replaceState(null, "", pushUrl);
     if (isFormError) return; // the deal sent back as typed, under its own number
+    const form = document.getElementById("deal-form");
+    if (isSaved && form && form.hasAttribute("data-blank")) markEmptied(form);
     numberAfterWaiting();
     restoreDraft();
   }
@@ -452,6 +500,9 @@
     if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
     event.preventDefault();
     event.stopPropagation(); // htmx does not send it too
+    // A second (or third) tap on the form just emptied by a save: nothing typed, nothing
+    // sent (it could only be refused as empty, and would take the next deal's number).
+    if (isNewDealForm(form) && isStillEmptied(form)) return;
     const submitter = event.submitter || null;
     const data = new FormData(form, submitter);
     const body = Array.from(data.entries(), ([name, value]) => [name, String(value)]);
@@ -488,7 +539,24 @@
     numberDeal(form, Number.parseInt(number.value, 10) + 1);
     for (const output of form.querySelectorAll("output")) output.textContent = "";
     for (const details of form.querySelectorAll("details")) details.open = false;
+    markEmptied(form);
     numberAfterWaiting();
+  }
+
+  // The fields of the new-deal form but its number (and the CSRF token), as one string.
+  function fieldsOf(form) {
+    const fields = Array.from(new FormData(form).entries(), ([name, value]) => [name, String(value)]);
+    return JSON.stringify(fields.filter(([name]) => name !== "deal_number" && name !== "csrfmiddlewaretoken"));
+  }
+
+  // Remember that ``form`` (a blank new-deal form) was emptied by a save just now.
+  function markEmptied(form) {
+    if (form && isNewDealForm(form)) emptied.set(form, fieldsOf(form));
+  }
+
+  // Whether ``form`` still holds only what it held when a save emptied it.
+  function isStillEmptied(form) {
+    return emptied.has(form) && emptied.get(form) === fieldsOf(form);
   }
 
   function numberDeal(form, next) {
@@ -519,8 +587,18 @@
     const number = form && isNewDealForm(form) && form.querySelector("[name='deal_number']");
     if (!number) return;
     const waiting = waitingDeals(form);
-    const last = Math.max(0, ...waiting.map((deal) => deal.number));
-    if (last >= Number.parseInt(number.value, 10)) numberDeal(form, last + 1);
+    const serverNext = Number.parseInt(form.dataset.nextDeal || "", 10);
+    if (Number.isFinite(serverNext)) {
+      // The server's next deal, then one further for each deal waiting here that follows
+      // it: a deal waiting under another number (refused to come) moves nothing.
+      const numbers = new Set(waiting.map((deal) => deal.number));
+      let next = serverNext;
+      while (numbers.has(next)) next += 1;
+      if (String(next) !== number.value) numberDeal(form, next);
+    } else {
+      const last = Math.max(0, ...waiting.map((deal) => deal.number));
+      if (last >= Number.parseInt(number.value, 10)) numberDeal(form, last + 1);
+    }
     showIfComplete(form, waiting);
   }
 
@@ -551,15 +629,18 @@
   }
 
   // « Put it back in the form »: the refused deal, under its own number, with its figures,
-  // to be checked against the deal list and sent again (or put away).
+  // to be checked against the deal list and sent again (or put away). A number past the
+  // one the form offers (the server's next deal, after those waiting here) is no deal's
+  // yet: the figures go under the number offered, never under one refused as not next.
   function refillRefused(item) {
     const form = document.getElementById("deal-form");
     if (!form || !isNewDealForm(form)) return;
     const drafted = Number.parseInt((item.body.find(([name]) => name === "deal_number") || [])[1], 10);
+    const offered = Number.parseInt(form.querySelector("[name='deal_number']").value, 10);
     const section = form.closest("#saisie") || form;
     section.hidden = false;
     document.getElementById("match-complete-here")?.remove();
-    if (Number.isFinite(drafted)) numberDeal(form, drafted);
+    if (Number.isFinite(drafted) && !(drafted > offered)) numberDeal(form, drafted);
     fillDealForm(item.body.filter(([name]) => name !== "deal_number"));
   }
 

@@ -107,6 +107,7 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
         ("text-sent", "Envoyé"),
         ("text-refused", "Refusé"),
         ("text-busy", "Serveur indisponible, nouvel essai…"),
+        ("text-answering", "Enregistrement en cours…"),
         (
             "text-complete",
             "La partie est complète : plus de donne à saisir. Les donnes gardées sur ce "
