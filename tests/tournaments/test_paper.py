@@ -257,3 +257,78 @@ def test_a_row_is_previewed_after_the_deals_before_it(paper_match):
     preview = selectors.preview_row_scores(match=paper_match, deal_number=2, entry=CHUTED_90)
 
     assert preview == selectors.RowScores(score_a=0, score_b=250, total_a=190, total_b=310)
+
+
+def test_a_new_row_past_the_next_deal_is_refused_and_saves_nothing(paper_match):
+    for number in (1, 2):
+        services.record_deal(match=paper_match, entry=MADE_90, now=NOW, deal_number=number)
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_sheet_row(
+            match=paper_match,
+            deal_number=5,
+            entry=MADE_90,
+            version=None,
+            now=LATER,
+            user=None,
+            reason="Saisie de la feuille",
+        )
+    paper_match.refresh_from_db()
+
+    assert (refused.value.code, refused.value.params) == (
+        services.Refusal.DEAL_NOT_NEXT,
+        {"number": 5, "next": 3},
+    )
+    assert (Deal.objects.count(), paper_match.total_a, paper_match.total_b) == (2, 380, 120)
+
+
+def test_the_first_row_typed_must_be_deal_1(paper_match):
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_sheet_row(
+            match=paper_match,
+            deal_number=2,
+            entry=MADE_90,
+            version=None,
+            now=NOW,
+            user=None,
+            reason="Saisie de la feuille",
+        )
+
+    assert (refused.value.code, refused.value.params, Deal.objects.count()) == (
+        services.Refusal.DEAL_NOT_NEXT,
+        {"number": 2, "next": 1},
+        0,
+    )
+
+
+def test_the_next_row_and_a_row_left_empty_by_a_deletion_are_recorded(paper_match):
+    for number in (1, 2, 3):
+        services.record_deal(match=paper_match, entry=MADE_90, now=NOW, deal_number=number)
+    services.delete_deal(
+        deal=paper_match.deals.get(deal_number=2),
+        reason="Rejouée",
+        now=NOW,
+        author=services.Author(),
+    )
+
+    for number in (4, 2):
+        services.save_sheet_row(
+            match=paper_match,
+            deal_number=number,
+            entry=CHUTED_90,
+            version=None,
+            now=LATER,
+            user=None,
+            reason="Saisie de la feuille",
+        )
+    paper_match.refresh_from_db()
+
+    assert list(
+        paper_match.deals.order_by("deal_number").values_list("deal_number", "score_b")
+    ) == [
+        (1, 60),
+        (2, 250),
+        (3, 60),
+        (4, 250),
+    ]
+    assert (paper_match.total_a, paper_match.total_b) == (380, 620)

@@ -732,6 +732,9 @@ SHEET_MESSAGES = {
         "Deal %(number)s was changed meanwhile (at the table or on another screen): here it "
         "is as it is now. Check it, then type it again if needed."
     ),
+    Refusal.DEAL_NOT_NEXT: _(
+        "Not saved: the sheet is typed in order, and the next deal to type is deal %(next)s."
+    ),
 }
 
 

@@ -15,6 +15,7 @@ import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
 
 from tournaments.models import (
     AuditAction,
@@ -83,7 +84,8 @@ def save_sheet_row(
     Returns a :class:`~tournaments.services.deals.Correction` (``is_changed`` False when
     the row was saved as it was). Raises ServiceError ``not_paper`` (table: the table is
     on its phones), ``stale`` (number: the deal changed or went meanwhile, or a row sent
-    as new is recorded already), scoring.InvalidDeal, and whatever
+    as new is recorded already), ``deal_not_next`` (number; next: the deal after the last
+    one recorded, 1 for none; a new row past it would leave a gap), scoring.InvalidDeal, and whatever
     :func:`~tournaments.services.deals.record_deal` and
     :func:`~tournaments.services.deals.correct_deal` refuse. Nothing is saved then.
     """
@@ -96,6 +98,11 @@ def save_sheet_row(
         if (deal is None) != (version is None):
             raise ServiceError(Refusal.STALE, number=deal_number)
         if deal is None:
+            last = match.deals.aggregate(last=Max("deal_number"))["last"] or 0
+            # A row below the last one fills a gap (a deal deleted); a row past the next
+            # one would leave one. A finished match refuses any new row (record_deal).
+            if deal_number > last + 1 and not match.is_complete:
+                raise ServiceError(Refusal.DEAL_NOT_NEXT, number=deal_number, next=last + 1)
             recorded = record_deal(
                 match=match,
                 entry=entry,

@@ -361,3 +361,44 @@ def test_the_grids_key_help_says_in_english_what_the_french_keys_stand_for(
         )
     )
     assert (legend[trump_name], legend[declarations_name]) == (trump, declarations)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "fr",
+            "Donne 5 · Non enregistrée : la feuille se saisit dans l’ordre, et la prochaine "
+            "donne à saisir est la donne 3.",
+        ),
+        (
+            "en",
+            "Deal 5 · Not saved: the sheet is typed in order, and the next deal to type is deal 3.",
+        ),
+    ],
+)
+def test_a_row_past_the_next_deal_is_refused_naming_the_next_and_saves_nothing(
+    desk, language, message
+):
+    match = make_match()
+    for _number in (1, 2):
+        services.record_deal(match=match, entry=MADE_90, now=NOW)
+    desk.cookies["django_language"] = language
+
+    response = desk.post(
+        f"{SHEET}donnes/5/",
+        ROW | {"contract": "90", "trump": "P", "taker_card_points": "100"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    page = response.content.decode()
+    match.refresh_from_db()
+    assert (response.status_code, Deal.objects.count(), match.total_a, match.total_b) == (
+        200,
+        2,
+        380,
+        120,
+    )
+    assert cells(page, "sheet-5-errors") == message
+    assert values(page, 5)["taker_card_points"] == "100"
+    assert "Enregistrée." not in page
