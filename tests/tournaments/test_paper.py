@@ -33,6 +33,19 @@ def paper_match(db):
     return MatchFactory(round=RoundFactory(tournament=tournament))
 
 
+def save_row(match, number, entry, *, now):  # noqa: ANN001, ANN201
+    """Save row ``number`` of ``match``'s sheet as the desk's volunteer (no user) does."""
+    return services.save_sheet_row(
+        match=match,
+        deal_number=number,
+        entry=entry,
+        version=None,
+        now=now,
+        user=None,
+        reason="Saisie de la feuille",
+    )
+
+
 def test_a_table_follows_its_tournament_until_it_is_switched(db):
     tournament = TournamentFactory()
     match = MatchFactory(round=RoundFactory(tournament=tournament))
@@ -211,15 +224,7 @@ def test_a_table_on_its_phones_takes_no_row_from_the_desk(db):
     match = MatchFactory(table_number=3)
 
     with pytest.raises(services.ServiceError) as refused:
-        services.save_sheet_row(
-            match=match,
-            deal_number=1,
-            entry=MADE_90,
-            version=None,
-            now=NOW,
-            user=None,
-            reason="Saisie de la feuille",
-        )
+        save_row(match, 1, MADE_90, now=NOW)
 
     assert (refused.value.code, refused.value.params, Deal.objects.count()) == (
         services.Refusal.NOT_PAPER,
@@ -237,15 +242,7 @@ def test_a_row_the_engine_refuses_saves_nothing(paper_match):
     )
 
     with pytest.raises(scoring.InvalidDeal) as refused:
-        services.save_sheet_row(
-            match=paper_match,
-            deal_number=1,
-            entry=wrong,
-            version=None,
-            now=NOW,
-            user=None,
-            reason="Saisie de la feuille",
-        )
+        save_row(paper_match, 1, wrong, now=NOW)
 
     assert (refused.value.error.code, Deal.objects.count()) == (scoring.ErrorCode.CONTRACT, 0)
 
@@ -264,15 +261,7 @@ def test_a_new_row_past_the_next_deal_is_refused_and_saves_nothing(paper_match):
         services.record_deal(match=paper_match, entry=MADE_90, now=NOW, deal_number=number)
 
     with pytest.raises(services.ServiceError) as refused:
-        services.save_sheet_row(
-            match=paper_match,
-            deal_number=5,
-            entry=MADE_90,
-            version=None,
-            now=LATER,
-            user=None,
-            reason="Saisie de la feuille",
-        )
+        save_row(paper_match, 5, MADE_90, now=LATER)
     paper_match.refresh_from_db()
 
     assert (refused.value.code, refused.value.params) == (
@@ -284,15 +273,7 @@ def test_a_new_row_past_the_next_deal_is_refused_and_saves_nothing(paper_match):
 
 def test_the_first_row_typed_must_be_deal_1(paper_match):
     with pytest.raises(services.ServiceError) as refused:
-        services.save_sheet_row(
-            match=paper_match,
-            deal_number=2,
-            entry=MADE_90,
-            version=None,
-            now=NOW,
-            user=None,
-            reason="Saisie de la feuille",
-        )
+        save_row(paper_match, 2, MADE_90, now=NOW)
 
     assert (refused.value.code, refused.value.params, Deal.objects.count()) == (
         services.Refusal.DEAL_NOT_NEXT,
@@ -312,15 +293,7 @@ def test_the_next_row_and_a_row_left_empty_by_a_deletion_are_recorded(paper_matc
     )
 
     for number in (4, 2):
-        services.save_sheet_row(
-            match=paper_match,
-            deal_number=number,
-            entry=CHUTED_90,
-            version=None,
-            now=LATER,
-            user=None,
-            reason="Saisie de la feuille",
-        )
+        save_row(paper_match, number, CHUTED_90, now=LATER)
     paper_match.refresh_from_db()
 
     assert list(
