@@ -152,6 +152,26 @@ def test_the_round_page_does_not_widen_a_phone(
     assert page_width(page) == 390  # The progress table scrolls in its own box.
 
 
+def test_the_public_round_page_fits_both_teams_and_totals_on_a_phone(
+    page: Page, live_server, concours, screenshot
+):
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/concours/{concours.slug}/parties/2/")
+
+    screenshot("phone")
+    # Both teams and both totals in the box, nothing behind a sideways scroll (QA: the
+    # table was 503 px in a 358 px box, « Équipe B » and « Total B » cut off).
+    assert (page_width(page), overflowing_tables(page)) == (390, [])
+    assert shown_headings(page, "matches") == [
+        "Table",
+        "Équipe A",
+        "Total A",
+        "Total B",
+        "Équipe B",
+    ]
+
+
 def test_the_desk_page_wraps_the_projectors_address_on_a_phone(
     page: Page, live_server, client, organiser, concours, screenshot
 ):
