@@ -205,12 +205,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # fails at once with "table is locked" instead of waiting as the real file does.
     # One file per test process, so two test runs on one machine never share it.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg 3 binds the parameters on the server and prepares a statement the second time
+    # a connection runs it: a deal's write runs the same two dozen queries at every deal, so
+    # PostgreSQL parses and plans each once per connection (kept 600 s) instead of at each
+    # run (bench/load.py, BENCHMARKS.md eighth pass). Behind PgBouncer in transaction mode,
+    # see .env.example.
+    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 2}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Local memory by default: one cache per gunicorn worker, which is all the rate limits need on
-# one laptop (each of ./run's 2 workers counts its own share, so a limit is at most twice as
-# generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
+# one laptop (each of ./run's 4 workers, gunicorn.conf.py, counts its own share, so a limit is
+# at most four times as generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
 # machines, and the public pages rendered once per change of the results
 # (tournaments/presentation/cache.py), which each worker renders for itself otherwise. Room for far more addresses and table links than a hall has: LocMemCache's default
 # of 300 entries would drop counts early.

@@ -8,8 +8,8 @@ register_teams, check_in_all, draw_round, publish_round): 150 teams, round 1 dra
 tables of two team links. The database is a SQLite file in a temporary folder, or, when
 DATABASE_URL is set, that PostgreSQL database, dropped and created again (its name must
 contain "bench", so that no real database is ever dropped). Then starts gunicorn as
-./run does (``belote_club.wsgi``, 2 workers, 4 threads, access log, DEBUG off, after
-collectstatic) on 127.0.0.1 and drives the 75 tables over loopback with the requests
+./run does (``belote_club.wsgi --config gunicorn.conf.py``: its workers and threads, access
+log; DEBUG off, after collectstatic) on 127.0.0.1 and drives the 75 tables over loopback with the requests
 the phone's script sends (static/js/table_offline.js): each phone loads its team page
 (CSRF cookie and token), then a deal is a POST of the deal form by one team
 (``Idempotency-Key``, ``HX-Request``, ``Belote-Keeps-Form``: its page holds a blank deal
@@ -41,6 +41,7 @@ import os
 import queue
 import random
 import re
+import runpy
 import shutil
 import socket
 import subprocess
@@ -58,6 +59,8 @@ TABLES = 75
 TEAMS = 2 * TABLES
 DEALS = 12
 HOST = "127.0.0.1"
+# The number of gunicorn workers ./run starts, read from its settings file.
+WORKERS = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"]
 #: Targets (issue 15): p95 in ms at the slow and fast paces, writes/s saturated, CPU ms/write.
 TARGET_P95 = {"slow": 25.0, "fast": 100.0}
 TARGET_WRITES_PER_SECOND = 150.0
@@ -143,7 +146,7 @@ def free_port() -> int:
 
 
 def start_server(database_url: str, port: int, folder: Path) -> subprocess.Popen:
-    """Start gunicorn as ./run does (2 workers, 4 threads, access log) and wait for it."""
+    """Start gunicorn as ./run does (gunicorn.conf.py) and wait for all its workers."""
     env = dict(os.environ)
     env.update(
         DATABASE_URL=database_url,
@@ -162,7 +165,7 @@ def start_server(database_url: str, port: int, folder: Path) -> subprocess.Popen
     log = open(folder / "access.log", "w")  # noqa: SIM115 (closed with the process)
     server = subprocess.Popen(
         [ROOT / ".venv" / "bin" / "gunicorn", "belote_club.wsgi", "--bind", f"{HOST}:{port}"]
-        + ["--workers", "2", "--threads", "4", "--access-logfile", "-", "--log-level", "warning"],
+        + ["--config", ROOT / "gunicorn.conf.py"],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -172,7 +175,7 @@ def start_server(database_url: str, port: int, folder: Path) -> subprocess.Popen
         try:
             connection = http.client.HTTPConnection(HOST, port, timeout=2)
             connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200 and len(worker_pids(server.pid)) == 2:
+            if connection.getresponse().status == 200 and len(worker_pids(server.pid)) == WORKERS:
                 return server
         except OSError:
             time.sleep(0.2)

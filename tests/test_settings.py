@@ -226,18 +226,18 @@ def test_each_thread_keeps_its_database_connection_checked_before_reuse(clean_en
     assert (database["CONN_MAX_AGE"], database["CONN_HEALTH_CHECKS"]) == (600, True)
 
 
-def test_it_adds_no_sqlite_options_to_postgresql(clean_environment):
+def test_postgresql_gets_prepared_statements_and_no_sqlite_option(clean_environment):
     clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
     clean_environment.setenv("DATABASE_URL", "postgres://club@db.example:5432/belote")
 
     settings = load_settings()
 
     database = settings["DATABASES"]["default"]
-    assert (database["ENGINE"], database["NAME"], database["HOST"], database.get("OPTIONS")) == (
+    assert (database["ENGINE"], database["NAME"], database["HOST"], database["OPTIONS"]) == (
         "django.db.backends.postgresql",
         "belote",
         "db.example",
-        None,
+        {"server_side_binding": True, "prepare_threshold": 2},
     )
 
 

@@ -1,0 +1,17 @@
+"""Gunicorn's settings for ./run and bench/load.py (``gunicorn --config gunicorn.conf.py``).
+
+Four worker processes of two threads each, on the two cores of a club's laptop: a deal's
+write is mostly Python (forms, scoring, the board's template), so threads of one process
+wait on each other's GIL, while processes run side by side; two threads each still let a
+worker answer while another request waits on the database. Measured with bench/load.py
+(BENCHMARKS.md, eighth pass): against 2 workers of 4 threads, more writes a second when
+every table writes at once, and a lower p95 at a fast hall's pace.
+
+Each worker keeps its own local-memory cache when REDIS_URL is unset, so a rate limit
+counts per worker (belote_club/settings.py).
+"""
+
+workers = 4
+threads = 2
+accesslog = "-"
+loglevel = "warning"
