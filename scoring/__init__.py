@@ -1,7 +1,8 @@
 """Belote Club's scoring engine: pure Python, no Django (RULES.md §A–§E, §F).
 
 Public API:
-    score_deal(deal, rules) -> DealScore; validate_deal(deal, rules) -> DealError | None
+    score_deal(deal, rules) -> DealScore; validate_deal(deal, rules) -> DealError | None;
+    deal_errors(deal, rules) -> list[DealError] (every failure, RULES.md §B6 order)
     score_match(deals, rules, match_format) -> MatchScore; advance_match(...);
     stop_match_for_time(state) -> MatchState; nominal_match_total(match_format) -> int
     resolve_declarations(taker, defence, trump) -> DeclarationResult
@@ -82,7 +83,7 @@ from scoring.totals import (
     expected_totals_sum,
     is_checkable,
 )
-from scoring.validation import validate_deal
+from scoring.validation import deal_errors, validate_deal
 
 __all__ = [
     "BELOTE_POINTS",
@@ -132,6 +133,7 @@ __all__ = [
     "advance_match",
     "card_points_fixed_by_tricks",
     "check_match_totals",
+    "deal_errors",
     "decide_result",
     "defence_card_points",
     "expected_totals_sum",

@@ -1,8 +1,8 @@
 """Check the inputs of one deal against a rule set, in RULES.md §B6 order.
 
-:func:`validate_deal` returns the first failure as a :class:`DealError` whose code is the
-§B6 field name; :func:`scoring.deals.score_deal` calls it before scoring and raises
-:class:`InvalidDeal` with it.
+:func:`deal_errors` returns every failure as a :class:`DealError` whose code is the §B6
+field name, :func:`validate_deal` the first of them; :func:`scoring.deals.score_deal`
+calls it before scoring and raises :class:`InvalidDeal` with it.
 """
 
 from __future__ import annotations
@@ -50,38 +50,67 @@ _COUNT_FIELDS = (
 )
 
 
-def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
-    """Return the first failure of ``deal`` under ``rules``, in RULES.md §B6 order, or None.
+def deal_errors(deal: Deal, rules: RuleSet) -> list[DealError]:
+    """Return every failure of ``deal`` under ``rules``, in RULES.md §B6 order ([] if none).
 
-    Order: trump, number, tricks, card_points, belote, declarations, contract, coinche
-    (``ruleset`` is checked by :func:`scoring.rules.get_ruleset`). Never raises.
+    Order: trump, number (one error per count that is not an int, in field order),
+    tricks, card_points, belote, declarations, contract, coinche; within a code, in the
+    order :func:`validate_deal` has always checked them. A check that needs an input
+    already refused is left out rather than guessed at: the card points need integer
+    counts and tricks within 0–8 (only the ``negative`` check runs without valid
+    tricks), the belote limit needs a known trump, and each two-sided check (card points,
+    belotes, declarations) needs both sides' counts to be integers. Never raises; the
+    ``ruleset`` code is :func:`scoring.rules.get_ruleset`'s.
     """
+    errors: list[DealError] = []
     trump = _as_enum(Trump, deal.trump)
     if trump is None:
-        return DealError(ErrorCode.TRUMP, "unknown", (("trump", str(deal.trump)),))
-    if not rules.allows_trump(trump):
-        return DealError(ErrorCode.TRUMP, "not_allowed", (("trump", trump.value),))
+        errors.append(DealError(ErrorCode.TRUMP, "unknown", (("trump", str(deal.trump)),)))
+    elif not rules.allows_trump(trump):
+        errors.append(DealError(ErrorCode.TRUMP, "not_allowed", (("trump", trump.value),)))
     counts: dict[str, int] = {}
     for name in _COUNT_FIELDS:
         value = getattr(deal, name)
-        if not _is_int(value):
-            return DealError(ErrorCode.NUMBER, "not_integer", (("field", name),))
-        counts[name] = value
-    tricks = counts["taker_tricks"]
-    if not 0 <= tricks <= TRICKS_PER_DEAL:
-        return DealError(ErrorCode.TRICKS, "range", (("tricks", tricks),))
-    error = _card_points_error(counts["taker_card_points"], counts["defence_card_points"], tricks)
-    if error is None:
-        error = _belote_error(counts["taker_belotes"], counts["defence_belotes"], trump)
-    if error is None:
-        error = _declarations_error(
-            counts["taker_declarations"], counts["defence_declarations"], rules
-        )
-    if error is None:
-        error = _contract_error(deal, rules)
-    if error is None:
-        error = _coinche_error(deal, rules)
-    return error
+        if _is_int(value):
+            counts[name] = value
+        else:
+            errors.append(DealError(ErrorCode.NUMBER, "not_integer", (("field", name),)))
+    tricks = counts.get("taker_tricks")
+    if tricks is not None and not 0 <= tricks <= TRICKS_PER_DEAL:
+        errors.append(DealError(ErrorCode.TRICKS, "range", (("tricks", tricks),)))
+        tricks = None
+    card_points = _both(counts, "taker_card_points", "defence_card_points")
+    if card_points is not None:
+        errors.extend(_card_points_errors(*card_points, tricks))
+    belotes = _both(counts, "taker_belotes", "defence_belotes")
+    if belotes is not None:
+        errors.extend(_belote_errors(*belotes, trump))
+    declarations = _both(counts, "taker_declarations", "defence_declarations")
+    if declarations is not None:
+        errors.extend(_declarations_errors(*declarations, rules))
+    errors.extend(_contract_errors(deal, rules))
+    coinche = _coinche_error(deal, rules)
+    if coinche is not None:
+        errors.append(coinche)
+    return errors
+
+
+def validate_deal(deal: Deal, rules: RuleSet) -> DealError | None:
+    """Return the first failure of ``deal`` under ``rules``, in RULES.md §B6 order, or None.
+
+    The first of :func:`deal_errors`. Order: trump, number, tricks, card_points, belote,
+    declarations, contract, coinche (``ruleset`` is checked by
+    :func:`scoring.rules.get_ruleset`). Never raises.
+    """
+    errors = deal_errors(deal, rules)
+    return errors[0] if errors else None
+
+
+def _both(counts: dict[str, int], taker: str, defence: str) -> tuple[int, int] | None:
+    """Return the taker's and the defence's counts of one kind, or None if either is no int."""
+    if taker in counts and defence in counts:
+        return counts[taker], counts[defence]
+    return None
 
 
 #: What the card-point messages quote: a deal's card points, and a capot side's (RULES.md §A).
@@ -92,14 +121,25 @@ _DEAL_PARAMS: tuple[tuple[str, int | str], ...] = (
 )
 
 
-def _card_points_error(taker: int, defence: int, tricks: int) -> DealError | None:
+def _card_points_errors(taker: int, defence: int, tricks: int | None) -> list[DealError]:
     """Check the card points against the tricks (RULES.md §A: 162 in all, 252/0 on a capot).
 
-    The errors carry the numbers their messages quote: ``capot_card_points`` (252), and
-    for a wrong total ``total`` and ``deal_card_points`` (162) too.
+    ``negative`` first, then the one check the tricks call for (none when ``tricks`` is
+    None, i.e. refused). The errors carry the numbers their messages quote:
+    ``capot_card_points`` (252), and for a wrong total ``total`` and ``deal_card_points``
+    (162) too.
     """
+    errors = []
     if taker < 0 or defence < 0:
-        return DealError(ErrorCode.CARD_POINTS, "negative")
+        errors.append(DealError(ErrorCode.CARD_POINTS, "negative"))
+    error = None if tricks is None else _card_points_total_error(taker, defence, tricks)
+    if error is not None:
+        errors.append(error)
+    return errors
+
+
+def _card_points_total_error(taker: int, defence: int, tricks: int) -> DealError | None:
+    """Check the card points' total against the tricks (RULES.md §A), or return None."""
     if tricks == TRICKS_PER_DEAL:
         if (taker, defence) != (CAPOT_CARD_POINTS, 0):
             return DealError(ErrorCode.CARD_POINTS, "taker_capot", _CAPOT_PARAMS)
@@ -115,9 +155,13 @@ def _card_points_error(taker: int, defence: int, tricks: int) -> DealError | Non
     return None
 
 
-def _belote_error(taker: int, defence: int, trump: Trump) -> DealError | None:
+def _belote_errors(taker: int, defence: int, trump: Trump | None) -> list[DealError]:
+    """Check the belotes (RULES.md §B6): ``negative``, then ``too_many`` for a known trump."""
+    errors = []
     if taker < 0 or defence < 0:
-        return DealError(ErrorCode.BELOTE, "negative")
+        errors.append(DealError(ErrorCode.BELOTE, "negative"))
+    if trump is None:
+        return errors
     if trump is Trump.NO_TRUMP:
         limit = 0
     elif trump is Trump.ALL_TRUMP:
@@ -125,43 +169,55 @@ def _belote_error(taker: int, defence: int, trump: Trump) -> DealError | None:
     else:
         limit = 1
     if taker + defence > limit:
-        return DealError(ErrorCode.BELOTE, "too_many", (("limit", limit),))
-    return None
+        errors.append(DealError(ErrorCode.BELOTE, "too_many", (("limit", limit),)))
+    return errors
 
 
-def _declarations_error(taker: int, defence: int, rules: RuleSet) -> DealError | None:
+def _declarations_errors(taker: int, defence: int, rules: RuleSet) -> list[DealError]:
+    """Check the declaration points (RULES.md §B6, §D): every one of ``negative``,
+    ``step`` (not a multiple of 10), ``too_high`` (:data:`MAX_DECLARATIONS`),
+    ``both_sides`` and ``not_allowed`` that fails, in that order."""
+    errors = []
     if taker < 0 or defence < 0:
-        return DealError(ErrorCode.DECLARATIONS, "negative")
+        errors.append(DealError(ErrorCode.DECLARATIONS, "negative"))
     if taker % 10 or defence % 10:
-        return DealError(ErrorCode.DECLARATIONS, "step")
+        errors.append(DealError(ErrorCode.DECLARATIONS, "step"))
     if max(taker, defence) > MAX_DECLARATIONS:
-        return DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", MAX_DECLARATIONS),))
+        errors.append(DealError(ErrorCode.DECLARATIONS, "too_high", (("limit", MAX_DECLARATIONS),)))
     if taker and defence:
-        return DealError(ErrorCode.DECLARATIONS, "both_sides")
+        errors.append(DealError(ErrorCode.DECLARATIONS, "both_sides"))
     if (taker or defence) and not rules.has_declarations:
-        return DealError(ErrorCode.DECLARATIONS, "not_allowed")
-    return None
+        errors.append(DealError(ErrorCode.DECLARATIONS, "not_allowed"))
+    return errors
 
 
-def _contract_error(deal: Deal, rules: RuleSet) -> DealError | None:
+def _contract_errors(deal: Deal, rules: RuleSet) -> list[DealError]:
+    """Check the contract (RULES.md §B6): a number outside the bounds can also be off
+    the step, and both are reported (``below_minimum`` or ``above_maximum``, then
+    ``step``); the other failures come alone."""
     contract = deal.contract
     if not rules.has_contract:
         if contract is not None:
-            return DealError(ErrorCode.CONTRACT, "not_allowed")
-        return None
+            return [DealError(ErrorCode.CONTRACT, "not_allowed")]
+        return []
     if contract == CAPOT:
-        return None
+        return []
     if contract is None:
-        return DealError(ErrorCode.CONTRACT, "missing")
+        return [DealError(ErrorCode.CONTRACT, "missing")]
     if not _is_int(contract):
-        return DealError(ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),))
+        return [DealError(ErrorCode.CONTRACT, "not_integer", (("contract", str(contract)),))]
+    errors = []
     if contract < rules.contract_min:
-        return DealError(ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),))
-    if contract > rules.contract_max:
-        return DealError(ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),))
+        errors.append(
+            DealError(ErrorCode.CONTRACT, "below_minimum", (("minimum", rules.contract_min),))
+        )
+    elif contract > rules.contract_max:
+        errors.append(
+            DealError(ErrorCode.CONTRACT, "above_maximum", (("maximum", rules.contract_max),))
+        )
     if (contract - rules.contract_min) % rules.contract_step:
-        return DealError(ErrorCode.CONTRACT, "step", (("step", rules.contract_step),))
-    return None
+        errors.append(DealError(ErrorCode.CONTRACT, "step", (("step", rules.contract_step),)))
+    return errors
 
 
 def _coinche_error(deal: Deal, rules: RuleSet) -> DealError | None:

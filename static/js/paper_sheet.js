@@ -2,7 +2,8 @@
 //
 // Each row (a <tbody data-deal>) is one htmx form. A column with data-keys takes one key:
 // the key fills it and the cursor moves to the next column (data-pass-key: a passed deal,
-// saved at once). Tab moves as usual. Enter saves the row (the htmx event "sheet-save")
+// saved at once); a key it does not take is ignored. In a column with data-digits, the
+// unshifted digit row of a French keyboard (& é " ' ( - è _ ç à) types 1 to 0. Tab moves as usual. Enter saves the row (the htmx event "sheet-save")
 // and moves to the next row at once, so typing goes on while the row saves; the answer
 // replaces that row only, and a refused row brings the cursor back (autofocus). Nothing
 // is checked or scored here: the server and its engine do that.
@@ -55,9 +56,61 @@
     }
   }
 
+  // A French (AZERTY) keyboard types these on its digit row without Shift: in a column
+  // of digits they count as the digits printed on the same keys, so the volunteer need
+  // not hold Shift (or Caps Lock) for every number.
+  const AZERTY_DIGITS = {
+    "&": "1",
+    "é": "2",
+    '"': "3",
+    "'": "4",
+    "(": "5",
+    "-": "6",
+    "è": "7",
+    "_": "8",
+    "ç": "9",
+    "à": "0",
+  };
+
+  // The digit a key of the digit row stands for, or undefined. event.code says which key
+  // was pressed whatever the layout: a QWERTY keyboard's own minus ("Minus") or quote
+  // stays what it is; a key with no code (a test's, some remote keyboards) is taken by
+  // its character.
+  function azertyDigit(event) {
+    const digit = AZERTY_DIGITS[event.key];
+    if (digit === undefined || event.shiftKey) {
+      return undefined;
+    }
+    return !event.code || event.code.startsWith("Digit") ? digit : undefined;
+  }
+
+  function isCell(element) {
+    return element instanceof HTMLInputElement && Boolean(element.dataset.column) && !element.readOnly;
+  }
+
+  // A one-key column takes only its own keys: any other is ignored, not written.
+  function pick(cell, key) {
+    const keys = cell.dataset.keys;
+    if (key.length !== 1 || !keys.includes(key)) {
+      return;
+    }
+    cell.value = key;
+    cell.dispatchEvent(new Event("input", { bubbles: true }));
+    if (key === cell.dataset.passKey) {
+      save(rowOf(cell));
+    } else {
+      focusNextCell(cell);
+    }
+  }
+
+  function insert(cell, text) {
+    cell.setRangeText(text, cell.selectionStart, cell.selectionEnd, "end");
+    cell.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   document.addEventListener("keydown", function (event) {
     const cell = event.target;
-    if (!(cell instanceof HTMLInputElement) || !cell.dataset.column || cell.readOnly) {
+    if (!isCell(cell)) {
       return;
     }
     if (event.key === "Enter") {
@@ -65,19 +118,28 @@
       save(rowOf(cell));
       return;
     }
-    const keys = cell.dataset.keys;
-    if (!keys || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) {
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    const digit = azertyDigit(event);
+    if (cell.dataset.keys) {
+      event.preventDefault();
+      pick(cell, digit || event.key.toUpperCase());
+    } else if (digit && "digits" in cell.dataset) {
+      event.preventDefault();
+      insert(cell, digit);
+    }
+  });
+
+  // A phone's keyboard may send no key at all (Android: "Unidentified") and write the
+  // text straight away: a one-key column then reads it here, with the same rule.
+  document.addEventListener("beforeinput", function (event) {
+    const cell = event.target;
+    if (!isCell(cell) || !cell.dataset.keys || event.inputType !== "insertText" || !event.data) {
       return;
     }
     event.preventDefault();
-    const key = event.key.toUpperCase();
-    cell.value = key;
-    cell.dispatchEvent(new Event("input", { bubbles: true }));
-    if (key === cell.dataset.passKey) {
-      save(rowOf(cell));
-    } else if (keys.includes(key)) {
-      focusNextCell(cell);
-    }
+    pick(cell, event.data.slice(-1).toUpperCase());
   });
 
   // The server adds rows at the end when the sheet has no room left (after a pass): it

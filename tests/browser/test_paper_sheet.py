@@ -379,3 +379,182 @@ def test_a_row_typed_while_the_row_above_saves_is_saved_once_that_save_comes_bac
         1,
         2,
     ]
+
+
+def open_sheet(page: Page, live_server, client, organiser, paper_match: Match) -> None:
+    """Sign in and open table 1's grid, the cursor on row 1's taker."""
+    client.force_login(organiser)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.goto(
+        f"{live_server.url}/concours/{paper_match.round.tournament.slug}"
+        "/gestion/parties/1/tables/1/feuille/"
+    )
+    expect(page.locator("#sheet-1-taker")).to_be_focused()
+
+
+#: A French (AZERTY) keyboard's digit row without Shift: the character, and its key.
+AZERTY = {
+    "&": "Digit1",
+    "é": "Digit2",
+    '"': "Digit3",
+    "'": "Digit4",
+    "(": "Digit5",
+    "-": "Digit6",
+    "è": "Digit7",
+    "_": "Digit8",
+    "ç": "Digit9",
+    "à": "Digit0",
+}
+
+
+def azerty_key(cdp, key: str, code: str) -> None:
+    """Press one key as Chromium gets it from the system: the character typed (``key``)
+    and which key it is (``code``: ``Digit2`` for a French keyboard's « é »)."""
+    for kind in ("keyDown", "keyUp"):
+        event = {"type": kind, "key": key, "code": code}
+        cdp.send("Input.dispatchKeyEvent", event | ({"text": key} if kind == "keyDown" else {}))
+
+
+def focused(page: Page) -> str:
+    return page.evaluate("document.activeElement.id")
+
+
+def test_one_key_columns_ignore_other_keys_and_an_azerty_digit_row_types_digits(
+    page: Page, live_server, client, organiser, paper_match
+):
+    open_sheet(page, live_server, client, organiser, paper_match)
+    cdp = page.context.new_cdp_session(page)
+    steps = []
+
+    def after(keys: tuple[str, ...]) -> None:
+        """Type ``keys`` (the AZERTY digit row's through :func:`azerty_key`) and note
+        where the cursor is and what its cell holds."""
+        for key in keys:
+            if key in AZERTY:
+                azerty_key(cdp, key, AZERTY[key])
+            else:
+                page.keyboard.press(key)
+        steps.append((focused(page), page.evaluate("document.activeElement.value")))
+
+    after(("Z", "é", "1", "Space", "-"))  # no taker's key: nothing written, no move
+    after(("a",))
+    after(("ç", "à"))  # the keys of 9 and 0, without Shift
+    after((TAB, "Z", "&", "c"))
+    after(("&", "à", "é"))  # 1 0 2
+    after((TAB, "x", "è", "&"))  # the coinche: « & » is the key of 1, a coinche
+    after(("z", "9"))  # the belote column takes text: the server says what is wrong
+    page.locator("#sheet-1-belote").fill("")
+    page.locator("#sheet-1-trump").focus()
+    page.keyboard.insert_text("z")  # a phone's keyboard, with no key event
+    steps.append((focused(page), page.locator("#sheet-1-trump").input_value()))
+    page.keyboard.insert_text("k")
+    steps.append((focused(page), page.locator("#sheet-1-trump").input_value()))
+    page.locator("#sheet-2-contract").focus()
+    page.keyboard.press("Minus")  # a QWERTY keyboard's own minus stays a minus
+    azerty_key(cdp, "-", "")  # a key with no code is read by its character
+    azerty_key(cdp, "-", "Digit6")  # a French keyboard's key of 6
+    minus = page.locator("#sheet-2-contract").input_value()
+    page.locator("#sheet-1-belote").focus()
+    page.keyboard.press(ENTER)
+    expect(page.locator("#sheet-deal-1")).to_have_class("sheet-row is-saved")
+
+    assert steps == [
+        ("sheet-1-taker", ""),
+        ("sheet-1-contract", ""),
+        ("sheet-1-contract", "90"),
+        ("sheet-1-taker_card_points", ""),
+        ("sheet-1-taker_card_points", "102"),
+        ("sheet-1-belote", ""),
+        ("sheet-1-belote", "z9"),  # shown in capitals by the CSS
+        ("sheet-1-trump", "C"),  # « z » not written
+        ("sheet-1-taker_card_points", "K"),  # « k » written, the cursor on
+    ]
+    assert minus == "-66"
+    stored = Deal.objects.get(match=paper_match)
+    assert (
+        stored.taker,
+        stored.contract_value,
+        stored.trump,
+        stored.taker_card_points,
+        stored.coinche_level,
+    ) == ("A", 90, "D", 102, "coinche")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+#: Where each cell of a row is on the screen and whether a tap at its centre reaches it
+#: (not the sticky deal number, nor anything else): [id, left, right, width, height, hit].
+CELL_BOXES = """number => Array.from(
+    document.querySelectorAll(`#sheet-deal-${number} input[data-column]`), cell => {
+        const box = cell.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return [cell.id, box.left, box.right, box.width, box.height, hit === cell];
+    })"""
+#: The page's width, the grid's box (its width, how wide its content is, how far it is
+#: scrolled) and where the first row's deal number is drawn from the box's left.
+LAYOUT = """() => {
+    const box = document.querySelector('.sheet-scroll');
+    const number = document.querySelector('#sheet-row-1').getBoundingClientRect().left;
+    return {
+        page: document.documentElement.scrollWidth,
+        box: [box.clientWidth, box.scrollWidth > box.clientWidth, box.scrollLeft > 0],
+        number: Math.round(number - box.getBoundingClientRect().left),
+    };
+}"""
+
+
+def test_the_grid_fits_a_phone_scrolling_in_its_box_and_its_cells_stay_usable(
+    page: Page, live_server, client, organiser, paper_match, screenshot
+):
+    page.set_viewport_size(PHONE)
+    open_sheet(page, live_server, client, organiser, paper_match)
+    at_first = page.evaluate(LAYOUT)
+    cells = page.evaluate(CELL_BOXES, 1)
+    screenshot("phone")
+    # Typed wrong on the phone: a contract of 75, 200 card points; refused, in French.
+    type_keys(page, ("A", "7", "5", TAB, "C", "2", "0", "0", ENTER))
+    errors = page.locator("#sheet-1-errors li")
+    expect(errors).to_have_count(3)
+    expect(page.locator("#sheet-1-contract")).to_be_focused()
+    messages = page.locator("#sheet-1-errors ul").evaluate(
+        """list => {
+        const box = document.querySelector('.sheet-scroll').getBoundingClientRect();
+        const shown = list.getBoundingClientRect();
+        return [shown.left >= box.left, shown.right <= box.right];
+    }"""
+    )
+    screenshot("phone-refused-row")
+    # The last column, far to the right: a tap scrolls the grid to it and reaches it.
+    page.locator("#sheet-2-declarations_b").click()
+    expect(page.locator("#sheet-2-declarations_b")).to_be_focused()
+    page.keyboard.press("5")
+    scrolled = page.evaluate(LAYOUT)
+    last = next(box for box in page.evaluate(CELL_BOXES, 2) if box[0] == "sheet-2-declarations_b")
+    screenshot("phone-last-column")
+
+    assert at_first == {"page": 390, "box": [358, True, False], "number": 1}  # its border
+    # Every cell a finger's size (44 px); those on the screen at first reached by a tap,
+    # the others once the grid scrolls to them (below).
+    assert all(width >= 44 and height >= 44 for _id, _l, _r, width, height, _hit in cells)
+    assert [(box[0], box[5]) for box in cells if box[2] <= 374] == [
+        ("sheet-1-taker", True),
+        ("sheet-1-contract", True),
+        ("sheet-1-trump", True),
+        ("sheet-1-taker_card_points", True),
+    ]
+    assert [box[0] for box in cells] == [f"sheet-1-{name}" for name in COLUMNS]
+    assert errors.all_inner_texts() == [
+        "Donne 1 · Contrat : Le contrat est d’au moins 80.",
+        "Donne 1 · Contrat : Le contrat monte de 10 en 10.",
+        "Donne 1 · Points du preneur : Les points des deux équipes doivent faire 162 (ici "
+        "200), ou 252 sur un capot.",
+    ]
+    assert messages == [True, True]
+    # Scrolled in its box, the page still 390 px wide; the deal's number still on the left.
+    assert scrolled == {"page": 390, "box": [358, True, True], "number": 0}  # border gone
+    assert (last[1] >= 16, last[2] <= 374, last[5]) == (True, True, True)
+    assert page.locator("#sheet-2-declarations_b").input_value() == "5"
+    assert Deal.objects.filter(match=paper_match).count() == 0

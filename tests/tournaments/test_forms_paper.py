@@ -1,6 +1,7 @@
 """One row of a paper sheet typed at the desk (forms/paper.py): keys in, the engine's deal out."""
 
 import pytest
+from django.utils import translation
 
 import scoring
 from tests.factories import DealFactory
@@ -131,6 +132,11 @@ def test_it_names_each_column_in_error_in_french():
             "de la défense).",
         ),
         ("belote", "Belote : Tapez A ou B pour l’équipe qui a la belote (AB : une chacune)."),
+        (
+            "declarations_a",
+            "Annonces, équipe 7 : Tapez un code par annonce : 2 tierce, 5 cinquante, 1 cent ; "
+            "un carré par sa hauteur : V valets, 9 neufs, A as, X dix, R rois, D dames.",
+        ),
     ]
 
 
@@ -147,7 +153,10 @@ def test_it_names_each_column_in_error_in_french():
         ),
         (
             {"contract": "99999999999999"},
-            [("contract", "Contrat : Le contrat est d’au plus 500.")],
+            [
+                ("contract", "Contrat : Le contrat est d’au plus 500."),
+                ("contract", "Contrat : Le contrat monte de 10 en 10."),
+            ],
         ),
         (
             {"taker_card_points": "1O2"},
@@ -315,3 +324,79 @@ def test_declaration_codes_and_tokens_go_both_ways():
         "251VV9AXRRDD",
         None,
     )
+
+
+def test_it_shows_every_engine_error_of_the_row_at_once():
+    form = row(
+        {
+            "taker": "A",
+            "contract": "75",
+            "trump": "C",
+            "taker_card_points": "200",
+            "belote": "AB",
+            "declarations_a": "2",
+            "declarations_b": "5",
+        }
+    )
+
+    assert (form.named_errors(), "entry" in form.cleaned_data) == (
+        [
+            ("contract", "Contrat : Le contrat est d’au moins 80."),
+            ("contract", "Contrat : Le contrat monte de 10 en 10."),
+            (
+                "taker_card_points",
+                "Points du preneur : Les points des deux équipes doivent faire 162 (ici 200), "
+                "ou 252 sur un capot.",
+            ),
+            ("belote", "Belote : Une seule belote-rebelote avec un atout de couleur."),
+            (
+                "declarations_b",
+                "Annonces, équipe 12 : Une seule équipe marque ses annonces : celle qui a la "
+                "meilleure.",
+            ),
+        ],
+        False,
+    )
+
+
+def test_the_keys_errors_come_with_the_engines_for_the_other_columns():
+    form = row(
+        {
+            "taker": "Z",
+            "contract": "95",
+            "trump": "Y",
+            "taker_card_points": "1O2",
+            "coinche": "7",
+            "belote": "A",
+            "declarations_a": "2",
+        }
+    )
+
+    # The unknown trump leaves the belote and the declarations unchecked (their limit
+    # and values depend on it); the other columns are checked all the same.
+    assert (form.named_errors(), "entry" in form.cleaned_data) == (
+        [
+            ("taker", "Preneur : Tapez A ou B pour l’équipe du preneur, P pour une passe."),
+            ("contract", "Contrat : Le contrat monte de 10 en 10."),
+            ("trump", "Atout : Tapez l’atout : P ♠, C ♥, K ♦, T ♣, S sans atout, X tout atout."),
+            ("taker_card_points", "Points du preneur : Saisissez un nombre entier."),
+            ("coinche", "Coinche : Choisissez : sans coinche, coinche ou surcoinche."),
+        ],
+        False,
+    )
+
+
+def test_the_row_errors_are_in_english_when_english_is_active():
+    with translation.override("en"):
+        form = row({"taker": "", "contract": "75", "trump": "C", "taker_card_points": "200"})
+
+        assert form.named_errors() == [
+            ("taker", "Taker: Type A or B for the taker's team, P for a pass."),
+            ("contract", "Contract: The contract is at least 80."),
+            ("contract", "Contract: The contract goes up by 10."),
+            (
+                "taker_card_points",
+                "Taker's card points: The two sides' card points must add up to 162 (here "
+                "200), or 252 on a capot.",
+            ),
+        ]

@@ -35,6 +35,11 @@ def entry_initial(entry: DealEntry) -> dict[str, object]:
     }
 
 
+def _given(value: object) -> int | str:
+    """Return a cleaned integer, or "" for one that is missing (the engine refuses it)."""
+    return value if isinstance(value, int) else ""
+
+
 def _contract_choices(rules: scoring.RuleSet) -> list[tuple[str, str]]:
     return [("", "—")] + [
         (str(value), gettext("Capot") if value == scoring.CAPOT else str(value))
@@ -100,8 +105,13 @@ class DealForm(forms.Form):
             field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
 
     def clean(self) -> dict[str, Any]:
-        """Build the entry (``cleaned_data["entry"]``, a :class:`DealEntry`) and put the
-        engine's first error beside its field."""
+        """Build the entry (``cleaned_data["entry"]``, a :class:`DealEntry`) and put every
+        one of the engine's errors beside its field (``scoring.deal_errors``, RULES.md §B6).
+
+        A field left empty or refused by its own check has its own message; the engine
+        still checks the others, so that every mistake shows at once, and what it says
+        about a field that already has a message is left out.
+        """
         super().clean()
         data = self.cleaned_data
         if data.get("is_passed"):
@@ -119,13 +129,13 @@ class DealForm(forms.Form):
         for name, message in required.items():
             if name not in self.errors and data.get(name) in (None, ""):
                 self.add_error(name, message)
-        if self.errors:
-            return data
         deal = self.to_deal(data)
-        error = scoring.validate_deal(deal, self.rules)
-        if error is not None:
-            self.add_engine_error(error)
-        data["entry"] = DealEntry(data["taker"], deal, self.declarations_text())
+        refused = set(self.errors)
+        for error in scoring.deal_errors(deal, self.rules):
+            if self.engine_field(error) not in refused:
+                self.add_engine_error(error)
+        if not self.errors:
+            data["entry"] = DealEntry(data["taker"], deal, self.declarations_text())
         return data
 
     def declarations_text(self) -> tuple[str, str]:
@@ -134,7 +144,9 @@ class DealForm(forms.Form):
 
     def to_deal(self, data: dict[str, Any]) -> scoring.Deal:
         """Return the engine's :class:`scoring.Deal` for cleaned data, the defence's card
-        points worked out as on the phone (:func:`card_points_for`)."""
+        points worked out as on the phone (:func:`card_points_for`). A field missing from
+        ``data`` (empty, or refused by its own check) goes to the engine as "", which it
+        refuses (codes ``trump``, ``number``); a contract missing is None (``missing``)."""
         contract_text = data.get("contract", "")
         contract: int | str | None
         if not self.rules.has_contract:
@@ -143,26 +155,35 @@ class DealForm(forms.Form):
             contract = scoring.CAPOT
         else:
             contract = int(contract_text) if contract_text else None
-        taker_points, defence_points = card_points_for(
-            data["taker_tricks"], data.get("taker_card_points")
-        )
+        tricks = _given(data.get("taker_tricks"))
+        taker_points, defence_points = card_points_for(tricks, data.get("taker_card_points"))
         return scoring.Deal(
-            trump=data["trump"],
+            trump=data.get("trump") or "",
             contract=contract,
             coinche=data.get("coinche") or CoincheLevel.NONE,
             taker_card_points=taker_points,
             defence_card_points=defence_points,
-            taker_tricks=data["taker_tricks"],
-            taker_belotes=data.get("taker_belotes") or 0,
-            defence_belotes=data.get("defence_belotes") or 0,
-            taker_declarations=data.get("taker_declarations") or 0,
-            defence_declarations=data.get("defence_declarations") or 0,
+            taker_tricks=tricks,
+            taker_belotes=self._count(data, "taker_belotes"),
+            defence_belotes=self._count(data, "defence_belotes"),
+            taker_declarations=self._count(data, "taker_declarations"),
+            defence_declarations=self._count(data, "defence_declarations"),
         )
 
-    def add_engine_error(self, error: DealError) -> None:
-        """Show an engine error beside the field it concerns (or above the form); a
-        check on both sides' card points goes beside the taker's, the only one typed."""
+    def _count(self, data: dict[str, Any], name: str) -> int | str:
+        """Return a count as typed: 0 when left empty, "" when its field refused it."""
+        if name in self.errors:
+            return ""
+        return data.get(name) or 0
+
+    def engine_field(self, error: DealError) -> str | None:
+        """Return the field an engine error goes beside (None: above the form); a check
+        on both sides' card points goes beside the taker's, the only one typed."""
         name = {"ruleset": "trump", "defence_card_points": "taker_card_points"}.get(
             error.field, error.field
         )
-        self.add_error(name if name in self.fields else None, deal_error_message(error))
+        return name if name in self.fields else None
+
+    def add_engine_error(self, error: DealError) -> None:
+        """Show an engine error beside the field it concerns (:meth:`engine_field`)."""
+        self.add_error(self.engine_field(error), deal_error_message(error))

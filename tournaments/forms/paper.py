@@ -18,8 +18,9 @@ keeps its own count. The defence's card points are never typed: the engine gives
 
 Like the phone form (forms/table.py), the fields are lenient text, so that whatever is
 typed reaches the engine: ``clean()`` builds a ``scoring.Deal``, calls
-``scoring.validate_deal`` and puts the first §B6 error (RULES.md), in the club's words,
-beside the field it concerns; each message names its column (:meth:`named_errors`).
+``scoring.deal_errors`` and puts every §B6 error (RULES.md), in the club's words, beside
+the field it concerns, with the keys' own errors, so that a row shows all its mistakes
+at once; each message names its column (:meth:`named_errors`).
 Nothing is scored here.
 """
 
@@ -90,6 +91,16 @@ _ENGINE_FIELDS = {
 }
 
 
+#: What the engine is given for a count the row's keys do not tell (a bad belote or
+#: declaration key, or declarations at an unknown trump): no number, so the engine leaves
+#: out the checks that need it, and the form leaves out its ``number`` error.
+_UNKNOWN = ""
+
+
+def _or_unknown(points: int | None) -> int | str:
+    return _UNKNOWN if points is None else points
+
+
 def _letters(text: object) -> str:
     """Return what was typed in capitals, without the separators a volunteer may add."""
     return "".join(char for char in str(text or "").upper() if char not in _SEPARATORS)
@@ -158,8 +169,15 @@ class SheetRowForm(forms.Form):
         return {key: trump for key, trump in TRUMP_KEYS.items() if self.rules.allows_trump(trump)}
 
     def clean(self) -> dict[str, Any]:
-        """Read the keys, build the engine's deal, put its first error beside its column
-        (RULES.md §B6)."""
+        """Read the keys, build the engine's deal, put every one of its errors beside its
+        column (RULES.md §B6, ``scoring.deal_errors``), with the keys' own errors.
+
+        A key that cannot be read (no taker, an unknown trump or belote key, a bad
+        declaration code) has its own message; the engine still checks the rest of the
+        row, so that the volunteer sees every mistake at once. What the engine says about
+        a column that already has its message, or about an input left unknown, is left
+        out.
+        """
         super().clean()
         data = self.cleaned_data
         taker = _letters(data.get("taker"))
@@ -169,33 +187,33 @@ class SheetRowForm(forms.Form):
             return data
         if taker not in TAKER_KEYS:
             self.add_error("taker", gettext("Type A or B for the taker's team, P for a pass."))
+            taker = "A"  # a stand-in: the checks that follow are the same for either team
         trump = self._trump(data)
         tricks, taker_points, defence_points = self._card_points(data)
         belotes = self._belotes(data)
-        if self.errors or trump is None or belotes is None:
-            return data
-        declarations = self._declarations(data, taker, trump)
-        if declarations is None:
-            return data
-        by_team, texts = declarations
+        by_team, texts = self._declarations(data, taker, trump)
         defence = "B" if taker == "A" else "A"
         deal = scoring.Deal(
-            trump=trump,
+            trump=trump if trump is not None else "",
             contract=self._contract(data),
             coinche=self._coinche(data),
             taker_card_points=taker_points,
             defence_card_points=defence_points,
             taker_tricks=tricks,
-            taker_belotes=belotes[taker],
-            defence_belotes=belotes[defence],
-            taker_declarations=by_team[taker],
-            defence_declarations=by_team[defence],
+            taker_belotes=_UNKNOWN if belotes is None else belotes[taker],
+            defence_belotes=_UNKNOWN if belotes is None else belotes[defence],
+            taker_declarations=_or_unknown(by_team[taker]),
+            defence_declarations=_or_unknown(by_team[defence]),
         )
-        error = scoring.validate_deal(deal, self.rules)
-        if error is not None:
-            self.add_engine_error(error, taker)
-            return data
-        data["entry"] = DealEntry(taker, deal, (texts[taker], texts[defence]))
+        refused = set(self.errors)
+        for error in scoring.deal_errors(deal, self.rules):
+            is_unknown = (
+                error.code is scoring.ErrorCode.NUMBER and getattr(deal, error.field) == _UNKNOWN
+            )
+            if not is_unknown and self.engine_field(error, taker) not in refused:
+                self.add_engine_error(error, taker)
+        if not self.errors:
+            data["entry"] = DealEntry(taker, deal, (texts[taker], texts[defence]))
         return data
 
     def _trump(self, data: dict[str, Any]) -> scoring.Trump | None:
@@ -266,11 +284,14 @@ class SheetRowForm(forms.Form):
         return {team: text.count(team) for team in TAKER_KEYS}
 
     def _declarations(
-        self, data: dict[str, Any], taker: str, trump: scoring.Trump
-    ) -> tuple[dict[str, int], dict[str, str]] | None:
+        self, data: dict[str, Any], taker: str, trump: scoring.Trump | None
+    ) -> tuple[dict[str, int | None], dict[str, str]]:
         """Return the declaration points that count per team at ``trump`` and their
-        tokens as announced (RULES.md §D), or None after an error."""
-        points, texts = {"A": 0, "B": 0}, {"A": "", "B": ""}
+        tokens as announced (RULES.md §D). A team's points are None after an error in
+        its codes, and both are when the trump is unknown (a carré's value depends on
+        it); without declarations in the rules, both are 0."""
+        points: dict[str, int | None] = {"A": 0, "B": 0}
+        texts = {"A": "", "B": ""}
         if not self.rules.has_declarations:
             return points, texts
         for team in TAKER_KEYS:
@@ -279,15 +300,18 @@ class SheetRowForm(forms.Form):
             tokens = declaration_tokens(codes)
             if tokens is None:
                 self.add_error(name, _codes_message())
+                points[team] = None
                 continue
             carres = [token for token in tokens if token.startswith(DeclarationKind.CARRE)]
             if len(carres) != len(set(carres)):
                 self.add_error(name, gettext("A team cannot hold the same carré twice."))
+                points[team] = None
+                continue
+            if trump is None:
+                points[team] = None
                 continue
             points[team] = sum(_token_value(token, trump) for token in tokens)
             texts[team] = self._kept_text(team, taker, codes) or ";".join(tokens)
-        if self.errors:
-            return None
         return points, texts
 
     def _kept_text(self, team: str, taker: str, codes: str) -> str:
@@ -299,15 +323,21 @@ class SheetRowForm(forms.Form):
         stored = getattr(self.deal, f"{side}_declarations_text")
         return stored if declaration_codes(stored) == codes else ""
 
-    def add_engine_error(self, error: scoring.DealError, taker: str = "A") -> None:
-        """Show an engine error (RULES.md §B6) beside the column it concerns; declarations
-        go beside the taker's team's, or the defence's for those of the defence."""
+    def engine_field(self, error: scoring.DealError, taker: str = "A") -> str | None:
+        """Return the column an engine error (RULES.md §B6) goes beside, or None for the
+        whole row; declarations go beside the taker's team's, or the defence's for those
+        of the defence (and for declarations on both sides)."""
         name = _ENGINE_FIELDS.get(error.field)
         if error.field in ("taker_declarations", "defence_declarations"):
             is_defence = error.field == "defence_declarations" or error.reason == "both_sides"
             team = ("B" if taker == "A" else "A") if is_defence else taker
             name = f"declarations_{team.lower()}"
-        self.add_error(name if name in self.fields else None, deal_error_message(error))
+        return name if name in self.fields else None
+
+    def add_engine_error(self, error: scoring.DealError, taker: str = "A") -> None:
+        """Show an engine error (RULES.md §B6) beside the column it concerns
+        (:meth:`engine_field`), in the club's words."""
+        self.add_error(self.engine_field(error, taker), deal_error_message(error))
 
     def named_errors(self) -> list[tuple[str, str]]:
         """Return every error as (field name, message naming its column), in column order;

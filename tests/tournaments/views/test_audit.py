@@ -196,6 +196,40 @@ def test_a_correction_without_a_reason_is_refused_beside_the_reason_and_saves_no
     assert (deal.taker_card_points, deal.version, Deal.history.count()) == (104, 1, records)
 
 
+def test_a_correction_shows_all_its_mistakes_at_once_and_saves_nothing(desk, match):
+    services.record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+    records = Deal.history.count()
+    typed = correction(
+        1,
+        1,
+        "",
+        taker_card_points="-10",
+        taker_belotes="1",
+        defence_belotes="1",
+        taker_declarations="25",
+        defence_declarations="20",
+    )
+
+    response = desk.post(f"{MATCH_URL}donnes/1/corriger/", typed)
+
+    assert response.status_code == 422
+    shown = {
+        name: errors_of(response, f"correct-1-{name}")
+        for name in ("reason", "taker_card_points", "taker_belotes", "taker_declarations")
+    }
+    assert shown == {
+        "reason": ["Indiquez la raison : elle est gardée dans l’historique."],
+        "taker_card_points": ["Les points ne peuvent pas être négatifs."],
+        "taker_belotes": ["Une seule belote-rebelote avec un atout de couleur."],
+        "taker_declarations": [
+            "Les annonces valent un multiple de 10.",
+            "Une seule équipe marque ses annonces : celle qui a la meilleure.",
+        ],
+    }
+    deal = Deal.objects.get()
+    assert (deal.taker_card_points, deal.version, Deal.history.count()) == (104, 1, records)
+
+
 def test_a_correction_of_a_deal_changed_meanwhile_is_refused(desk, match):
     services.submit_deal(
         seat=link(match, "A"), entry=DealEntry("A", MADE_90), deal_number=1, now=NOW

@@ -213,6 +213,7 @@ def test_an_empty_form_names_every_missing_field(client, organiser, match):
     assert field_errors(response) == {
         "taker": ["Choisissez l’équipe du preneur."],
         "trump": ["Choisissez l’atout."],
+        "contract": ["Choisissez un contrat."],
         "taker_tricks": ["Ce champ est obligatoire."],
         "taker_card_points": ["Ce champ est obligatoire."],
     }

@@ -164,6 +164,30 @@ def test_a_refused_row_names_its_column_in_french_and_saves_nothing(desk):
     ]
 
 
+def test_a_row_with_several_mistakes_shows_them_all_at_once_and_saves_nothing(desk):
+    make_match()
+    typed = ROW | {"taker": "Z", "contract": "75", "taker_card_points": "200", "belote": "AB"}
+
+    response = desk.post(f"{SHEET}donnes/1/", typed, HTTP_HX_REQUEST="true")
+
+    page = response.content.decode()
+    assert (response.status_code, Deal.objects.count()) == (200, 0)
+    assert re.findall(r"<li>Donne 1 · ([^<]*)</li>", page) == [
+        "Preneur : Tapez A ou B pour l’équipe du preneur, P pour une passe.",
+        "Contrat : Le contrat est d’au moins 80.",
+        "Contrat : Le contrat monte de 10 en 10.",
+        "Points du preneur : Les points des deux équipes doivent faire 162 (ici 200), ou 252 "
+        "sur un capot.",
+        "Belote : Une seule belote-rebelote avec un atout de couleur.",
+    ]
+    assert re.findall(r'id="sheet-1-(\w+)"[^>]*aria-invalid="true"', page) == [
+        "taker",
+        "contract",
+        "taker_card_points",
+        "belote",
+    ]
+
+
 def test_a_stale_row_comes_back_as_it_now_is(desk):
     match = make_match()
     services.record_deal(match=match, entry=MADE_90, now=NOW)
