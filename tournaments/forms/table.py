@@ -10,7 +10,7 @@ RULES.md §A).
 The fields are deliberately lenient (text, not Django integers or choices), so that
 whatever a phone sends reaches the engine: ``clean()`` resolves the declarations
 (``scoring.resolve_declarations``), builds a ``scoring.Deal``, calls
-``scoring.validate_deal`` and puts the first §B6 error (RULES.md), in the club's words
+``scoring.deal_errors`` and puts each of its §B6 errors (RULES.md), in the club's words
 (``messages.deal_error_message``), beside the phone field it concerns. Nothing is scored
 here.
 """
@@ -289,8 +289,9 @@ class TableDealForm(forms.Form):
         return any(field.value() or field.errors for field in fields)
 
     def clean(self) -> dict[str, Any]:
-        """Resolve the declarations, build the engine's deal, put its first error beside
-        its field (RULES.md §B6, §D)."""
+        """Resolve the declarations, build the engine's deal, put each of its errors beside
+        its field (RULES.md §B6, §D); a field missing or refused by its own check stops
+        there (the engine is not asked about a deal with a hole in it)."""
         super().clean()
         data = self.cleaned_data
         if self.is_edit:
@@ -330,9 +331,11 @@ class TableDealForm(forms.Form):
             taker_declarations=result.taker_points,
             defence_declarations=result.defence_points,
         )
-        error = scoring.validate_deal(deal, self.rules)
-        if error is not None:
-            self.add_engine_error(error)
+        errors = scoring.deal_errors(deal, self.rules)
+        if errors:
+            # Every mistake at once, each beside its field: one tap to see them all.
+            for error in errors:
+                self.add_engine_error(error)
             return data
         data["entry"] = DealEntry(data["taker"], deal, texts)
         return data

@@ -585,6 +585,34 @@ def test_a_bad_deal_shows_the_error_beside_its_field_and_saves_nothing(
     assert snapshot() == before
 
 
+def test_every_mistake_of_a_deal_shows_at_once_beside_its_field(phone, match, links):
+    before = snapshot()
+
+    response = record(
+        phone,
+        links["A"],
+        1,
+        {
+            "contract": "75",
+            "taker_card_points": "170",
+            "taker_belotes": "1",
+            "defence_belotes": "1",
+        },
+    )
+
+    assert (response.status_code, errors_beside_fields(response)) == (
+        422,
+        {
+            "taker_card_points": [
+                "Les points des deux équipes doivent faire 162 (ici 170), ou 252 sur un capot."
+            ],
+            "taker_belotes": ["Une seule belote-rebelote avec un atout de couleur."],
+            "contract": ["Le contrat est d’au moins 80.", "Le contrat monte de 10 en 10."],
+        },
+    )
+    assert snapshot() == before
+
+
 def test_without_htmx_a_bad_deal_is_a_422_page(match, links):
     client = Client()
     client.cookies["django_language"] = "fr"
@@ -614,7 +642,9 @@ def test_errors_are_in_english_for_an_english_phone(match, links):
 def test_sans_atout_is_refused_where_the_tournament_plays_suits_only(phone, match, links):
     Tournament.objects.filter(pk=match.round.tournament_id).update(allows_no_trump_all_trump=False)
 
-    response = record(phone, links["A"], 1, {"trump": "SA"})
+    # Suits only: the belotes are checkboxes, sent only when ticked (any value ticks one).
+    data = {"trump": "SA", "taker_belotes": "", "defence_belotes": ""}
+    response = record(phone, links["A"], 1, data)
 
     assert errors_beside_fields(response) == {
         "trump": ["Le sans atout et le tout atout ne se jouent pas avec cette règle."]
