@@ -432,11 +432,12 @@ def test_every_cell_of_the_parties_sheet(winter):
             "Total B",
             "Résultat",
             "Donnes jouées",
+            "Donnes pas encore comptées",
         ],
         [1, 1, 1, None, "Équipe Cœur d'Or / Anaïs Lefèvre", 2, None, HYPERLINK + " / -Bob"]
-        + [1060, 60, "Équipe A", 3],
+        + [1060, 60, "Équipe A", 3, 0],
         [1, 2, 3, "=Les As", "Bob Martin / Chloé Noël", 4, None, "Léa Roux / @Max", -20, 180]
-        + ["Équipe B", 1],
+        + ["Équipe B", 1, 0],
     ]
 
 
@@ -870,9 +871,9 @@ def test_a_totals_only_concours_has_its_matches_in_parties_and_no_deal_in_donnes
     assert (len(parties), parties[1], parties[-1]) == (
         37,
         [1, 1, 5, None, "Michel Dubois / Yvette Dupont", 14, None, "Raymond Moreau / Jean Dubois"]
-        + [969, 1075, "Équipe B", 12],
+        + [969, 1075, "Équipe B", 12, 0],
         [4, 9, 11, None, "Jean Girard / Pierre Garcia", 10, None, "Raymond Durand / Noël Moreau"]
-        + [802, 1202, "Équipe B", 12],
+        + [802, 1202, "Équipe B", 12, 0],
     )
     assert len(sheet_values(workbook["Donnes"])) == 1
 
