@@ -18,7 +18,8 @@ and the ``standings`` and ``matches`` commands. A :class:`Column` has
 
 A row is a :class:`tournaments.selectors.Standing` for :data:`STANDINGS`, a
 :class:`~tournaments.models.Match` for :data:`MATCHES` (a match with its confirmed totals
-for :data:`COUNTED_MATCHES`) and a :class:`DealRow` for :data:`DEALS`. Each output picks its columns by key, in its own order (:func:`pick`).
+for :data:`COUNTED_MATCHES`) and a :class:`DealRow` for :data:`DEALS`. Each output picks
+its columns by key, in its own order (:func:`pick`).
 Numbers are ints (scored points, card points, counts); nothing is a float or a formula.
 
 Presentation only: a value reads what the selectors loaded, never queries and never scores.
