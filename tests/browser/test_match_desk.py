@@ -7,6 +7,7 @@ In Chromium, on the concours of long names (:mod:`tests.long_names`), on a lapto
   would leave its table unfinished) comes back with its panel open and its error in
   view, not at the top of the page;
 - « Renouveler » a team's link comes back to that table's block of the QR page;
+- the address under a team's QR code is a link: clicked, it opens the team's table page;
 - « Valider la donne n telle quelle » sits on deal n's line of the correction list, and
   says its number.
 
@@ -72,6 +73,22 @@ def test_a_refused_correction_comes_back_with_its_error_in_view(
     screenshot("refused")
     assert page.url.endswith("/parties/1/tables/1/donnes/2/corriger/#correct-2")
     assert (page.evaluate("window.scrollY > 0"), is_in_view(error)) == (True, True)
+
+
+def test_the_address_under_a_qr_code_opens_the_teams_table_page(
+    desk_page: Page, live_server, concours, screenshot
+):
+    page = desk_page
+    page.goto(f"{live_server.url}/concours/{concours.slug}/gestion/parties/2/qr/")
+    link = page.locator("#table-4 .qr-url a").nth(1)
+    address = link.inner_text()
+
+    link.click()
+
+    screenshot("table-page")
+    team_b = Match.objects.get(round__tournament=concours, round__number=2, table_number=4).team_b
+    link_url = team_b.links.get(revoked_at__isnull=True).get_absolute_url()
+    assert (address, page.url) == (f"{live_server.url}{link_url}", f"{live_server.url}{link_url}")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))

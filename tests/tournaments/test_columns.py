@@ -19,6 +19,7 @@ from tournaments.exports import xlsx
 from tournaments.importing import DEAL_FILE_COLUMNS
 from tournaments.models import DealEntry
 from tournaments.presentation.columns import (
+    COUNTED_MATCHES,
     DEAL_FILE_KEYS,
     DEALS,
     MATCHES,
@@ -27,6 +28,7 @@ from tournaments.presentation.columns import (
     STANDINGS_FILE_KEYS,
     Column,
     DealRow,
+    deal_rows,
     pick,
 )
 
@@ -475,3 +477,33 @@ def test_declarations_are_written_in_words(text, french, english):
         in_english = declaration_words(text)
 
     assert (in_french, in_english) == (french, english)
+
+
+def test_the_counted_match_columns_are_the_match_columns_and_the_deals_not_counted_yet():
+    columns = COUNTED_MATCHES.values()
+
+    english, french = names(columns, "en"), names(columns, "fr")
+
+    assert [key for key, _name, _heading in english] == [*MATCHES, "deals_unconfirmed"]
+    assert (english[-1][1], french[-1][1]) == (
+        "Deals not counted yet",
+        "Donnes pas encore comptées",
+    )
+
+
+def test_deals_count_up_to_the_first_one_waiting_and_their_totals_say_so(match):
+    statuses = ("confirmed", "disputed", "confirmed", "pending")
+    deals = [
+        DealFactory.build(match=match, deal_number=number, status=status, total_a=10 * number)
+        for number, status in enumerate(statuses, start=1)
+    ]
+
+    rows = deal_rows(match, deals)
+
+    assert [row.is_counted for row in rows] == [True, False, False, False]
+    with translation.override("fr"):
+        assert [DEALS["total_a"].words(row) for row in rows] == [10] + ["Pas encore comptée"] * 3
+    with translation.override("en"):
+        assert [DEALS["total_a"].words(row) for row in rows] == [10] + ["Not counted yet"] * 3
+    # The CSV's value stays the stored running total.
+    assert [DEALS["total_a"].value(row) for row in rows] == [10, 20, 30, 40]

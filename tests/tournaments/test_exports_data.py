@@ -14,6 +14,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
+import scoring
 from tests.factories import (
     ByeFactory,
     ClubFactory,
@@ -23,6 +24,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
+from tournaments import selectors, services
 from tournaments.exports.cells import (
     FORBIDDEN_IN_SHEET_TITLE,
     csv_field,
@@ -33,7 +35,14 @@ from tournaments.exports.cells import (
 from tournaments.exports.csv import deals_csv, standings_csv
 from tournaments.exports.xlsx import tournament_xlsx
 from tournaments.importing import import_played_tournament
-from tournaments.models import Round
+from tournaments.models import DealEntry, Match, Round
+from tournaments.services import (
+    MeleePlayerData,
+    confirm_deals,
+    ensure_team_links,
+    record_deal,
+    submit_deal,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 HYPERLINK = '=HYPERLINK("http://x","y")'
@@ -432,11 +441,12 @@ def test_every_cell_of_the_parties_sheet(winter):
             "Total B",
             "Résultat",
             "Donnes jouées",
+            "Donnes pas encore comptées",
         ],
         [1, 1, 1, None, "Équipe Cœur d'Or / Anaïs Lefèvre", 2, None, HYPERLINK + " / -Bob"]
-        + [1060, 60, "Équipe A", 3],
+        + [1060, 60, "Équipe A", 3, 0],
         [1, 2, 3, "=Les As", "Bob Martin / Chloé Noël", 4, None, "Léa Roux / @Max", -20, 180]
-        + ["Équipe B", 1],
+        + ["Équipe B", 1, 0],
     ]
 
 
@@ -870,9 +880,9 @@ def test_a_totals_only_concours_has_its_matches_in_parties_and_no_deal_in_donnes
     assert (len(parties), parties[1], parties[-1]) == (
         37,
         [1, 1, 5, None, "Michel Dubois / Yvette Dupont", 14, None, "Raymond Moreau / Jean Dubois"]
-        + [969, 1075, "Équipe B", 12],
+        + [969, 1075, "Équipe B", 12, 0],
         [4, 9, 11, None, "Jean Girard / Pierre Garcia", 10, None, "Raymond Durand / Noël Moreau"]
-        + [802, 1202, "Équipe B", 12],
+        + [802, 1202, "Équipe B", 12, 0],
     )
     assert len(sheet_values(workbook["Donnes"])) == 1
 
@@ -889,3 +899,128 @@ def test_a_totals_only_concours_exports_its_standings_csv_and_an_empty_deals_csv
     rows = list(csv.reader(io.StringIO(standings.decode("utf-8"), newline="")))
     assert [row[:8] for row in rows] == expected
     assert deals.decode("utf-8").count("\r\n") == 1
+
+
+# A match with a deal waiting for the opponents (selectors/results.py, RULES.md §E)
+
+MADE_90 = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+COINCHED_CHUTE = scoring.Deal(
+    trump="S",
+    contract=100,
+    coinche="coinche",
+    taker_card_points=70,
+    defence_card_points=92,
+    taker_tricks=3,
+)
+NO_TRUMP_80 = scoring.Deal(
+    trump="SA", contract=80, taker_card_points=100, defence_card_points=62, taker_tricks=5
+)
+
+
+@pytest.fixture
+def waiting(db):
+    """Round 1 published, one table: deal 1 typed by the desk (190–60); deals 2 (520–0)
+    and 3 (180–60) entered on team 1's phone, and team 2 confirms deal 3 only. Deal 2
+    waits, so neither counts yet: stored totals 890–120, confirmed totals 190–60."""
+    tournament = TournamentFactory(name="Concours d'automne", slug="automne")
+    anne = TeamFactory(tournament=tournament, number=1, player_1="Anne", player_2="Bruno")
+    chloe = TeamFactory(tournament=tournament, number=2, player_1="Chloé", player_2="Denis")
+    played = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    match = MatchFactory(round=played, table_number=1, team_a=anne, team_b=chloe)
+    ensure_team_links(tournament=tournament, now=NOW)
+    seats = selectors.match_links(match=match)
+    record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+    submit_deal(seat=seats["A"], entry=DealEntry("B", COINCHED_CHUTE), deal_number=2, now=NOW)
+    submit_deal(seat=seats["A"], entry=DealEntry("A", NO_TRUMP_80), deal_number=3, now=NOW)
+    confirm_deals(seat=seats["B"], deal_number=3, now=NOW)
+    match.refresh_from_db()
+    assert (match.total_a, match.total_b, match.result) == (890, 120, "")
+    return tournament
+
+
+def test_the_parties_sheet_counts_only_the_confirmed_deals_of_a_match_still_waiting(waiting):
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=waiting))
+
+    assert sheet_values(workbook["Parties"]) == [
+        ["Partie", "Table", "Équipe A", "Nom de l’équipe A", "Joueurs A", "Équipe B",
+         "Nom de l’équipe B", "Joueurs B", "Total A", "Total B", "Résultat", "Donnes jouées",
+         "Donnes pas encore comptées"],
+        [1, 1, 1, None, "Anne / Bruno", 2, None, "Chloé / Denis", 190, 60, "en cours", 3, 1],
+    ]  # fmt: skip
+
+
+def test_the_donnes_sheet_shows_the_waiting_deal_labelled_and_not_counted(waiting):
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=waiting))
+
+    rows = sheet_values(workbook["Donnes"])
+    assert [row[:3] + row[17:] for row in rows] == [
+        ["Partie", "Table", "Donne", "Issue", "Score A", "Score B", "Total A", "Total B",
+         "État"],
+        [1, 1, 1, "Réussi", 190, 60, 190, 60, "Confirmée"],
+        [1, 1, 2, "Chute", 520, 0, "Pas encore comptée", "Pas encore comptée",
+         "En attente des adversaires"],
+        [1, 1, 3, "Réussi", 180, 60, "Pas encore comptée", "Pas encore comptée", "Confirmée"],
+    ]  # fmt: skip
+    # The waiting deal is shown whole: who took, its inputs, no declaration.
+    assert rows[2][:17] == [1, 1, 2, 2, "Non", "♠", 100, "Coinche", 70, 92, 3, 0, 0, 0, 0] + [
+        None,
+        None,
+    ]
+
+
+def test_the_workbook_says_a_deal_is_not_counted_yet_in_english(waiting):
+    with translation.override("en"):
+        workbook = open_workbook(tournament_xlsx(tournament=waiting))
+
+    parties = sheet_values(workbook["Parties"])
+    donnes = sheet_values(workbook["Donnes"])
+    assert (parties[0][8:], parties[1][8:]) == (
+        ["Total A", "Total B", "Result", "Deals played", "Deals not counted yet"],
+        [190, 60, "ongoing", 3, 1],
+    )
+    assert [row[-3:] for row in donnes] == [
+        ["Total A", "Total B", "Status"],
+        [190, 60, "Confirmed"],
+        ["Not counted yet", "Not counted yet", "Waiting for the opponents"],
+        ["Not counted yet", "Not counted yet", "Confirmed"],
+    ]
+
+
+def test_the_deals_csv_keeps_the_stored_totals_of_a_waiting_deal_and_says_its_status(waiting):
+    with translation.override("fr"):
+        data = deals_csv(tournament=waiting)
+
+    rows = list(csv.reader(io.StringIO(data.decode(), newline="")))
+    assert [row[4:5] + row[20:25] for row in rows] == [
+        ["deal", "score_a", "score_b", "total_a", "total_b", "status"],
+        ["1", "190", "60", "190", "60", "confirmed"],
+        ["2", "520", "0", "710", "60", "pending"],
+        ["3", "180", "60", "890", "120", "confirmed"],
+    ]
+
+
+def test_a_melee_parties_sheet_counts_only_the_confirmed_deals_too(db):
+    tournament = TournamentFactory(slug="melee", match_format_value=4)
+    services.register_melee_players(
+        tournament=tournament,
+        players=[MeleePlayerData(name=f"Joueur {n}") for n in range(1, 5)],
+        rng=None,
+    )
+    services.publish_draft(round=services.draw_melee_partie(tournament=tournament, seed=7), now=NOW)
+    match = Match.objects.get()
+    record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+    seat = selectors.match_links(match=match)["A"]
+    submit_deal(seat=seat, entry=DealEntry("B", COINCHED_CHUTE), deal_number=2, now=NOW)
+
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=tournament))
+
+    parties = sheet_values(workbook["Parties"])
+    assert (parties[0][10:], parties[1][10:]) == (
+        ["Total A", "Total B", "Résultat", "Donnes jouées", "Donnes pas encore comptées"],
+        [190, 60, "en cours", 2, 1],
+    )

@@ -21,9 +21,16 @@ from tests.factories import (
     TournamentFactory,
 )
 from tests.pdf_reading import html_tables, ink_fraction, page_size_mm, page_texts, word_boxes
+from tournaments import selectors
 from tournaments.exports import pdf
 from tournaments.models import DealEntry, Match, Round, Team, TeamLink
-from tournaments.services import ensure_team_links, record_deal, record_match_totals
+from tournaments.services import (
+    confirm_deals,
+    ensure_team_links,
+    record_deal,
+    record_match_totals,
+    submit_deal,
+)
 
 NOW = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=datetime.UTC)
 BASE_URL = "https://belote.example/"
@@ -516,24 +523,46 @@ def test_a_draw_sheet_puts_the_teams_under_the_tables_when_they_fit(
 # Filled match sheets ---------------------------------------------------------------------
 
 
+MADE_90 = scoring.Deal(
+    trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+)
+COINCHED_CHUTE = scoring.Deal(
+    trump="S",
+    contract=100,
+    coinche="coinche",
+    taker_card_points=70,
+    defence_card_points=92,
+    taker_tricks=3,
+)
+NO_TRUMP_80 = scoring.Deal(
+    trump="SA", contract=80, taker_card_points=100, defence_card_points=62, taker_tricks=5
+)
+
+
 def play_table_1(tournament):
     match = round_of(tournament, 1).matches.get(table_number=1)
-    made = scoring.Deal(
-        trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
-    )
-    chute = scoring.Deal(
-        trump="S",
-        contract=100,
-        coinche="coinche",
-        taker_card_points=70,
-        defence_card_points=92,
-        taker_tricks=3,
-    )
-    no_trump = scoring.Deal(
-        trump="SA", contract=80, taker_card_points=100, defence_card_points=62, taker_tricks=5
-    )
-    for taker, deal in (("A", made), ("B", None), ("B", chute), ("A", no_trump)):
+    for taker, deal in (("A", MADE_90), ("B", None), ("B", COINCHED_CHUTE), ("A", NO_TRUMP_80)):
         record_deal(match=match, entry=DealEntry(taker, deal), now=NOW)
+    return match
+
+
+def play_table_1_with_a_deal_waiting(tournament):
+    """Table 1: deal 1 typed by the desk (190–60); deals 2 (520–0) and 3 (180–60) entered
+    on team 1's phone, and team 2 confirms deal 3 only: deal 2 waits, so neither counts
+    yet (stored totals 890–120, confirmed totals 190–60)."""
+    match = round_of(tournament, 1).matches.get(table_number=1)
+    seats = selectors.match_links(match=match)
+    record_deal(match=match, entry=DealEntry("A", MADE_90), now=NOW)
+    submit_deal(seat=seats["A"], entry=DealEntry("B", COINCHED_CHUTE), deal_number=2, now=NOW)
+    submit_deal(seat=seats["A"], entry=DealEntry("A", NO_TRUMP_80), deal_number=3, now=NOW)
+    confirm_deals(seat=seats["B"], deal_number=3, now=NOW)
+    match.refresh_from_db()
+    assert (match.total_a, match.total_b) == (890, 120)
+    assert [deal.status for deal in match.deals.order_by("deal_number")] == [
+        "confirmed",
+        "pending",
+        "confirmed",
+    ]
     return match
 
 
@@ -557,6 +586,68 @@ def test_a_match_sheet_has_every_deal_with_both_scores_and_running_totals(concou
     assert html.count("Pas terminée.") == 2
 
 
+def test_a_match_sheet_prints_a_deal_waiting_and_counts_only_the_confirmed_beginning(concours):
+    play_table_1_with_a_deal_waiting(concours)
+
+    html = pdf.match_sheets_html(round=round_of(concours, 1))
+
+    assert html_tables(html, "deals")[0][2:] == [
+        ["1", "1", "90", "♥", "", "190", "60", "190", "60"],
+        ["2 (En attente des adversaires)", "2", "100", "♠", "Coinche", "520", "0",
+         "Pas encore comptée"],
+        ["3", "1", "80", "SA", "", "180", "60", "Pas encore comptée"],
+        ["Totaux de la partie", "190", "60"],
+    ]  # fmt: skip
+    assert re.findall(r'<td colspan="2" class="total not-counted">([^<]*)</td>', html) == [
+        "Pas encore comptée",
+        "Pas encore comptée",
+    ]
+    assert re.findall(r'<p class="result">([^<]*)</p>', html) == [
+        "En cours : 1 donne n’est pas encore confirmée.",
+        "Pas terminée.",
+    ]
+
+
+def test_a_match_sheet_says_not_counted_yet_in_english(concours):
+    play_table_1_with_a_deal_waiting(concours)
+
+    with translation.override("en"):
+        html = pdf.match_sheets_html(round=round_of(concours, 1))
+
+    assert html_tables(html, "deals")[0] == [
+        ["Deal", "Taker", "Contract", "Trump", "Coinche", "Points of the deal",
+         "Running totals"],
+        ["Team 1", "Team 2", "Team 1", "Team 2"],
+        ["1", "1", "90", "♥", "", "190", "60", "190", "60"],
+        ["2 (Waiting for the opponents)", "2", "100", "♠", "Coinche", "520", "0",
+         "Not counted yet"],
+        ["3", "1", "80", "NT", "", "180", "60", "Not counted yet"],
+        ["Match totals", "190", "60"],
+    ]  # fmt: skip
+    assert re.findall(r'<p class="result">([^<]*)</p>', html) == [
+        "In progress: 1 deal is not confirmed yet.",
+        "Not finished.",
+    ]
+
+
+def test_the_match_sheets_pdf_prints_not_counted_yet_across_the_running_totals(concours, tmp_path):
+    play_table_1_with_a_deal_waiting(concours)
+
+    data = pdf.match_sheets_pdf(round=round_of(concours, 1))
+
+    lines = [line.strip() for line in page_texts(data)[0].splitlines()]
+    # Deal 2's status, hyphenated in its narrow column, takes the lines between.
+    first, totals = lines.index("1 1 90 ♥ 190 60 190 60"), lines.index("Totaux de la partie 190 60")
+    assert [lines[first], *lines[totals - 2 : totals + 2]] == [
+        "1 1 90 ♥ 190 60 190 60",
+        "2 100 ♠ Coinche 520 0 Pas encore comptée",
+        "3 1 80 SA 180 60 Pas encore comptée",
+        "Totaux de la partie 190 60",
+        "En cours : 1 donne n’est pas encore confirmée.",
+    ]
+    assert 0.01 < ink_fraction(data, tmp_path, page=1) < 0.5
+
+
 def test_a_totals_only_match_sheet_says_so_with_its_counts_totals_and_result(concours):
     match = round_of(concours, 1).matches.get(table_number=2)
     record_match_totals(match=match, totals=scoring.MatchTotals(1500, 1210, 12), now=NOW)
@@ -570,7 +661,9 @@ def test_a_totals_only_match_sheet_says_so_with_its_counts_totals_and_result(con
     assert (html.count("Gagnée par l’équipe 3."), html.count("Pas terminée.")) == (1, 1)
 
 
-def test_a_negative_score_and_an_unconfirmed_deal_are_printed_as_they_are(concours, tmp_path):
+def test_a_negative_score_is_printed_as_it_is_and_a_disputed_deal_is_not_counted(
+    concours, tmp_path
+):
     match = round_of(concours, 1).matches.get(table_number=2)
     DealFactory(match=match, deal_number=1, score_a=-20, score_b=182, total_a=-20, total_b=182)
     DealFactory(
@@ -591,17 +684,19 @@ def test_a_negative_score_and_an_unconfirmed_deal_are_printed_as_they_are(concou
     html_rows = html_tables(pdf.match_sheets_html(round=round_of(concours, 1)), "deals")[1]
     assert html_rows[2:] == [
         ["1", "3", "80", "♥", "", "-20", "182", "-20", "182"],
-        ["2 (Contestée)", "3", "80", "♣", "", "0", "160", "-20", "342"],
-        ["Totaux de la partie", "-20", "342"],
+        ["2 (Contestée)", "3", "80", "♣", "", "0", "160", "Pas encore comptée"],
+        ["Totaux de la partie", "-20", "182"],
     ]
     pages = page_texts(data)
     assert len(pages) == 2
-    assert [line.strip() for line in pages[1].splitlines()[10:15]] == [
+    lines = [line.strip() for line in pages[1].splitlines()]
+    # Deal 2's « (Contestée) », broken inside its narrow column, takes the lines between.
+    totals = lines.index("Totaux de la partie -20 182")
+    assert [lines[10], *lines[totals - 1 : totals + 2]] == [
         "1 3 80 ♥ -20 182 -20 182",
-        "2",
-        "(Contestée) 3 80 ♣ 0 160 -20 342",
-        "Totaux de la partie -20 342",
-        "Gagnée par l’équipe 4.",
+        "3 80 ♣ 0 160 Pas encore comptée",
+        "Totaux de la partie -20 182",
+        "En cours : 1 donne n’est pas encore confirmée.",
     ]
     assert pages[1].splitlines()[5] == "Équipe A 3 Ana / Léa Mai"
     assert 0.01 < ink_fraction(data, tmp_path, page=2) < 0.5

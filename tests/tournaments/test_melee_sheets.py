@@ -181,11 +181,11 @@ class TestTheSampleSheets:
         assert rows[0] == [
             "Partie", "Table", "Joueur Nord", "Nom Nord", "Joueur Sud", "Nom Sud",
             "Joueur Est", "Nom Est", "Joueur Ouest", "Nom Ouest", "Total A",
-            "Total B", "Résultat", "Donnes jouées",
+            "Total B", "Résultat", "Donnes jouées", "Donnes pas encore comptées",
         ]  # fmt: skip
         assert rows[5] == [
             2, 1, 6, "André David", 10, "Jean Dubois", 15, "Maurice Garcia", 14,
-            "Odette Lefèvre", 1002, 1002, "Égalité", 0,
+            "Odette Lefèvre", 1002, 1002, "Égalité", 0, 0,
         ]  # fmt: skip
         assert [row[:2] + row[2:10:2] + row[10:12] for row in rows[1:]] == TABLES
         assert [row[3:10:2] for row in rows[1:]] == [

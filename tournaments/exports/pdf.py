@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from tournaments import selectors
@@ -50,6 +51,7 @@ from tournaments.presentation.columns import (
     STANDINGS,
     Column,
     DealRow,
+    deal_rows,
     pick,
 )
 from tournaments.presentation.paper_keys import (
@@ -62,6 +64,7 @@ from tournaments.presentation.paper_keys import (
 from tournaments.presentation.seats import Seating, match_seating
 from tournaments.presentation.totals import sheet_counts_text
 from tournaments.qr import qr_code_svg
+from tournaments.selectors import ConfirmedMatch
 from tournaments.selectors.prizes import NO_PRIZE, award_prizes, prize_lines
 from tournaments.standings import RankingKey
 from tournaments.text import printable
@@ -169,7 +172,13 @@ def card_name_size(players: tuple[str, str]) -> str:
 
 @dataclass(frozen=True)
 class DealLine:
-    """One deal of a filled match sheet. A passed deal has ``is_passed`` and no scores."""
+    """One deal of a filled match sheet. A passed deal has ``is_passed`` and no scores.
+
+    ``is_counted`` is False from the first deal pending or disputed on: the sheet prints
+    « Pas encore comptée » where its running totals would be (RULES.md §E,
+    :func:`~tournaments.presentation.columns.deal_rows`); ``total_a``/``total_b`` keep
+    the stored running totals (scored points) all the same.
+    """
 
     number: int
     is_passed: bool
@@ -183,6 +192,7 @@ class DealLine:
     total_a: int
     total_b: int
     status: str
+    is_counted: bool = True
 
 
 @dataclass(frozen=True)
@@ -313,11 +323,21 @@ def _deal_line(row: DealRow, *, is_melee: bool = False) -> DealLine:
         total_a=_whole_number(DEALS["total_a"].value(row)),
         total_b=_whole_number(DEALS["total_b"].value(row)),
         status=DEALS["status"].brief(row),
+        is_counted=row.is_counted,
     )
 
 
-def _result(match: Match, *, is_melee: bool = False) -> str:
-    if match.result == MatchResult.A and is_melee:
+def _result(match: ConfirmedMatch, *, is_melee: bool = False) -> str:
+    """Return the sentence under a match's sheet: its winner, « Égalité. », « Pas
+    terminée. », or while a deal is not confirmed « En cours : 1 donne n’est pas encore
+    confirmée. » (no winner yet, RULES.md §E); « Arrêtée au temps. » before it."""
+    if match.deals_unconfirmed:
+        text = ngettext(
+            "In progress: %(count)s deal is not confirmed yet.",
+            "In progress: %(count)s deals are not confirmed yet.",
+            match.deals_unconfirmed,
+        ) % {"count": match.deals_unconfirmed}
+    elif match.result == MatchResult.A and is_melee:
         text = _("Won by pair A.")
     elif match.result == MatchResult.B and is_melee:
         text = _("Won by pair B.")
@@ -607,7 +627,11 @@ def draw_sheet_pdf(*, round: Round) -> bytes:
 def match_sheets_html(*, round: Round) -> str:
     """Return the HTML of the filled sheets of ``round``, one per table: every deal with
     its taker, contract, trump, coinche, both scores and the running totals (as the
-    engine stored them), then the match totals and its result. A match recorded by its
+    engine stored them), then the match totals and its result, as the desk counts them
+    (:func:`tournaments.selectors.with_confirmed_totals`, RULES.md §E): a deal pending or
+    disputed is printed with its status, but from it on the running totals read « Pas
+    encore comptée », the match totals are the confirmed ones and the result says how
+    many deals wait, with no winner. A match recorded by its
     totals says « Totaux seulement » and its sheet's counts where the deals would be. A
     mêlée pair is printed by its players at their seats (RULES.md §H)."""
     tournament = round.tournament
@@ -615,7 +639,7 @@ def match_sheets_html(*, round: Round) -> str:
     for deal in selectors.round_deals(round=round):
         deals[deal.match_id].append(deal)
     sheets = []
-    for match in selectors.round_seated_matches(round=round):
+    for match in selectors.with_confirmed_totals(selectors.round_seated_matches(round=round)):
         seating = match_seating(match)
         sheets.append(
             ScoreSheet(
@@ -623,11 +647,11 @@ def match_sheets_html(*, round: Round) -> str:
                 team_a=_sheet_team(match.team_a, "A", seating),
                 team_b=_sheet_team(match.team_b, "B", seating),
                 deals=tuple(
-                    _deal_line(DealRow(match, deal), is_melee=seating is not None)
-                    for deal in deals[match.pk]
+                    _deal_line(row, is_melee=seating is not None)
+                    for row in deal_rows(match, deals[match.pk])
                 ),
-                total_a=match.total_a,
-                total_b=match.total_b,
+                total_a=match.confirmed_a,
+                total_b=match.confirmed_b,
                 result=_result(match, is_melee=seating is not None),
                 is_totals_only=match.is_totals_only,
                 sheet_counts=sheet_counts_text(match),

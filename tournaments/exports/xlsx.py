@@ -1,7 +1,8 @@
 """The tournament workbook (STYLE.md §5): one XLSX with six sheets, built with openpyxl.
 
 Sheets, in order: « Classement » (the standings, then players, club, the remaining
-tie-breaks, the drawn lot and the players' figures), « Parties » (every match),
+tie-breaks, the drawn lot and the players' figures), « Parties » (every match, its
+totals the confirmed ones, as the desk counts them),
 « Exempts » (the byes of each round), « Donnes » (every deal: inputs and scores, the
 declarations as announced in words, « tierce au roi de cœur »), « Équipes » (the teams)
 — a mêlée's « Joueurs » (its players), its « Parties » naming each table's four players
@@ -46,21 +47,22 @@ from openpyxl.worksheet.worksheet import Worksheet
 from scoring.rows import DEAL_COLUMNS
 from tournaments import selectors
 from tournaments.exports.cells import CellValue, safe_cell_value, set_cell, sheet_title
-from tournaments.models import Deal, Match, MatchFormatKind, Round, Tournament
+from tournaments.models import Deal, MatchFormatKind, Round, Tournament
 from tournaments.presentation.columns import (
+    COUNTED_MATCHES,
     DEALS,
-    MATCHES,
     MELEE_STANDINGS,
     MELEE_STANDINGS_FILE_KEYS,
     STANDINGS,
     STANDINGS_FILE_KEYS,
     Column,
-    DealRow,
+    deal_rows,
     pick,
     standings_keys,
     yes_no_words,
 )
 from tournaments.presentation.seats import MELEE_DEALS, MELEE_MATCHES, seated_matches
+from tournaments.selectors import ConfirmedMatch
 from tournaments.text import printable
 
 Row = TypeVar("Row")
@@ -88,10 +90,12 @@ class Sheet:
     rows: Sequence[tuple[CellValue, ...]]
 
 
-def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
+def played_matches(*, tournament: Tournament) -> list[tuple[ConfirmedMatch, list[Deal]]]:
     """Return the matches of the tournament's published and closed rounds, by round and
-    table, each with its deals in order (every status: the status is exported too), and
-    a mêlée pair's players joined (:func:`tournaments.selectors.tournament_seated_matches`).
+    table, each with its deals in order (every status: the status is exported too), a
+    mêlée pair's players joined (:func:`tournaments.selectors.tournament_seated_matches`)
+    and its confirmed totals (:func:`tournaments.selectors.with_confirmed_totals`, as the
+    desk counts them: RULES.md §E).
 
     Two queries, however many matches: one for the matches, one for all their deals.
     """
@@ -100,7 +104,9 @@ def played_matches(*, tournament: Tournament) -> list[tuple[Match, list[Deal]]]:
         deals[deal.match_id].append(deal)
     return [
         (match, deals[match.pk])
-        for match in selectors.tournament_seated_matches(tournament=tournament)
+        for match in selectors.with_confirmed_totals(
+            selectors.tournament_seated_matches(tournament=tournament)
+        )
         if match.round.status != Round.Status.DRAFT
     ]
 
@@ -127,9 +133,10 @@ STANDINGS_COLUMNS = pick(STANDINGS, STANDINGS_KEYS)
 #: then the player's name and club.
 MELEE_STANDINGS_COLUMNS = pick(MELEE_STANDINGS, (*MELEE_STANDINGS_FILE_KEYS, "name", "club"))
 
-#: « Parties »: where each match was played, its teams, totals, result and deals played.
+#: « Parties »: where each match was played, its teams, its confirmed totals, result
+#: (« en cours » while a deal waits), deals played and deals not counted yet (RULES.md §E).
 MATCHES_COLUMNS = pick(
-    MATCHES,
+    COUNTED_MATCHES,
     (
         "round",
         "table",
@@ -143,12 +150,13 @@ MATCHES_COLUMNS = pick(
         "total_b",
         "result",
         "deals_played",
+        "deals_unconfirmed",
     ),
 )
 #: « Parties » of a mêlée (RULES.md §H): where each match was played, then each pair's
 #: players at their seats (number, name), pair A North and South, pair B East and West,
-#: then the totals, the result (« Paire A ») and deals played. No pair number: it would
-#: read as a player's.
+#: then the confirmed totals, the result (« Paire A », « en cours »), deals played and
+#: deals not counted yet. No pair number: it would read as a player's.
 MELEE_MATCHES_COLUMNS = pick(
     MELEE_MATCHES,
     (
@@ -166,10 +174,12 @@ MELEE_MATCHES_COLUMNS = pick(
         "total_b",
         "result",
         "deals_played",
+        "deals_unconfirmed",
     ),
 )
 #: « Donnes »: where each deal was played, its taker's team, the inputs, the
-#: declarations as announced, the outcome, the scores, the running totals, the status.
+#: declarations as announced, the outcome, the scores, the running totals (« Pas encore
+#: comptée » from the first deal not confirmed on), the status.
 DEALS_COLUMNS = pick(
     DEALS,
     (
@@ -218,24 +228,34 @@ def standings_sheet(*, tournament: Tournament) -> Sheet:
     return columns_sheet(STANDINGS_SHEET_TITLE, columns, standings)
 
 
-def matches_sheet(*, matches: list[tuple[Match, list[Deal]]], is_melee: bool = False) -> Sheet:
-    """Return « Parties »: one row per match; totals are scored points. A mêlée's
-    (``is_melee``) name each pair's players at their seats, :data:`MELEE_MATCHES_COLUMNS`."""
+def matches_sheet(
+    *, matches: list[tuple[ConfirmedMatch, list[Deal]]], is_melee: bool = False
+) -> Sheet:
+    """Return « Parties »: one row per match; totals are the confirmed ones, in scored
+    points: a deal pending or disputed, and every deal after it, is not in them, its
+    result reads « en cours » and « Donnes pas encore comptées » counts those waiting
+    (selectors/results.py, RULES.md §E). A mêlée's (``is_melee``) name each pair's
+    players at their seats, :data:`MELEE_MATCHES_COLUMNS`."""
     if is_melee:
         rows = seated_matches(match for match, _deals in matches)
         return columns_sheet(MATCHES_SHEET_TITLE, MELEE_MATCHES_COLUMNS, rows)
     return columns_sheet(MATCHES_SHEET_TITLE, MATCHES_COLUMNS, [match for match, _deals in matches])
 
 
-def deals_sheet(*, matches: list[tuple[Match, list[Deal]]], is_melee: bool = False) -> Sheet:
+def deals_sheet(
+    *, matches: list[tuple[ConfirmedMatch, list[Deal]]], is_melee: bool = False
+) -> Sheet:
     """Return « Donnes »: one row per deal, by round, table and deal number.
 
     Card points include the dix de der; declarations are the points that count (RULES.md
     §D), then the declarations as announced; scores are scored points, then the running
-    totals after the deal. A passed deal has no inputs (RULES.md §C): blank cells. A
+    totals after the deal, which read « Pas encore comptée » from the first deal pending
+    or disputed on (it is shown, with its status, but not counted: RULES.md §E,
+    :func:`~tournaments.presentation.columns.deal_rows`). A passed deal has no inputs
+    (RULES.md §C): blank cells. A
     mêlée's (``is_melee``) taker is A or B, :data:`MELEE_DEALS_COLUMNS` (RULES.md §H).
     """
-    rows = [DealRow(match, deal) for match, deals in matches for deal in deals]
+    rows = [row for match, deals in matches for row in deal_rows(match, deals)]
     columns = MELEE_DEALS_COLUMNS if is_melee else DEALS_COLUMNS
     return columns_sheet(DEALS_SHEET_TITLE, columns, rows)
 

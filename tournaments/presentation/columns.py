@@ -17,8 +17,9 @@ and the ``standings`` and ``matches`` commands. A :class:`Column` has
   is given.
 
 A row is a :class:`tournaments.selectors.Standing` for :data:`STANDINGS`, a
-:class:`~tournaments.models.Match` for :data:`MATCHES` and a :class:`DealRow` for
-:data:`DEALS`. Each output picks its columns by key, in its own order (:func:`pick`).
+:class:`~tournaments.models.Match` for :data:`MATCHES` (a match with its confirmed totals
+for :data:`COUNTED_MATCHES`) and a :class:`DealRow` for :data:`DEALS`. Each output picks
+its columns by key, in its own order (:func:`pick`).
 Numbers are ints (scored points, card points, counts); nothing is a float or a formula.
 
 Presentation only: a value reads what the selectors loaded, never queries and never scores.
@@ -32,7 +33,7 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -43,12 +44,13 @@ from tournaments.models import (
     DealEntry,
     DealStatus,
     Match,
+    MatchResult,
     Team,
     TeamSide,
     Trump,
 )
 from tournaments.presentation.cards import SUIT_SYMBOLS, declaration_words
-from tournaments.selectors import PlayerStanding, Standing
+from tournaments.selectors import UNCONFIRMED, ConfirmedMatch, PlayerStanding, Standing
 
 #: What a column's value or words may be: a whole number, text, or nothing.
 CellValue = int | str | None
@@ -289,6 +291,57 @@ MATCHES: dict[str, Column[Match]] = _by_key(
     Column("deals_played", _("Deals played"), lambda match: match.deals_played),
 )
 
+
+def _for_counted(column: Column[Match]) -> Column[ConfirmedMatch]:
+    """Return ``column`` of :data:`MATCHES` for a match with its confirmed totals."""
+    return Column(
+        column.key,
+        column.name,
+        column.get_value,
+        abbreviation=column.abbreviation,
+        get_words=column.get_words,
+        get_brief=column.get_brief,
+    )
+
+
+def counted_result_words(
+    match: ConfirmedMatch, winner_words: Callable[[str], CellValue]
+) -> CellValue:
+    """Return the words of the result of ``match`` as counted: « en cours » while a deal
+    is not confirmed (no winner yet, RULES.md §E), else ``winner_words`` of its stored
+    result (« Équipe A »), or None while it is not finished."""
+    if match.deals_unconfirmed:
+        return pgettext("provisional totals", "ongoing")
+    return winner_words(match.result) if match.result else None
+
+
+def _team_result_words(result: str) -> CellValue:
+    return str(MatchResult(result).label)
+
+
+#: The match columns as the hall counts them, for matches read with
+#: :func:`~tournaments.selectors.with_confirmed_totals` (the workbook's « Parties »): the
+#: columns of :data:`MATCHES`, but the totals are the confirmed ones (scored points, the
+#: deals before the first one not confirmed, selectors/results.py), the result is
+#: « en cours » while a deal waits, and ``deals_unconfirmed`` counts the deals pending or
+#: disputed, which are not in the totals (RULES.md §E: only confirmed matches count).
+COUNTED_MATCHES: dict[str, Column[ConfirmedMatch]] = {
+    **{key: _for_counted(column) for key, column in MATCHES.items()},
+    "total_a": Column("total_a", _("Total A"), lambda match: match.confirmed_a),
+    "total_b": Column("total_b", _("Total B"), lambda match: match.confirmed_b),
+    "result": Column(
+        "result",
+        _("Result"),
+        lambda match: "" if match.deals_unconfirmed else match.result,
+        get_words=lambda match: counted_result_words(match, _team_result_words),
+    ),
+    "deals_unconfirmed": Column(
+        "deals_unconfirmed",
+        _("Deals not counted yet"),
+        lambda match: match.deals_unconfirmed,
+    ),
+}
+
 #: The columns of a concours folder's ``expected_matches.csv`` (RULES.md §F), in order.
 MATCHES_FILE_KEYS = ("round", "table", "team_a", "team_b", "total_a", "total_b")
 
@@ -298,10 +351,16 @@ MATCHES_FILE_KEYS = ("round", "table", "team_a", "team_b", "total_a", "total_b")
 
 @dataclass(frozen=True)
 class DealRow:
-    """A deal with its match (round and teams joined): the row the deal columns read."""
+    """A deal with its match (round and teams joined): the row the deal columns read.
+
+    ``is_counted`` says whether the deal is in its match's confirmed beginning: no deal
+    pending or disputed at or before it (selectors/results.py, RULES.md §E). Its running
+    totals count only then; :func:`deal_rows` sets it for a match's deals.
+    """
 
     match: Match
     deal: Deal
+    is_counted: bool = True
 
     @cached_property
     def entry(self) -> DealEntry:
@@ -312,6 +371,24 @@ class DealRow:
     def taker(self) -> Team:
         """Return the taker's team (any team of the match for a passed deal)."""
         return self.match.team_a if self.entry.taker == TeamSide.A else self.match.team_b
+
+
+def deal_rows(match: Match, deals: Iterable[Deal]) -> list[DealRow]:
+    """Return a :class:`DealRow` per deal of ``match``, ``deals`` in deal order: counted
+    up to the deal before the first one pending or disputed, not counted from it on (a
+    running total is only true with every deal before it, selectors/results.py)."""
+    rows = []
+    is_counted = True
+    for deal in deals:
+        is_counted = is_counted and deal.status not in UNCONFIRMED
+        rows.append(DealRow(match, deal, is_counted=is_counted))
+    return rows
+
+
+def _running_total_words(total: Callable[[Deal], int]) -> Callable[[DealRow], CellValue]:
+    """Return the words of a running total: the stored total (scored points) of a counted
+    deal, « Pas encore comptée » from the first deal not confirmed on (RULES.md §E)."""
+    return lambda row: total(row.deal) if row.is_counted else gettext("Not counted yet")
 
 
 def _unless_passed(words: Callable[[DealRow], CellValue]) -> Callable[[DealRow], CellValue]:
@@ -438,8 +515,18 @@ DEALS: dict[str, Column[DealRow]] = _by_key(
     ),
     Column("score_a", _("Score A"), lambda row: row.deal.score_a),
     Column("score_b", _("Score B"), lambda row: row.deal.score_b),
-    Column("total_a", _("Total A"), lambda row: row.deal.total_a),
-    Column("total_b", _("Total B"), lambda row: row.deal.total_b),
+    Column(
+        "total_a",
+        _("Total A"),
+        lambda row: row.deal.total_a,
+        get_words=_running_total_words(lambda deal: deal.total_a),
+    ),
+    Column(
+        "total_b",
+        _("Total B"),
+        lambda row: row.deal.total_b,
+        get_words=_running_total_words(lambda deal: deal.total_b),
+    ),
     Column(
         "status",
         _("Status"),

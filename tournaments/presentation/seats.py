@@ -21,7 +21,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, MatchResult, MeleePair, MeleePlayer, Team, TeamSide
-from tournaments.presentation.columns import MATCHES, CellValue, Column, DealRow
+from tournaments.presentation.columns import (
+    COUNTED_MATCHES,
+    CellValue,
+    Column,
+    DealRow,
+    counted_result_words,
+)
+from tournaments.selectors import ConfirmedMatch
 
 
 class Seat(StrEnum):
@@ -169,14 +176,14 @@ def match_seating_of(match: Match, pairs: Mapping[int, MeleePair]) -> Seating | 
 
 @dataclass(frozen=True)
 class SeatedMatch:
-    """A mêlée match with its four players at their seats: the row of
-    :data:`MELEE_MATCHES`."""
+    """A mêlée match, with its confirmed totals, and its four players at their seats: the
+    row of :data:`MELEE_MATCHES`."""
 
-    match: Match
+    match: ConfirmedMatch
     seating: Seating
 
 
-def seated_matches(matches: Iterable[Match]) -> list[SeatedMatch]:
+def seated_matches(matches: Iterable[ConfirmedMatch]) -> list[SeatedMatch]:
     """Return the mêlée matches of ``matches`` with their seating (:func:`match_seating`:
     their pairs joined), leaving out any match of registered teams."""
     rows = []
@@ -187,8 +194,8 @@ def seated_matches(matches: Iterable[Match]) -> list[SeatedMatch]:
     return rows
 
 
-def _of_match(column: Column[Match]) -> Column[SeatedMatch]:
-    """Return ``column`` of :data:`~tournaments.presentation.columns.MATCHES` for a
+def _of_match(column: Column[ConfirmedMatch]) -> Column[SeatedMatch]:
+    """Return ``column`` of :data:`~tournaments.presentation.columns.COUNTED_MATCHES` for a
     :class:`SeatedMatch`: same key, names, value and words."""
     return Column(
         column.key,
@@ -222,7 +229,8 @@ def _seat_columns(key: str) -> tuple[Column[SeatedMatch], Column[SeatedMatch]]:
 
 
 #: The columns of a mêlée's matches, for :class:`SeatedMatch` rows: the columns of
-#: :data:`~tournaments.presentation.columns.MATCHES`, and each seat's player number
+#: :data:`~tournaments.presentation.columns.COUNTED_MATCHES` (confirmed totals, « en cours »
+#: while a deal waits), and each seat's player number
 #: (``a_1``, ``a_2``, ``b_1``, ``b_2`` as in RULES.md §H: North, South, East, West) and
 #: name (``a_1_name``…).
 #: A mêlée match's winner in words: its pair by side, « Paire A », never « Équipe A »
@@ -232,18 +240,24 @@ _PAIR_RESULTS = {MatchResult.A: _("Pair A"), MatchResult.B: _("Pair B")}
 
 def _pair_result(row: SeatedMatch) -> CellValue:
     """Return the words of a mêlée match's result: « Paire A », « Paire B », « Égalité »,
-    or None while it is not finished."""
-    result = row.match.result
+    « en cours » while a deal is not confirmed, or None while it is not finished."""
+    return counted_result_words(row.match, _pair_result_words)
+
+
+def _pair_result_words(result: str) -> CellValue:
     if result in _PAIR_RESULTS:
         return str(_PAIR_RESULTS[MatchResult(result)])
-    return row.match.get_result_display() or None
+    return str(MatchResult(result).label)
 
 
 MELEE_MATCHES: dict[str, Column[SeatedMatch]] = {
-    **{key: _of_match(column) for key, column in MATCHES.items()},
+    **{key: _of_match(column) for key, column in COUNTED_MATCHES.items()},
     **{column.key: column for key in _SEAT_COLUMNS for column in _seat_columns(key)},
     "result": Column(
-        "result", MATCHES["result"].name, lambda row: row.match.result, get_words=_pair_result
+        "result",
+        COUNTED_MATCHES["result"].name,
+        lambda row: COUNTED_MATCHES["result"].value(row.match),
+        get_words=_pair_result,
     ),
 }
 

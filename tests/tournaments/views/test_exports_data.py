@@ -72,7 +72,7 @@ def test_the_organiser_downloads_the_workbook(owner_client):
         'attachment; filename="coupe-d-hiver.xlsx"',
         ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
         [1, 1, 1, None, "Équipe Cœur d'Or / Anaïs", 2, None, "=1+1 / Bob", 182, -20]
-        + ["Équipe A", 0],
+        + ["Équipe A", 0, 0],
     )
 
 

@@ -181,7 +181,10 @@ def test_the_round_desk_runs_the_same_queries_for_10_and_40_tables(
 
 
 def qr_urls(page: str) -> list[str]:
-    return re.findall(r'<p class="qr-url">([^<]*)</p>', page)
+    """The address under each QR code, a link to itself: the organiser can click it."""
+    links = re.findall(r'<p class="qr-url"><a href="([^"]*)">([^<]*)</a></p>', page)
+    assert [href for href, _text in links] == [text for _href, text in links]
+    return [href for href, _text in links]
 
 
 def qr_pins(page: str) -> list[str]:
