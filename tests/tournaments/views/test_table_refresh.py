@@ -160,6 +160,18 @@ def test_the_board_a_write_answers_needs_no_new_fetch(phone, links):
     assert response.status_code == 304
 
 
+def test_a_phone_that_keeps_its_form_gets_only_the_next_number(phone, links):
+    record(phone, links["A"], 1)
+
+    response = phone.get(board_url(links["B"]), HTTP_BELOTE_KEEPS_FORM="1")
+
+    page = response.content.decode()
+    assert (page.count('id="deal-form"'), re.findall(r'data-next-deal="(\d+)"', page)) == (
+        0,
+        ["2"],
+    )
+
+
 def test_another_language_is_another_board(phone, links):
     tag = phone.get(board_url(links["B"]))["ETag"]
     phone.cookies["django_language"] = "en"
