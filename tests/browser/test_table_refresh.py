@@ -4,7 +4,8 @@ Chromium at a phone's size (390 × 844, touch, French), two browser contexts: te
 phone and team B's. Each phone asks for its board every BELOTE_TABLE_REFRESH_SECONDS
 (one second here; views/table/refresh.py, static/js/table_offline.js):
 
-- B sees the deal A records within one poll, and A sees B's confirmation;
+- B sees the deal A records within one poll, and A sees B's confirmation; a page
+  hidden asks nothing, and asks at once when it is shown again;
 - a focused field on B holds the poll back (no request), and B's board follows once the
   field loses the focus;
 - a poll without network (``context.set_offline``) or whose answer never comes (a
@@ -175,6 +176,28 @@ def test_an_unchanged_board_is_left_as_it_is(phones):
         True,
         1,
     )
+
+
+def test_a_hidden_page_asks_nothing_and_asks_at_once_when_shown_again(
+    browser: Browser, live_server, links, settings
+):
+    # A period far longer than the test: only the page shown again can bring the deal.
+    settings.BELOTE_TABLE_REFRESH_SECONDS = 600
+    a = Phone(browser, live_server.url + links["A"].link.get_absolute_url())
+    b = Phone(browser, live_server.url + links["B"].link.get_absolute_url())
+    shown = "state => { Object.defineProperty(document, 'visibilityState', {value: state, configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }"
+    b.page.evaluate(shown, "hidden")
+
+    record_deal(a.page, points=104)
+    expect(a.deal_statuses()).to_have_text(["En attente des adversaires"])
+    b.page.wait_for_timeout(500)
+    assert (b.polls, b.page.locator("#to-confirm-title").count()) == ([], 0)
+
+    b.page.evaluate(shown, "visible")
+    expect(b.deal_statuses()).to_have_text(["À vous de confirmer"], timeout=ONE_POLL_MS)
+    assert (len(b.polls), a.problems, b.problems) == (1, [], [])
+    for phone in (a, b):
+        phone.context.close()
 
 
 def test_a_focused_field_holds_the_poll_back(phones):
