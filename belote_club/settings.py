@@ -258,11 +258,18 @@ BELOTE_RATE_LIMIT_WINDOW_SECONDS = env_int(
 )
 BELOTE_TABLE_LINK_RATE_LIMIT = env_int("BELOTE_TABLE_LINK_RATE_LIMIT", default=1200, minimum=1)
 BELOTE_ADDRESS_RATE_LIMIT = env_int("BELOTE_ADDRESS_RATE_LIMIT", default=30_000, minimum=1)
+# - Each table phone asks every BELOTE_TABLE_REFRESH_SECONDS whether its board changed
+#   (views/table/refresh.py, static/js/table_offline.js), while its page is shown: 40 a
+#   10 minutes per phone at 15 seconds, most of them a bodiless 304. 80 links behind one
+#   address add 3,200 in 10 minutes, still far under the address's limit.
 # - Online registration's writes (register a pair, change or cancel it by its private link)
 #   are counted apart, per address, whoever sends them: a club secretary registers a dozen
 #   pairs at most in one sitting, and 30 in 10 minutes keeps a script from filling the
 #   places and the waiting list with made-up pairs.
 BELOTE_REGISTRATION_RATE_LIMIT = env_int("BELOTE_REGISTRATION_RATE_LIMIT", default=30, minimum=1)
+# How often a table phone asks whether its board changed (the opponents' deals, their
+# confirmations), in seconds (views/table/refresh.py).
+BELOTE_TABLE_REFRESH_SECONDS = env_int("BELOTE_TABLE_REFRESH_SECONDS", default=15, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

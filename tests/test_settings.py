@@ -33,6 +33,7 @@ ENVIRONMENT_VARIABLES = (
     "BELOTE_TABLE_LINK_RATE_LIMIT",
     "BELOTE_ADDRESS_RATE_LIMIT",
     "BELOTE_REGISTRATION_RATE_LIMIT",
+    "BELOTE_TABLE_REFRESH_SECONDS",
     "BELOTE_BACKUP_DIR",
     "BELOTE_BACKUP_KEEP",
 )
@@ -362,6 +363,7 @@ def test_it_reads_the_rate_limits_from_the_environment(clean_environment):
         "BELOTE_TABLE_LINK_RATE_LIMIT",
         "BELOTE_ADDRESS_RATE_LIMIT",
         "BELOTE_REGISTRATION_RATE_LIMIT",
+        "BELOTE_TABLE_REFRESH_SECONDS",
     ],
 )
 def test_it_refuses_a_limit_of_zero(clean_environment, name):
@@ -372,6 +374,16 @@ def test_it_refuses_a_limit_of_zero(clean_environment, name):
         load_settings()
 
     assert str(raised.value) == f"{name} must be at least 1, not 0."
+
+
+def test_it_reads_how_often_a_table_phone_asks_for_its_board(clean_environment):
+    clean_environment.setenv("DJANGO_SECRET_KEY", "a-secret")
+    default = load_settings()["BELOTE_TABLE_REFRESH_SECONDS"]
+    clean_environment.setenv("BELOTE_TABLE_REFRESH_SECONDS", "4")
+
+    chosen = load_settings()["BELOTE_TABLE_REFRESH_SECONDS"]
+
+    assert (default, chosen) == (15, 4)
 
 
 def test_every_variable_the_settings_read_is_in_env_example_and_unset_here():

@@ -27,6 +27,7 @@ from tournaments.views import (
 from tournaments.views.table import app as table_app
 from tournaments.views.table import confirmation as table_confirmation
 from tournaments.views.table import entry as table_entry
+from tournaments.views.table import refresh as table_refresh
 
 register_converter(NumberConverter, "num")
 
@@ -355,6 +356,11 @@ urlpatterns = [
         "table/<str:token>/parties/<num:partie>/code/",
         table_confirmation.table_pin,
         name="table-pin",
+    ),
+    path(
+        "table/<str:token>/parties/<num:partie>/tableau/",
+        table_refresh.table_board,
+        name="table-board",
     ),
     path(
         "table/<str:token>/parties/<num:partie>/apercu/",

@@ -28,6 +28,20 @@
 // says the match is complete. After each answer it keeps a fresh copy of the page for a
 // reload without network (the service worker's cache), so that copy lists the deals sent.
 //
+// A write refused by the site's page rather than its board (a link revoked or a round
+// closed meanwhile: a deal kept offline sent at last) is listed as « Non enregistrée »,
+// with the deal's figures as they were typed, for the table to give to the desk: the
+// page then reloads to the refusal, which lists the writes this phone kept for its link
+// (« Envois de ce téléphone »), never sending them.
+//
+// Every BELOTE_TABLE_REFRESH_SECONDS (the board's data-refresh-seconds) while the page is
+// shown, and at once when it is shown again, the phone asks for its board
+// (views/table/refresh.py) with the ETag of the one it shows (data-board-tag): the
+// opponents' deals and confirmations appear without a reload. Never while someone is
+// typing (a field has the focus, the new-deal form holds something, a correction or a
+// dispute is open) nor while a write is on its way; a poll that gets no answer says
+// nothing, the board stays as it was.
+//
 // The deal being typed is kept too (a draft per team link and partie), so that a reload,
 // the back button or a locked screen loses nothing. The page also registers the table service worker
 // (/table/sw.js), which keeps the page and its static files for a reload without network.
@@ -57,6 +71,11 @@
   // number): a tap while it still holds just that is a second tap, not a deal.
   const emptied = new WeakMap();
   const recent = []; // writes sent during this visit: {label, text}
+  // Writes submitted and boards shown during this visit: a poll answered after either
+  // changed is older than what the page shows, and is dropped.
+  let changes = 0;
+  let polling = false;
+  let pollTimer = null;
 
   const storeKey = () => `belote-outbox:${token}`;
   const draftKey = () => `belote-draft:${token}`;
@@ -185,6 +204,12 @@
       reason.className = "outbox-reason";
       reason.textContent = item.reason;
       li.append(reason);
+    }
+    if (item.figures && (item.state === "refused" || outbox.hasAttribute("data-revoked"))) {
+      const figures = document.createElement("span");
+      figures.className = "outbox-figures";
+      figures.textContent = item.figures;
+      li.append(figures);
     }
     if (item.state === "refused" && !item.done && isNewDealUrl(item.url) && document.getElementById("deal-form")) {
       const again = document.createElement("button");
@@ -333,7 +358,8 @@
       const isSitePage = doc.querySelector(".table-refusal") !== null;
       if (!isSitePage && response.status < 400) return "busy";
       const why = doc.querySelector(".table-refusal h1, .table-refusal p, h1");
-      finish(item, "refused", why ? why.textContent.trim() : String(response.status));
+      const reason = why ? why.textContent.trim() : String(response.status);
+      finish(item, "refused", `${notRecorded(item)} ${reason}`);
       if (response.headers.get("HX-Refresh") === "true") window.location.reload();
       return "done";
     }
@@ -347,6 +373,12 @@
     showBoard(board, response.headers.get("HX-Push-Url"), isFormError, isSaved);
     finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
+  }
+
+  // What a write refused by a refusal page says first: it is not recorded, and for a deal,
+  // that its figures (listed with it) go to the desk.
+  function notRecorded(item) {
+    return item.figures ? text("NotRecordedFigures") : text("NotRecorded");
   }
 
   // The milliseconds a Retry-After header asks for (RFC 9110 §10.2.3: seconds, or an
@@ -454,6 +486,7 @@
     const current = document.getElementById("table-board");
     if (!current) return;
     const fresh = document.importNode(board, true);
+    changes += 1;
     keepForm(fresh);
     current.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
@@ -512,6 +545,7 @@
       url: form.action,
       body,
       label: labelOf(form, submitter),
+      figures: figuresOf(form),
       pin: form.classList.contains("pin-form"), // its form is gone once all is confirmed
       state: "sending",
       created: Date.now(),
@@ -526,8 +560,45 @@
       submitter.disabled = true;
     }
     recent.splice(0);
+    changes += 1;
     render();
     flush();
+  }
+
+  // A deal form's figures as the form words them, one "caption: value" after the other
+  // (« Preneur : Équipe 3 · Atout : ♥ · Contrat : 90 · … »), kept with the write: a deal
+  // refused where the phone cannot put it back in the form (a link revoked meanwhile)
+  // still says what was typed. "" for any other form.
+  function figuresOf(form) {
+    if (form.id !== "deal-form") return "";
+    // An element's words, its children's apart (« ♥ cœur », not « ♥cœur »).
+    const words = (element) =>
+      Array.from(element?.childNodes || [], (node) => node.textContent).join(" ").replace(/\s+/g, " ").trim();
+    const labelFor = (element) => words(element.id && form.querySelector(`label[for="${element.id}"]`));
+    const passed = form.querySelector("[name='is_passed']");
+    if (passed && passed.checked) return labelFor(passed);
+    // French puts a space before the colon, English none.
+    const colon = (document.documentElement.lang || "").startsWith("fr") ? " : " : ": ";
+    const parts = [];
+    for (const element of form.elements) {
+      if (!element.name || element.type === "hidden" || element.type === "submit") continue;
+      if (element.closest(".field-is_passed")) continue;
+      // The field's legend, and the side of a belote count (« Belote-rebelote Preneur »).
+      const side = words(element.closest(".belote-count")?.querySelector(".side-label"));
+      const caption = [words(element.closest("fieldset")?.querySelector("legend")), side]
+        .filter(Boolean).join(" ");
+      if (element.type === "radio") {
+        if (element.checked) parts.push(`${caption}${colon}${labelFor(element)}`);
+      } else if (element.type === "checkbox") {
+        if (element.checked) parts.push(labelFor(element));
+      } else if (element.tagName === "SELECT") {
+        const option = element.selectedOptions[0];
+        if (element.value !== "" && option) parts.push(`${labelFor(element)}${colon}${words(option)}`);
+      } else if (element.value !== "") {
+        parts.push(`${labelFor(element)}${colon}${element.value}`);
+      }
+    }
+    return parts.join(" · ");
   }
 
   // Offline, the server cannot hand out the next deal's form: empty this one, numbered
@@ -719,6 +790,98 @@
     form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // --- Asking for the board again -------------------------------------------------------
+
+  // Someone is typing: a field of the page has the focus.
+  function isTyping() {
+    const active = document.activeElement;
+    return Boolean(active && active.matches("input, textarea, select, [contenteditable]"));
+  }
+
+  // Whether the board shows what a new board would lose: a correction or a deal sent back
+  // with its errors (no blank form), something typed in the new-deal form (its fields
+  // differ from the form as drawn), an open dispute, a code typed.
+  function holdsInput(board) {
+    const form = document.getElementById("deal-form");
+    if (form && !keptForm()) return true;
+    if (form && isTypedIn(form)) return true;
+    if (board.querySelector("details.dispute[open]")) return true;
+    return Array.from(board.querySelectorAll("textarea, input:not([type]), input[type='text'], input[type='password'], input[type='number']"))
+      .some((field) => !field.closest("#deal-form") && field.value !== "");
+  }
+
+  function isTypedIn(form) {
+    const drawn = form.cloneNode(true);
+    drawn.reset();
+    return fieldsOf(form) !== fieldsOf(drawn);
+  }
+
+  function isQueued() {
+    return load().some((item) => item.state === "waiting" || item.state === "sending");
+  }
+
+  function isPollHeld(board) {
+    return sending || polling || isQueued() || isTyping() || holdsInput(board);
+  }
+
+  // Ask for the board; put it in place when it changed (200), keep it on a 304. No
+  // answer (no network, a dropped Wi-Fi, a timeout) says nothing: the board stays.
+  async function poll() {
+    const board = document.getElementById("table-board");
+    if (!board || !board.dataset.boardUrl) return;
+    if (document.visibilityState !== "visible" || !navigator.onLine || isPollHeld(board)) return;
+    polling = true;
+    const started = changes;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+    try {
+      const response = await window.fetch(board.dataset.boardUrl, {
+        signal: controller.signal,
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: {
+          "HX-Request": "true",
+          "If-None-Match": board.dataset.boardTag || "",
+          ...(keptForm() ? { "Belote-Keeps-Form": "1" } : {}),
+          "Accept-Language": document.documentElement.lang || navigator.language,
+        },
+      });
+      if (changes !== started || response.status === 304) return;
+      if (response.headers.get("HX-Refresh") === "true") {
+        // A link revoked or a round no longer played: the page says so.
+        window.location.reload();
+        return;
+      }
+      if (!response.ok) return;
+      const html = await response.text();
+      const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table-board");
+      const current = document.getElementById("table-board");
+      // A write went meanwhile (its answer is the newer board), or typing started.
+      if (!fresh || !current || changes !== started || sending || isQueued()) return;
+      if (isTyping() || holdsInput(current)) return;
+      if (fresh.querySelector("#deal-form-kept") && !keptForm()) return;
+      showBoard(fresh, null);
+      render();
+      keepPageCopy();
+    } catch (error) {
+      // No answer: nothing to say, the board stays as it is.
+    } finally {
+      window.clearTimeout(timer);
+      polling = false;
+    }
+  }
+
+  function schedulePoll() {
+    window.clearTimeout(pollTimer);
+    const board = document.getElementById("table-board");
+    const seconds = Number.parseFloat(board?.dataset.refreshSeconds || "");
+    if (!Number.isFinite(seconds) || seconds <= 0) return;
+    pollTimer = window.setTimeout(async () => {
+      await poll();
+      schedulePoll();
+    }, seconds * 1000);
+  }
+
   // --- Start ----------------------------------------------------------------------------
 
   function keepForOffline() {
@@ -737,10 +900,25 @@
     }).catch(() => {});
   }
 
+  // The page of a revoked link: what this phone kept for it is listed, never sent (it
+  // could only be refused), each with why and, for a deal, its figures for the desk.
+  function startRevoked() {
+    const reason = outbox.closest(".table-refusal")?.querySelector("h1");
+    save(load().map((item) =>
+      item.state === "waiting" || item.state === "sending"
+        ? { ...item, state: "refused", reason: `${notRecorded(item)} ${reason ? reason.textContent.trim() : ""}`.trim() }
+        : item));
+    render();
+  }
+
   function start() {
     outbox = document.querySelector("[data-offline-queue]");
     if (!outbox) return;
     token = outbox.dataset.offlineQueue;
+    if (outbox.hasAttribute("data-revoked")) {
+      startRevoked();
+      return;
+    }
     // A write caught "sending" by a reload or a closed tab is sent again (same key).
     for (const item of load()) {
       if (item.state === "sending") update(item.id, { state: "waiting" });
@@ -755,13 +933,16 @@
     window.addEventListener("offline", render);
     window.addEventListener("pageshow", () => { render(); flush(); });
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") flush();
+      if (document.visibilityState !== "visible") return;
+      flush();
+      poll().then(schedulePoll);
     });
     numberAfterWaiting();
     restoreDraft();
     render();
     flush();
     keepForOffline();
+    schedulePoll();
   }
 
   if (document.readyState === "loading") {

@@ -42,6 +42,7 @@ from tournaments.selectors.idempotency import idempotency_record
 from tournaments.selectors.links import (
     TeamSituation,
     active_team_link,
+    board_version,
     is_pair_seat,
     is_pair_team,
     match_links,
@@ -211,6 +212,7 @@ __all__ = [
     "team_link_by_token",
     "team_links",
     "refreshed_seat",
+    "board_version",
     "seat_as_written",
     "seat_by_token",
     "team_seat",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
@@ -172,6 +173,32 @@ def seat_as_written(*, seat: Seat, match: Match) -> Seat:
     for name in _MATCH_COLUMNS:
         setattr(seat.match, name, getattr(match, name))
     return seat
+
+
+def board_version(*, seat: Seat, language: str | None) -> str:
+    """Return a short text (24 hex digits) that changes whenever the board of ``seat``
+    could show something else, as its phone reads it in ``language``. No query: it is
+    made of what :func:`seat_by_token` or :func:`refreshed_seat` read.
+
+    It covers the match's own columns (its totals, deals played, end, lock, paper mode
+    and ``results_count``, up by one at every write under the match's lock that changes
+    its deals, their statuses or totals: a deal entered, corrected, confirmed, disputed,
+    deleted or replayed, services/cache.py), its round's status and its tournament's
+    ``results_version`` (new at each organiser's write: teams, rules, settings), with
+    the link, its side and the language. Two boards of the same version show the same
+    deals, statuses and totals (views/table/refresh.py gives it as their weak ETag).
+    """
+    match = seat.match
+    parts = (
+        seat.link.pk,
+        seat.side,
+        language,
+        match.pk,
+        tuple(getattr(match, name) for name in _MATCH_COLUMNS),
+        match.round.status,
+        match.round.tournament.results_version,
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
 def is_pair_seat(*, seat: Seat) -> bool:

@@ -66,6 +66,7 @@ PUBLIC = {
     "table-confirm-all",
     "table-pin",
     "table-preview",
+    "table-board",
     "table-manifest",
     "service-worker",
     "standings-pdf",

@@ -1,6 +1,7 @@
 """What the hall sees is true: the projector, the public round and match pages, the
 standings and the round desk show confirmed totals, and mark « en cours » a match whose
-deals still wait for the opponents (selectors/results.py)."""
+deals still wait for the opponents (selectors/results.py); the public round and match
+pages, which the phones show, mark « à confirmer » one whose deals are all entered."""
 
 import datetime
 
@@ -156,11 +157,12 @@ def test_the_projector_standings_count_only_confirmed_matches(hall):
 def test_the_round_page_shows_confirmed_totals_en_cours_and_no_winner_yet(hall):
     response = french().get("/concours/lot/parties/1/")
 
+    # Table 3 has all its deals, none confirmed: « à confirmer », no longer « en cours ».
     rows = [[row[0], row[2], row[3], row[5]] for row in table_rows(response, "matches")[1:]]
     assert rows == [
         ["1 en cours", "190", "60", "2 donnes jouées"],
         ["2", "570", "180", "Terminée"],
-        ["3 en cours", "0", "0", "3 donnes jouées"],
+        ["3 à confirmer", "0", "0", "3 donnes jouées"],
         ["4", "570", "180", "Terminée"],
     ]
     assert response.content.decode().count('class="winner"') == 2
@@ -173,6 +175,25 @@ def test_the_match_page_shows_confirmed_totals_and_the_provisional_ones_apart(ha
     totals = [piece.split("</span>")[0] for piece in page.split('<span class="total">')[1:]]
     assert totals == ["190", "60"]
     assert "Totaux confirmés : 1 donne n’est pas encore confirmée. Avec elle : 250 – 250." in page
+
+
+@pytest.mark.parametrize(("table", "flag"), [(1, "en cours"), (3, "à confirmer")])
+def test_the_match_page_says_a_match_with_all_its_deals_is_to_confirm(hall, table, flag):
+    response = french().get(f"/concours/lot/parties/1/tables/{table}/")
+
+    page = response.content.decode()
+    found = [piece.split("</span>")[0] for piece in page.split('"flag flag-provisional">')[1:]]
+    assert found == [flag]
+
+
+def test_the_round_page_says_to_confirm_in_english_too(hall):
+    client = Client()
+    client.cookies["django_language"] = "en"
+
+    response = client.get("/concours/lot/parties/1/")
+
+    rows = [row[0] for row in table_rows(response, "matches")[1:]]
+    assert rows == ["1 ongoing", "2", "3 to confirm", "4"]
 
 
 def test_a_match_page_with_every_deal_confirmed_says_nothing_provisional(hall):

@@ -131,9 +131,10 @@ BEFORE = [("1", "J1a / J1b", "0"), ("2", "J2a / J2b", "0"), ("3", "J3a / J3b", "
           ("4", "J4a / J4b", "0")]  # fmt: skip
 AFTER_190 = [("1", "J1a / J1b", "190"), ("2", "J2a / J2b", "60"), ("3", "J3a / J3b", "0"),
              ("4", "J4a / J4b", "0")]  # fmt: skip
-#: Round 1's table 1 before any deal, then with deal 1 waiting for the opponents.
+#: Round 1's table 1 before any deal, then with deal 1 (its only one) waiting for the
+#: opponents: all its deals entered, « à confirmer ».
 TABLE_1 = ["1", "1 – J1a / J1b", "0", "0", "2 – J2a / J2b", "0 donne jouée"]
-TABLE_1_WAITING = ["1 en cours", "1 – J1a / J1b", "0", "0", "2 – J2a / J2b", "1 donne jouée"]
+TABLE_1_WAITING = ["1 à confirmer", "1 – J1a / J1b", "0", "0", "2 – J2a / J2b", "1 donne jouée"]
 TABLE_1_FINISHED = ["1", "1 – J1a / J1b", "190", "60", "2 – J2a / J2b", "Terminée"]
 
 
@@ -189,7 +190,7 @@ def test_a_deleted_deal_goes_at_once(client, hall):
     assert (standings(client), round_page(client)[0]) == (BEFORE, TABLE_1)
 
 
-def test_a_deal_sent_from_a_phone_shows_as_ongoing_at_once(client, hall):
+def test_a_deal_sent_from_a_phone_shows_as_to_confirm_at_once(client, hall):
     before = round_page(client)[0]
 
     submit()
@@ -236,7 +237,7 @@ def test_an_unlocked_match_waits_again_at_once(client, hall):
     assert before == (AFTER_190, TABLE_1_FINISHED)
     assert (standings(client), round_page(client)[0]) == (
         BEFORE,
-        ["1 en cours", "1 – J1a / J1b", "0", "0", "2 – J2a / J2b", "1 donne jouée"],
+        TABLE_1_WAITING,
     )
 
 

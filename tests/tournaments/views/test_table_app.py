@@ -118,6 +118,11 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
         ("text-again", "Remettre dans le formulaire"),
         ("text-kept", "Gardé sur ce téléphone : envoyé tout seul au retour du réseau."),
         ("text-offline", "Pas de réseau : ce que vous saisissez est gardé sur ce téléphone."),
+        ("text-not-recorded", "Non enregistré."),
+        (
+            "text-not-recorded-figures",
+            "Non enregistrée : donnez ces chiffres à la table de marque.",
+        ),
     ]
 
 
@@ -137,7 +142,9 @@ def test_between_rounds_the_team_s_page_keeps_its_outbox(links):
     )
 
 
-def test_a_revoked_link_s_page_and_a_closed_partie_have_no_outbox(links):
+def test_a_closed_partie_has_no_outbox_a_revoked_link_s_page_lists_what_it_kept(links):
+    # The revoked page lists the writes this phone kept for the link, never sent
+    # (static/js/table_offline.js, data-revoked): no manifest, no service worker there.
     seat = links["A"]
     closed = reverse("tournaments:table-deal", kwargs={"token": seat.link.token, "partie": 2})
     Round.objects.filter(pk=seat.match.round_id).update(status=Round.Status.CLOSED)
@@ -146,6 +153,18 @@ def test_a_revoked_link_s_page_and_a_closed_partie_have_no_outbox(links):
     answers = [french().post(closed), french().get(links["B"].link.get_absolute_url())]
 
     assert [
-        (r.status_code, 'id="outbox"' in r.content.decode(), 'rel="manifest"' in r.content.decode())
+        (
+            r.status_code,
+            re.findall(
+                r'<section id="outbox"[^>]* data-offline-queue="([^"]+)"[^>]* data-revoked', page
+            ),
+            re.findall(r'<h2 id="outbox-title"( class="[^"]*")?>(.*?)</h2>', page),
+            '<script src="/static/js/table_offline.js" defer></script>' in page,
+            'rel="manifest"' in page,
+        )
         for r in answers
-    ] == [(403, False, False), (403, False, False)]
+        for page in [r.content.decode()]
+    ] == [
+        (403, [], [], False, False),
+        (403, [links["B"].link.token], [("", "Envois de ce téléphone")], True, False),
+    ]

@@ -1235,6 +1235,7 @@ TABLE_URLS = {
     "table-confirm-all": (False, ["post"]),
     "table-pin": (False, ["post"]),
     "table-preview": (False, ["post"]),
+    "table-board": (False, ["get"]),
     "table-manifest": (False, ["get"]),
 }
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
@@ -431,7 +432,17 @@ def page_context(
         "disputing": dispute[0] if dispute else None,
         "notice": notice,
         "board": True,
+        # What the phone sends back when it asks whether the board changed (refresh.py).
+        "board_tag": board_tag(seat),
+        "refresh_seconds": settings.BELOTE_TABLE_REFRESH_SECONDS,
     }
+
+
+def board_tag(seat: Seat) -> str:
+    """Return the weak ETag of ``seat``'s board in the active language, ``W/"…"``: the
+    same for two boards that show the same deals, statuses and totals
+    (selectors.board_version; views/table/refresh.py answers 304 to it). No query."""
+    return f'W/"{selectors.board_version(seat=seat, language=get_language())}"'
 
 
 #: The status of a refused table write, by refusal (:func:`refusal_status`).
