@@ -121,7 +121,7 @@ def test_a_disputed_deal_does_not_count_either(hall):
     assert (result.confirmed_a, result.confirmed_b, result.deals_unconfirmed) == (190, 60, 1)
 
 
-def test_the_projector_shows_confirmed_totals_and_marks_the_matches_en_cours(hall):
+def test_the_projector_shows_confirmed_totals_and_marks_the_matches_waiting(hall):
     tournament = hall[1].round.tournament
 
     response = french().get(f"/ecran/{tournament.projector_token}/diapo/?slide=0")
@@ -130,7 +130,7 @@ def test_the_projector_shows_confirmed_totals_and_marks_the_matches_en_cours(hal
     assert rows == [
         ["1 en cours", "190", "60"],
         ["2 Terminée", "570", "180"],
-        ["3 en cours", "0", "0"],
+        ["3 à confirmer", "0", "0"],
         ["4 Terminée", "570", "180"],
     ]
 
@@ -203,13 +203,13 @@ def test_a_match_page_with_every_deal_confirmed_says_nothing_provisional(hall):
     assert ("Totaux confirmés" in page, "flag-provisional" in page) == (False, False)
 
 
-def test_the_desk_shows_confirmed_totals_with_en_cours(hall, desk):
+def test_the_desk_shows_confirmed_totals_with_en_cours_or_a_confirmer(hall, desk):
     response = desk.get("/concours/lot/gestion/parties/1/avancement/")
 
     rows = [[row[0], row[3], row[4], row[9]] for row in table_rows(response, "progress")[1:]]
     assert rows == [
         ["1", "190", "60", "en cours 2 donnes jouées Arrêter au temps"],
         ["2", "570", "180", "Verrouillée Terminée"],
-        ["3", "0", "0", "en cours Terminée"],
+        ["3", "0", "0", "à confirmer Terminée"],
         ["4", "570", "180", "Terminée"],
     ]
