@@ -110,9 +110,9 @@ def test_the_team_with_more_points_wins_and_equal_totals_draw(totals, result):
 def test_a_coinche_table_is_recorded_by_its_totals_without_a_sum_to_check():
     match = MatchFactory(round__tournament__rules_preset="ffb-coinche")
 
-    record_match_totals(match=match, totals=scoring.MatchTotals(1500, 1210, 12), now=NOW)
+    record_match_totals(match=match, totals=scoring.MatchTotals(1800, 1210, 12), now=NOW)
 
-    assert stored(match) == (True, 1500, 1210, 12, None, None, None, 12, True, "A")
+    assert stored(match) == (True, 1800, 1210, 12, None, None, None, 12, True, "A")
 
 
 @pytest.mark.django_db
