@@ -5,9 +5,10 @@ played under every preset, capots and belotes under the classic presets, declara
 points where the rules count them. The engine checks them (:func:`scoring.check_match_totals`)
 and its problem goes beside its field. A sum the counts do not confirm asks for the
 organiser's reason: the first submission says so and shows the reason field, a second one
-with a reason saves. So do totals that cannot be true (a limit of
-:func:`scoring.check_totals_plausibility` broken: more deals than the format has, a score
-off the preset's step, a sum outside what the deals played can score), each limit named. Correcting totals already recorded always needs a reason.
+with a reason saves. So do totals that cannot be true, each broken limit named above the
+form (:func:`scoring.check_totals_plausibility`: more deals than the format has, a score
+off the preset's step, a sum outside what the deals played can score). Correcting
+totals already recorded always needs a reason.
 """
 
 from __future__ import annotations

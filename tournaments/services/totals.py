@@ -5,11 +5,12 @@ The engine checks the sheet (:func:`scoring.check_match_totals`): a problem on a
 raises :class:`scoring.InvalidTotals`, whose code names the field, as
 :class:`scoring.InvalidDeal` does for a deal. Under the classic presets the counts check
 the sum of the totals; a sheet that does not add up is saved only with the organiser's
-reason, kept in the audit trail; so are totals that cannot be true under any preset
-(:func:`scoring.check_totals_plausibility`: more deals than the format has, a score
-off the preset's step, a sum outside what the deals played can score). The match is then finished, its result follows from the
-totals (:func:`scoring.decide_result`, RULES.md §E), and it counts in the standings, the
-draws and the byes like a match recorded deal by deal.
+reason, kept in the audit trail; so are totals that cannot be true under the
+tournament's preset and format (:func:`scoring.check_totals_plausibility`: more deals
+than the format has, a score off the preset's step, a sum outside what the deals played
+can score). The match is then finished, its result follows from the totals
+(:func:`scoring.decide_result`, RULES.md §E), and it counts in the standings, the draws
+and the byes like a match recorded deal by deal.
 
 Rounds, as for deals (services/deals.py): a draft is not played; in a published round
 the totals are recorded, then corrected; in a closed round they can only be corrected
