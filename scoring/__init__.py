@@ -12,6 +12,9 @@ Public API:
     check_match_totals(totals, rules) -> TotalsError | None, expected_totals_sum,
     is_checkable(rules), InvalidTotals; decide_result(total_a, total_b) -> MatchResult
     (RULES.md §E, §G)
+    deal_score_range(rules) -> (least, most), most_deals_played(match_format),
+    score_step(rules), check_totals_plausibility(rules, deals_played, score_a, score_b,
+    match_format=...) -> list[BrokenLimit], TotalsLimit: totals that cannot be true (§G)
 """
 
 from scoring.cards import (
@@ -83,9 +86,23 @@ from scoring.totals import (
     expected_totals_sum,
     is_checkable,
 )
+from scoring.totals_limits import (
+    BrokenLimit,
+    TotalsLimit,
+    check_totals_plausibility,
+    deal_score_range,
+    most_deals_played,
+    score_step,
+)
 from scoring.validation import deal_errors, validate_deal
 
 __all__ = [
+    "score_step",
+    "most_deals_played",
+    "deal_score_range",
+    "check_totals_plausibility",
+    "TotalsLimit",
+    "BrokenLimit",
     "BELOTE_POINTS",
     "CAPOT",
     "CAPOT_CARD_POINTS",

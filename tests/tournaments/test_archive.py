@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+import scoring
 from tests.factories import (
     ClubFactory,
     DealFactory,
@@ -45,6 +46,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import tournament_standings
+from tournaments.services.totals import apply_match_totals
 
 LATER = START + datetime.timedelta(days=3)
 SAMPLE = Path(settings.BELOTE_SHARED_DIR) / "data" / "concours-coinche-16"
@@ -471,3 +473,25 @@ def test_an_archive_of_version_1_with_a_team_name_is_refused():
         "unknown_key",
     )
     assert Tournament.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_it_restores_totals_that_break_a_limit_as_they_were_without_checking_them():
+    # Old data, saved before the site checked these limits (scoring.check_totals_plausibility):
+    # 13 deals in a 12-deal match, total A off the step of 10, 2705 below 13 × 240, no reason.
+    match = MatchFactory(
+        round__tournament__rules_preset="ffb-coinche",
+        round__status=Round.Status.PUBLISHED,
+    )
+    apply_match_totals(match, scoring.MatchTotals(1505, 1200, 13))
+    match.save()
+    tournament = match.round.tournament
+    data = tournament_archive(tournament=tournament, now=LATER)
+    delete_concours(tournament)
+
+    restored = restore_tournament(data=data, now=LATER)
+
+    match = Match.objects.get(round__tournament=restored)
+    assert match_state(match) == (
+        True, 1505, 1200, 13, None, None, None, 13, 0, True, "A", "", False, 0,
+    )  # fmt: skip

@@ -650,13 +650,13 @@ def test_the_match_sheets_pdf_prints_not_counted_yet_across_the_running_totals(c
 
 def test_a_totals_only_match_sheet_says_so_with_its_counts_totals_and_result(concours):
     match = round_of(concours, 1).matches.get(table_number=2)
-    record_match_totals(match=match, totals=scoring.MatchTotals(1500, 1210, 12), now=NOW)
+    record_match_totals(match=match, totals=scoring.MatchTotals(1800, 1210, 12), now=NOW)
 
     html = pdf.match_sheets_html(round=round_of(concours, 1))
 
     assert html_tables(html, "deals")[1][2:] == [
         ["Totaux seulement – 12 donnes jouées"],
-        ["Totaux de la partie", "1500", "1210"],
+        ["Totaux de la partie", "1800", "1210"],
     ]
     assert (html.count("Gagnée par l’équipe 3."), html.count("Pas terminée.")) == (1, 1)
 

@@ -103,6 +103,13 @@ HEADER = "round,table,a_1,a_2,b_1,b_2,total_a,total_b\n"
             "matches.csv, ligne 2, colonne « b_1 » [player_twice] : "
             "Le joueur 5 est déjà placé dans cette partie (ligne 2).",
         ),
+        (
+            # 12 deals of belote sans annonces give at most 12 × 272 (RULES.md §G, §B5).
+            HEADER + "1,1,5,4,17,8,670,1334\n1,2,1,9,11,3,2000,1300\n",
+            "matches.csv, ligne 3, colonne « total_a » [totals_implausible] : Ces totaux ne "
+            "peuvent pas être justes : les totaux font 3300, plus que 3264 (au plus 272 par "
+            "donne, 12 donnes jouées).",
+        ),
     ],
 )
 def test_a_bad_row_is_refused_with_its_line_and_nothing_is_saved(tmp_path, matches, message):

@@ -343,3 +343,75 @@ def test_the_problem_of_a_sum_that_fails_carries_the_engines_error_and_the_row(t
         ),
         totals=scoring.MatchTotals(62, 261, 2, 0, 0, 0),
     )
+
+
+IMPLAUSIBLE_ROWS = [
+    (
+        "more-deals-than-the-format",
+        "belote-sans-annonces",
+        HEADER + "1,1,1,2,62,262,2,0,0,0\n1,2,3,4,200,286,3,0,0,0\n",
+        "matches.csv, ligne 3, colonne « total_a » [totals_implausible] : Ces totaux ne "
+        "peuvent pas être justes : 3 donnes jouées, or une partie en compte 2.",
+    ),
+    (
+        "a-coinche-total-off-the-step",
+        "ffb-coinche",
+        "round,table,team_a,team_b,total_a,total_b\n1,1,1,2,1005,300\n",
+        "matches.csv, ligne 2, colonne « total_a » [totals_implausible] : Ces totaux ne "
+        "peuvent pas être justes : le total A (1005) n’est pas un multiple de 10.",
+    ),
+    (
+        "a-coinche-sum-above-two-deals",
+        "ffb-coinche",
+        "round,table,team_a,team_b,total_a,total_b\n1,1,1,2,500,600\n1,2,3,4,11050,0\n",
+        "matches.csv, ligne 3, colonne « total_a » [totals_implausible] : Ces totaux ne "
+        "peuvent pas être justes : les totaux font 11050, plus que 11040 (au plus 5520 par "
+        "donne, 2 donnes jouées).",
+    ),
+    (
+        "a-coinche-sum-below-its-deals",
+        "ffb-coinche",
+        "round,table,team_a,team_b,total_a,total_b,deals_played\n1,1,1,2,300,100,2\n",
+        "matches.csv, ligne 2, colonne « total_a » [totals_implausible] : Ces totaux ne "
+        "peuvent pas être justes : les totaux font 400, moins que 480 (au moins 240 par "
+        "donne, 2 donnes jouées).",
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("ruleset", "matches", "message"),
+    [case[1:] for case in IMPLAUSIBLE_ROWS],
+    ids=[case[0] for case in IMPLAUSIBLE_ROWS],
+)
+def test_a_row_whose_totals_cannot_be_true_is_refused_naming_its_line_and_limit(
+    tmp_path, ruleset, matches, message
+):
+    directory = write_folder(tmp_path / "impossible", matches)
+
+    text = refused(directory, ruleset)
+
+    assert text == NOTHING + message
+
+
+@pytest.mark.django_db
+def test_the_problem_of_impossible_totals_names_each_limit_with_its_numbers(tmp_path):
+    directory = write_folder(tmp_path / "bad", HEADER + "1,1,1,2,1000,1106,13,0,0,0\n")
+
+    with pytest.raises(TournamentImportError) as raised:
+        import_played_tournament(
+            directory=directory,
+            name="B",
+            rules_preset="belote-classique",
+            now=NOW,
+            rng=random.Random(1),
+        )
+
+    assert raised.value.problem == ImportProblem(
+        "matches.csv",
+        2,
+        "total_a",
+        "totals_implausible",
+        {"limits": "most_deals", "deals_played": 13, "most_deals": 12},
+    )

@@ -110,9 +110,9 @@ def test_the_team_with_more_points_wins_and_equal_totals_draw(totals, result):
 def test_a_coinche_table_is_recorded_by_its_totals_without_a_sum_to_check():
     match = MatchFactory(round__tournament__rules_preset="ffb-coinche")
 
-    record_match_totals(match=match, totals=scoring.MatchTotals(1500, 1210, 12), now=NOW)
+    record_match_totals(match=match, totals=scoring.MatchTotals(1800, 1210, 12), now=NOW)
 
-    assert stored(match) == (True, 1500, 1210, 12, None, None, None, 12, True, "A")
+    assert stored(match) == (True, 1800, 1210, 12, None, None, None, 12, True, "A")
 
 
 @pytest.mark.django_db
@@ -427,3 +427,47 @@ def test_a_correction_in_a_closed_round_draws_the_later_draft_again(five_teams):
         [(1, 1, 3), (2, 5, 4)],
         [2],
     )
+
+
+@pytest.mark.django_db
+def test_totals_that_cannot_be_true_are_refused_without_a_reason_naming_each_limit():
+    match = MatchFactory(round__tournament__rules_preset="ffb-coinche")
+
+    with pytest.raises(ServiceError) as raised:
+        record_match_totals(match=match, totals=scoring.MatchTotals(1505, 1200, 13), now=NOW)
+
+    assert (raised.value.code, raised.value.params) == (
+        Refusal.TOTALS_IMPLAUSIBLE,
+        {
+            "limits": "most_deals,score_step,least_total",
+            "deals_played": 13,
+            "most_deals": 12,
+            "score_step": 10,
+            "score_a": 1505,
+            "total": 2705,
+            "least": 240,
+            "lowest": 3120,
+        },
+    )
+    assert (stored(match), audit(match)) == (
+        (False, 0, 0, None, None, None, None, 0, False, ""),
+        [],
+    )
+
+
+@pytest.mark.django_db
+def test_totals_that_cannot_be_true_are_saved_with_the_organisers_reason():
+    match = MatchFactory(
+        round__tournament__rules_preset="ffb-coinche",
+        round__tournament__match_format="target",
+        round__tournament__match_format_value=2000,
+    )
+
+    record_match_totals(
+        match=match, totals=scoring.MatchTotals(2010, 0, 0), now=NOW, reason="Forfait"
+    )
+
+    assert stored(match) == (True, 2010, 0, 0, None, None, None, 0, True, "A")
+    assert [(action, reason) for action, _who, _when, reason in audit(match)] == [
+        ("totals_recorded", "Forfait")
+    ]

@@ -3,8 +3,10 @@
 import pytest
 from django.utils import translation
 
+import scoring
 from tests.factories import MatchFactory
-from tournaments.presentation.totals import sheet_counts_text
+from tournaments.presentation.totals import broken_limits_text, sheet_counts_text
+from tournaments.services import implausible_params
 
 
 @pytest.mark.parametrize(
@@ -45,3 +47,39 @@ def test_a_match_recorded_by_its_deals_has_no_sheet_counts():
     match = MatchFactory.build(is_totals_only=False, deals_played=12)
 
     assert sheet_counts_text(match) == ""
+
+
+@pytest.mark.parametrize(
+    ("problem", "french", "english"),
+    [
+        (
+            ("belote-classique", 1, 900, 0, scoring.MatchFormat(scoring.FormatKind.DEALS, 12)),
+            "les totaux font 900, plus que 822 (au plus 822 par donne, 1 donne jouée)",
+            "the totals add up to 900, more than 822 (at most 822 a deal, 1 deal played)",
+        ),
+        (
+            ("belote-classique", 1, 100, 0, scoring.MatchFormat(scoring.FormatKind.DEALS, 12)),
+            "les totaux font 100, moins que 162 (au moins 162 par donne, 1 donne jouée)",
+            "the totals add up to 100, less than 162 (at least 162 a deal, 1 deal played)",
+        ),
+        (
+            ("ffb-coinche", 2, 600, 605, scoring.MatchFormat(scoring.FormatKind.DEALS, 1)),
+            "2 donnes jouées, or une partie en compte 1 ; le total B (605) n’est pas un "
+            "multiple de 10",
+            "2 deals played, but a match has 1; total B (605) is not a multiple of 10",
+        ),
+    ],
+)
+def test_it_says_each_broken_limit_with_its_numbers_in_both_languages(problem, french, english):
+    ruleset_id, deals, score_a, score_b, match_format = problem
+    problems = scoring.check_totals_plausibility(
+        scoring.get_ruleset(ruleset_id), deals, score_a, score_b, match_format=match_format
+    )
+    params = implausible_params(problems)
+
+    with translation.override("fr"):
+        in_french = broken_limits_text(params)
+    with translation.override("en"):
+        in_english = broken_limits_text(params)
+
+    assert (in_french, in_english) == (french, english)

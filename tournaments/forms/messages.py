@@ -19,6 +19,7 @@ from scoring.errors import DealError, ErrorCode
 from scoring.totals import CAPOT_EXTRA_POINTS, MatchTotals, TotalsError, TotalsField
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.teams import TeamFile
+from tournaments.presentation.totals import broken_limits_text
 from tournaments.services.errors import Refusal, RefusalParam
 
 if TYPE_CHECKING:
@@ -241,6 +242,11 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
         "The totals add up to %(total)s, the sheet says %(expected)s (%(detail)s): correct "
         "them, or give the reason."
     ),
+    # The broken limits are written by presentation.totals.broken_limits_text from the
+    # params the refusal carries (services.implausible_params).
+    Refusal.TOTALS_IMPLAUSIBLE: _(
+        "These totals cannot be true: %(detail)s. Correct them, or give the reason."
+    ),
     # Table entry on the players' phones (services/table.py).
     Refusal.LINK_REVOKED: _(
         "This link has been revoked: ask the organiser for your table's new one."
@@ -378,7 +384,13 @@ SERVICE_MESSAGES: dict[Refusal, StrOrPromise] = {
     ),
 }
 
+#: The code of a row of matches.csv whose totals break a limit (RULES.md §G), the
+#: refusal's own: tournaments.importing.match_totals makes it, with
+#: services.implausible_params for its params.
+IMPLAUSIBLE_TOTALS = Refusal.TOTALS_IMPLAUSIBLE.value
+
 IMPORT_MESSAGES = {
+    IMPLAUSIBLE_TOTALS: _("These totals cannot be true: %(detail)s."),
     "file": _("The file cannot be read."),
     "csv": _("This line cannot be read: a cell is far too long."),
     "columns": _("Missing column(s): %(columns)s."),
@@ -512,6 +524,8 @@ def service_error_message(code: Refusal, params: Mapping[str, RefusalParam]) -> 
     values: dict[str, object] = dict(params)
     if code == Refusal.TOTALS_MISMATCH:
         values["detail"] = totals_sum_detail(_counted_sheet(params))
+    if code == Refusal.TOTALS_IMPLAUSIBLE:
+        values["detail"] = broken_limits_text(params)
     for name in ("tables", "numbers"):
         listed = values.get(name)
         if isinstance(listed, tuple):
@@ -532,6 +546,8 @@ def import_problem_message(problem: ImportProblem) -> str:
     """
     if isinstance(problem.error, TotalsError) and problem.totals is not None:
         text = totals_error_message(problem.error, problem.totals)
+    elif problem.code == IMPLAUSIBLE_TOTALS:
+        text = str(IMPORT_MESSAGES[problem.code]) % {"detail": broken_limits_text(problem.params)}
     elif isinstance(problem.error, DealError):
         text = deal_error_message(problem.error)
     else:

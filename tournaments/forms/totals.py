@@ -5,7 +5,10 @@ played under every preset, capots and belotes under the classic presets, declara
 points where the rules count them. The engine checks them (:func:`scoring.check_match_totals`)
 and its problem goes beside its field. A sum the counts do not confirm asks for the
 organiser's reason: the first submission says so and shows the reason field, a second one
-with a reason saves. Correcting totals already recorded always needs a reason.
+with a reason saves. So do totals that cannot be true, each broken limit named above the
+form (:func:`scoring.check_totals_plausibility`: more deals than the format has, a score
+off the preset's step, a sum outside what the deals played can score). Correcting
+totals already recorded always needs a reason.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from tournaments.forms.messages import REASON_REQUIRED, service_error_message, t
 from tournaments.models import Match, Team, TeamSide
 from tournaments.presentation.seats import pair_players
 from tournaments.services.errors import Refusal
+from tournaments.services.totals import implausible_params
 
 #: The sheet's counts, in the order of the form, by the engine's field name.
 COUNT_FIELDS = ("deals_played", "capots", "belotes", "declarations")
@@ -62,7 +66,14 @@ class MatchTotalsForm(forms.Form):
     declarations = _number_field(_("Declaration points"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
-    def __init__(self, *args: Any, match: Match, rules: scoring.RuleSet, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        match: Match,
+        rules: scoring.RuleSet,
+        match_format: scoring.MatchFormat,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("prefix", "totals")
         if match.is_totals_only:
             totals = match.sheet_totals
@@ -76,6 +87,7 @@ class MatchTotalsForm(forms.Form):
             )
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.match_format = match_format
         self.is_correction = match.is_totals_only
         self.has_mismatch = False
         self.fields["total_a"].label = _total_label(match.team_a, TeamSide.A)
@@ -117,8 +129,16 @@ class MatchTotalsForm(forms.Form):
         error = scoring.check_match_totals(totals, self.rules)
         if error is not None and error.code is not scoring.TotalsField.SUM:
             self.add_totals_error(error, totals)
-        elif error is not None and not data.get("reason", "").strip():
-            self.has_mismatch = True
+        elif not data.get("reason", "").strip():
+            self.ask_reason(totals, error)
+        data["totals"] = totals
+        return data
+
+    def ask_reason(self, totals: scoring.MatchTotals, error: scoring.TotalsError | None) -> None:
+        """Say above the form why the sheet needs the organiser's reason, if it does: a
+        sum the counts do not confirm (``error``), totals that break a limit
+        (:func:`scoring.check_totals_plausibility`, naming each), or both (RULES.md §G)."""
+        if error is not None:
             params = dict(error.params)
             mismatch = {
                 "total": params["total"],
@@ -126,8 +146,17 @@ class MatchTotalsForm(forms.Form):
                 **{name: getattr(totals, name) or 0 for name in COUNT_FIELDS},
             }
             self.add_error(None, service_error_message(Refusal.TOTALS_MISMATCH, mismatch))
-        data["totals"] = totals
-        return data
+        problems = scoring.check_totals_plausibility(
+            self.rules,
+            totals.deals_played,
+            totals.total_a,
+            totals.total_b,
+            match_format=self.match_format,
+        )
+        if problems:
+            implausible = implausible_params(problems)
+            self.add_error(None, service_error_message(Refusal.TOTALS_IMPLAUSIBLE, implausible))
+        self.has_mismatch = error is not None or bool(problems)
 
     def add_totals_error(self, error: scoring.TotalsError, totals: scoring.MatchTotals) -> None:
         """Show the engine's problem beside the field it concerns (above the form for the

@@ -101,7 +101,7 @@ def import_played_tournament(
             raise TournamentImportError(ImportProblem("", 0, "", "teams_and_players"))
         return _import_melee(directory, name, rules, match_format, date, club, now, rng)
     teams = read_teams(directory / TEAM_FILE)
-    matches = _read_results(directory, teams, rules)
+    matches = _read_results(directory, teams, rules, match_format)
     with transaction.atomic():
         settings = {
             "name": name,
@@ -192,7 +192,7 @@ def _import_melee(
     matches: Mapping[tuple[int, int], MeleeDealRows | MeleeTotalsRow] = (
         read_melee_deals(directory / DEAL_FILE, players, rules)
         if has_deals
-        else read_melee_matches(directory / MATCH_FILE, players, rules)
+        else read_melee_matches(directory / MATCH_FILE, players, rules, match_format)
     )
     with transaction.atomic():
         rounds = max(round_number for round_number, _ in matches)
@@ -237,7 +237,10 @@ def _import_melee(
 
 
 def _read_results(
-    directory: Path, teams: dict[int, TeamData], rules: scoring.RuleSet
+    directory: Path,
+    teams: dict[int, TeamData],
+    rules: scoring.RuleSet,
+    match_format: MatchFormat,
 ) -> Mapping[tuple[int, int], MatchRows | TotalsRow]:
     """Read the folder's deals.csv, or its matches.csv (RULES.md §G), by (round, table).
 
@@ -249,7 +252,7 @@ def _read_results(
     if has_deals and has_totals:
         raise TournamentImportError(ImportProblem("", 0, "", "both_files"))
     if has_totals:
-        return read_match_totals(directory / MATCH_FILE, teams, rules)
+        return read_match_totals(directory / MATCH_FILE, teams, rules, match_format)
     if not has_deals:
         raise TournamentImportError(ImportProblem("", 0, "", "no_results"))
     return read_deals(directory / DEAL_FILE, teams, rules)

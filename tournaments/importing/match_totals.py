@@ -4,7 +4,9 @@ A concours folder may hold ``matches.csv`` in place of ``deals.csv``: one row pe
 with its round, table, teams (A and B) and both totals (scored points), and optionally
 the sheet's counts (deals played, capots, belotes, declaration points). Where the counts
 are given the engine checks the totals against them (:func:`scoring.check_match_totals`),
-and a row that fails is refused; nothing here writes. The file is read as ``deals.csv``
+and a row that fails is refused; so is a row whose totals cannot be true
+(:func:`scoring.check_totals_plausibility`: more deals than the format has, a score off
+the preset's step, a sum outside what its deals can score). Nothing here writes. The file is read as ``deals.csv``
 is (:func:`tournaments.importing.reading.read_rows`), and the first bad cell raises
 :class:`TournamentImportError` with the file, the line, the column and a code.
 """
@@ -28,6 +30,7 @@ from tournaments.importing.reading import (
 )
 from tournaments.importing.text import NotAWholeNumber, NumberAboveLimit, parse_whole_number
 from tournaments.models import TeamData
+from tournaments.services import Refusal, implausible_params
 
 MATCH_FILE_COLUMNS = ("round", "table", "team_a", "team_b", "total_a", "total_b")
 #: The sheet's counts, optional columns (RULES.md §G: P, K, B and N), and the largest
@@ -75,11 +78,59 @@ def total_cell(row: dict[str, str], column: str) -> int:
     return total
 
 
+def check_row_totals(
+    path: Path,
+    line: int,
+    totals: scoring.MatchTotals,
+    rules: scoring.RuleSet,
+    match_format: scoring.MatchFormat,
+) -> None:
+    """Check one row's totals through the engine (RULES.md §G): the sheet's fields and
+    sum (:func:`scoring.check_match_totals`), then the limits no true sheet breaks
+    (:func:`scoring.check_totals_plausibility`). A file has no reason to give, so either
+    refuses the row.
+
+    Raises TournamentImportError on line ``line``: the engine's field code (column
+    ``total_a`` for the sum), or ``totals_implausible`` (column ``total_a``, params:
+    :func:`tournaments.services.implausible_params`, naming each limit broken).
+    """
+    error = scoring.check_match_totals(totals, rules)
+    if error is not None:
+        column = "total_a" if error.code is scoring.TotalsField.SUM else str(error.code)
+        raise TournamentImportError(
+            ImportProblem(
+                path.name,
+                line,
+                column,
+                error.code.value,
+                dict(error.params),
+                error=error,
+                totals=totals,
+            )
+        )
+    problems = scoring.check_totals_plausibility(
+        rules, totals.deals_played, totals.total_a, totals.total_b, match_format=match_format
+    )
+    if problems:
+        raise TournamentImportError(
+            ImportProblem(
+                path.name,
+                line,
+                "total_a",
+                Refusal.TOTALS_IMPLAUSIBLE.value,
+                implausible_params(problems),
+            )
+        )
+
+
 def read_match_totals(
-    path: Path, teams: dict[int, TeamData], rules: scoring.RuleSet
+    path: Path,
+    teams: dict[int, TeamData],
+    rules: scoring.RuleSet,
+    match_format: scoring.MatchFormat,
 ) -> dict[tuple[int, int], TotalsRow]:
-    """Check matches.csv, each row's totals through the engine; return its rows by
-    (round, table).
+    """Check matches.csv, each row's totals through the engine (:func:`check_row_totals`,
+    under ``rules`` and ``match_format``); return its rows by (round, table).
 
     Rounds must run from 1 with no gap: an empty round would put every team on a bye. A
     registered team with no table in a round has that round's bye (RULES.md §G).
@@ -91,24 +142,11 @@ def read_match_totals(
     for line, row in read_rows(path, MATCH_FILE_COLUMNS):
         try:
             round_number, table, read = _read_match(row, teams, matches, seated, line)
-            error = scoring.check_match_totals(read.totals, rules)
         except CellError as cell:
             raise TournamentImportError(
                 ImportProblem(path.name, line, cell.column, cell.code, cell.params)
             ) from None
-        if error is not None:
-            column = "total_a" if error.code is scoring.TotalsField.SUM else str(error.code)
-            raise TournamentImportError(
-                ImportProblem(
-                    path.name,
-                    line,
-                    column,
-                    error.code.value,
-                    dict(error.params),
-                    error=error,
-                    totals=read.totals,
-                )
-            )
+        check_row_totals(path, line, read.totals, rules, match_format)
         matches[round_number, table] = read
         first_lines.setdefault(round_number, line)
     if not matches:

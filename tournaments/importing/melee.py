@@ -20,7 +20,12 @@ from pathlib import Path
 
 import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
-from tournaments.importing.match_totals import MATCH_FILE_COUNTS, count_cell, total_cell
+from tournaments.importing.match_totals import (
+    MATCH_FILE_COUNTS,
+    check_row_totals,
+    count_cell,
+    total_cell,
+)
 from tournaments.importing.problems import ImportProblem
 from tournaments.importing.reading import (
     MAX_CLUB_LENGTH,
@@ -106,10 +111,14 @@ def read_players(path: Path) -> dict[int, MeleePlayerData]:
 
 
 def read_melee_matches(
-    path: Path, players: dict[int, MeleePlayerData], rules: scoring.RuleSet
+    path: Path,
+    players: dict[int, MeleePlayerData],
+    rules: scoring.RuleSet,
+    match_format: scoring.MatchFormat,
 ) -> dict[tuple[int, int], MeleeTotalsRow]:
-    """Check a mêlée's matches.csv, each row's totals through the engine; return its rows
-    by (round, table).
+    """Check a mêlée's matches.csv, each row's totals through the engine (under ``rules``
+    and ``match_format``, :func:`~tournaments.importing.match_totals.check_row_totals`);
+    return its rows by (round, table).
 
     Rounds must run from 1 with no gap. Raises TournamentImportError for the first bad
     line: a player not in players.csv (``unknown_player``), seated twice in a round
@@ -137,20 +146,7 @@ def read_melee_matches(
             raise TournamentImportError(
                 ImportProblem(path.name, line, cell.column, cell.code, cell.params)
             ) from None
-        error = scoring.check_match_totals(totals, rules)
-        if error is not None:
-            column = "total_a" if error.code is scoring.TotalsField.SUM else str(error.code)
-            raise TournamentImportError(
-                ImportProblem(
-                    path.name,
-                    line,
-                    column,
-                    error.code.value,
-                    dict(error.params),
-                    error=error,
-                    totals=totals,
-                )
-            )
+        check_row_totals(path, line, totals, rules, match_format)
         matches[round_number, table] = MeleeTotalsRow(
             (seats[0], seats[1]), (seats[2], seats[3]), line, totals
         )

@@ -12,7 +12,8 @@ Only the deal's inputs, its status and the dispute note are shown: the scores ar
 recomputed from the inputs, so their changes say nothing more. A match recorded by the
 totals of its paper sheet (RULES.md §G) shows the totals and the sheet's counts as
 typed, then what each correction changed, and says when the counts did not confirm the
-totals (saved with the organiser's reason).
+totals, or when they break a limit no true sheet breaks (both saved with the
+organiser's reason).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from django.utils.translation import gettext_lazy
 import scoring
 from tournaments.models import ENTRY_FIELDS, AuditAction, Deal, Match
 from tournaments.presentation.cards import declaration_choices, sequence_kind_labels
+from tournaments.presentation.totals import broken_limits_text
+from tournaments.services.totals import implausible_params
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -207,10 +210,14 @@ def _match_label(name: str) -> str:
     return capfirst(str(field.verbose_name))
 
 
-def _sheet_check(record: HistoryRecord, rules: scoring.RuleSet | None) -> FieldChange | None:
-    """Return the line that says a sheet's counts did not confirm its totals, or None."""
+def _sheet_check(
+    record: HistoryRecord, rules: scoring.RuleSet | None, match_format: scoring.MatchFormat | None
+) -> tuple[FieldChange, ...]:
+    """Return the lines that say a sheet's counts did not confirm its totals, and, with
+    the tournament's ``match_format``, which limits its totals break
+    (:func:`scoring.check_totals_plausibility`): what the organiser's reason covered."""
     if rules is None:
-        return None
+        return ()
     totals = scoring.MatchTotals(
         record.total_a,
         record.total_b,
@@ -219,15 +226,31 @@ def _sheet_check(record: HistoryRecord, rules: scoring.RuleSet | None) -> FieldC
         record.sheet_belotes,
         record.sheet_declarations,
     )
+    lines: list[FieldChange] = []
     error = scoring.check_match_totals(totals, rules)
-    if error is None or error.code is not scoring.TotalsField.SUM:
-        return None
-    text = _("the totals add up to %(total)s, the sheet's counts to %(expected)s")
-    return FieldChange(_("Sheet check"), None, text % dict(error.params))
+    if error is not None and error.code is not scoring.TotalsField.SUM:
+        return ()
+    if error is not None:
+        text = _("the totals add up to %(total)s, the sheet's counts to %(expected)s")
+        lines.append(FieldChange(_("Sheet check"), None, text % dict(error.params)))
+    if match_format is not None:
+        problems = scoring.check_totals_plausibility(
+            rules,
+            totals.deals_played,
+            totals.total_a,
+            totals.total_b,
+            match_format=match_format,
+        )
+        if problems:
+            detail = broken_limits_text(implausible_params(problems))
+            lines.append(FieldChange(_("Sheet check"), None, detail))
+    return tuple(lines)
 
 
 def _totals_changes(
-    records: list[HistoryRecord], rules: scoring.RuleSet | None
+    records: list[HistoryRecord],
+    rules: scoring.RuleSet | None,
+    match_format: scoring.MatchFormat | None,
 ) -> dict[int, tuple[FieldChange, ...]]:
     """Return, by history id, what each totals record of a match shows: the totals and
     counts typed (a recording), or those a correction changed, then the sheet check."""
@@ -246,8 +269,7 @@ def _totals_changes(
             if (previous is None and getattr(record, name) is not None)
             or (previous is not None and getattr(previous, name) != getattr(record, name))
         ]
-        check = _sheet_check(record, rules)
-        changes[record.history_id] = (*lines, *([] if check is None else [check]))
+        changes[record.history_id] = (*lines, *_sheet_check(record, rules, match_format))
         previous = record
     return changes
 
@@ -257,13 +279,15 @@ def audit_entries(
     deal_records: list[HistoryRecord],
     unlock_records: list[HistoryRecord],
     rules: scoring.RuleSet | None = None,
+    match_format: scoring.MatchFormat | None = None,
 ) -> list[AuditEntry]:
     """Return the audit trail, newest first, from ``selectors.match_history`` (deal
     records with their ``changes``) and ``selectors.match_unlocks`` (match records).
 
     The totals of a match recorded by its sheet show as typed, then as corrected; with
     the tournament's ``rules`` the trail also says when the sheet's counts did not
-    confirm them (RULES.md §G).
+    confirm them, and with its ``match_format`` too which limits the totals break
+    (RULES.md §G), both saved only with the organiser's reason.
     """
     entries = [
         AuditEntry(
@@ -278,7 +302,7 @@ def audit_entries(
     ]
     # The match's own events: unlocked with a reason, stopped for time, reopened, switched
     # to paper or back to phones, its totals recorded or corrected.
-    totals = _totals_changes(unlock_records, rules)
+    totals = _totals_changes(unlock_records, rules, match_format)
     entries.extend(
         AuditEntry(
             when=record.history_date,

@@ -107,7 +107,7 @@ from tournaments.services.table import (
     submit_deal,
     unlock_match,
 )
-from tournaments.services.totals import record_match_totals
+from tournaments.services.totals import implausible_params, record_match_totals
 
 __all__ = [
     "MeleeSwap",
@@ -185,6 +185,7 @@ __all__ = [
     "create_tournament",
     "discard_draft",
     "draw_round",
+    "implausible_params",
     "is_reopenable",
     "is_settings_frozen",
     "publish_round",

@@ -31,6 +31,9 @@ class Refusal(StrEnum):
     HAS_DEALS = "has_deals"  # table: the match already has deals
     # total, expected: the two sums; deals_played, capots, belotes, declarations: the counts
     TOTALS_MISMATCH = "totals_mismatch"
+    # limits: the broken scoring.TotalsLimit values, comma-separated; then their params
+    # (scoring.BrokenLimit: total, deals_played, most_deals, score_step, least…)
+    TOTALS_IMPLAUSIBLE = "totals_implausible"
     # Set-up (services/setup.py)
     TOURNAMENT_EXISTS = "tournament_exists"
     SETTINGS_FROZEN = "settings_frozen"  # field: the first frozen setting changed

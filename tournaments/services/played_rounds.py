@@ -54,14 +54,14 @@ def record_played_round(
     by :func:`tournaments.services.record_deals` (RULES.md §B6, §C), by ``author``; a
     match given by its totals is recorded by
     :func:`tournaments.services.record_match_totals`, with no reason: a sum that does
-    not add up is refused. The round is then closed at ``now``; a match whose sheet stops
+    not add up, or totals that cannot be true (``totals_implausible``), are refused. The round is then closed at ``now``; a match whose sheet stops
     before the end of its format stays unfinished, as it was played. Runs in one
     transaction with the tournament row locked.
 
     Raises ServiceError ``round_open`` (number: the last round is not closed),
     ``all_rounds_drawn`` (rounds), ``same_team`` (a team against itself), and those of
     record_deals and record_match_totals with the match's ``table`` added to their params
-    (``match_finished``, ``deal_exists``, ``totals_mismatch``…), scoring.InvalidDeal for a
+    (``match_finished``, ``deal_exists``, ``totals_mismatch``, ``totals_implausible``…), scoring.InvalidDeal for a
     deal and scoring.InvalidTotals for totals the engine rejects. Raises ValueError for a
     team of another tournament, a team seated twice in the round, a table twice, or a
     match given both deals and totals. Nothing is saved then.

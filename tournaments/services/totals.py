@@ -5,9 +5,12 @@ The engine checks the sheet (:func:`scoring.check_match_totals`): a problem on a
 raises :class:`scoring.InvalidTotals`, whose code names the field, as
 :class:`scoring.InvalidDeal` does for a deal. Under the classic presets the counts check
 the sum of the totals; a sheet that does not add up is saved only with the organiser's
-reason, kept in the audit trail. The match is then finished, its result follows from the
-totals (:func:`scoring.decide_result`, RULES.md §E), and it counts in the standings, the
-draws and the byes like a match recorded deal by deal.
+reason, kept in the audit trail; so are totals that cannot be true under the
+tournament's preset and format (:func:`scoring.check_totals_plausibility`: more deals
+than the format has, a score off the preset's step, a sum outside what the deals played
+can score). The match is then finished, its result follows from the totals
+(:func:`scoring.decide_result`, RULES.md §E), and it counts in the standings, the draws
+and the byes like a match recorded deal by deal.
 
 Rounds, as for deals (services/deals.py): a draft is not played; in a published round
 the totals are recorded, then corrected; in a closed round they can only be corrected
@@ -58,6 +61,30 @@ def _mismatch(totals: scoring.MatchTotals, error: scoring.TotalsError) -> Servic
     )
 
 
+def implausible_params(problems: list[scoring.BrokenLimit]) -> dict[str, int | str]:
+    """Return what a ``totals_implausible`` refusal (and an import's problem) carries for
+    the limits ``problems`` break (scoring.check_totals_plausibility, RULES.md §G):
+    ``limits``, their :class:`scoring.TotalsLimit` values comma-separated, in order, then
+    every limit's params (scored points or counts of deals), which share their names'
+    meaning, so one dict holds them all."""
+    params: dict[str, int | str] = {"limits": ",".join(problem.limit for problem in problems)}
+    for problem in problems:
+        params.update(problem.params)
+    return params
+
+
+def _implausible(totals: scoring.MatchTotals, match: Match) -> list[scoring.BrokenLimit]:
+    """Return the limits the sheet breaks under the tournament's rules and format."""
+    tournament = match.round.tournament
+    return scoring.check_totals_plausibility(
+        tournament.rules,
+        totals.deals_played,
+        totals.total_a,
+        totals.total_b,
+        match_format=tournament.engine_match_format,
+    )
+
+
 def record_match_totals(
     *,
     match: Match,
@@ -83,7 +110,10 @@ def record_match_totals(
     match has no totals yet), ``has_deals`` (table: the match has deals; correct or
     delete them instead), ``reason_required`` (a correction without a reason) or
     ``totals_mismatch`` (total, expected and the counts: the sum does not add up and no
-    reason is given). Nothing is saved then.
+    reason is given) or ``totals_implausible`` (:func:`implausible_params`: the totals
+    break a limit of scoring.check_totals_plausibility, deals above the format's count,
+    a score off the step, a sum outside what the deals played can score, and no reason
+    is given). Nothing is saved then.
     """
     reason = reason.strip()
     with transaction.atomic():
@@ -103,6 +133,9 @@ def record_match_totals(
             raise ServiceError(Refusal.REASON_REQUIRED)
         if error is not None and not reason:
             raise _mismatch(totals, error)
+        problems = _implausible(totals, match)
+        if problems and not reason:
+            raise ServiceError(Refusal.TOTALS_IMPLAUSIBLE, **implausible_params(problems))
         before = [getattr(match, name) for name in TOTALS_FIELDS]
         apply_match_totals(match, totals)
         if is_correction and [getattr(match, name) for name in TOTALS_FIELDS] == before:

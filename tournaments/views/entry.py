@@ -43,7 +43,9 @@ def totals_form_for(
     match: Match, tournament: Tournament, data: Mapping[str, Any] | None = None
 ) -> MatchTotalsForm:
     """Return the form « Saisir les totaux de la table » of ``match`` (RULES.md §G)."""
-    return MatchTotalsForm(data, match=match, rules=tournament.rules)
+    return MatchTotalsForm(
+        data, match=match, rules=tournament.rules, match_format=tournament.engine_match_format
+    )
 
 
 def _can_type_totals(match: Match, has_deals: bool) -> bool:

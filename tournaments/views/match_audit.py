@@ -63,6 +63,7 @@ def organiser_match_context(
             deal_records=selectors.match_history(match=match),
             unlock_records=selectors.match_unlocks(match=match),
             rules=tournament.rules,
+            match_format=tournament.engine_match_format,
         ),
         "corrections": corrections,
         "open_correction": bound_prefix,

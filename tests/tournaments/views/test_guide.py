@@ -250,3 +250,44 @@ def test_the_collected_static_files_serve_every_guide_picture(settings, tmp_path
         answers.append((response.status_code, response["Content-Type"], body == expected))
 
     assert (settings.DEBUG, answers) == (False, [(200, "image/png", True)] * len(sources))
+
+
+def step_paragraphs(response, step: str) -> list[str]:
+    """Return the text of each paragraph of the guide's step ``step`` (its section's id)."""
+    html = response.content.decode()
+    section = re.search(rf'<section class="guide-step" id="{step}">(.*?)</section>', html, re.S)
+    assert section is not None
+    found = re.findall(r"<p>(.*?)</p>", section.group(1), re.S)
+    return [re.sub(r"\s+", " ", text).strip() for text in found]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "fr",
+            "Sous toutes les règles, le site vérifie aussi que les totaux peuvent être justes : "
+            "pas plus de donnes qu’une partie n’en compte, des scores multiples de 10 à la "
+            "coinche et à la contrée, pas de points sans donne jouée, et une somme entre le "
+            "moins et le plus que les donnes jouées peuvent donner (de 162 à 822 par donne à "
+            "la belote classique, de 240 à 5520 à la coinche FFB). Des totaux hors de ces "
+            "limites ne sont enregistrés qu’avec une raison, et le message dit laquelle.",
+        ),
+        (
+            "en",
+            "Under every preset the site also checks that the totals can be true: no more "
+            "deals than a match has, scores in multiples of 10 at coinche and contrée, no "
+            "points without a deal played, and a sum between the least and the most the deals "
+            "played can give (from 162 to 822 a deal at classic belote, from 240 to 5520 at "
+            "FFB coinche). Totals that break one of these limits are saved only with a "
+            "reason, and the message says which limit.",
+        ),
+    ],
+)
+def test_step_13_says_which_limits_every_sheet_is_checked_against(client, language, expected):
+    client.cookies["django_language"] = language
+
+    response = client.get("/aide/")
+
+    assert step_paragraphs(response, "totals")[1] == expected

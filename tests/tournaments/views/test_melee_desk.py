@@ -265,7 +265,7 @@ def test_a_pairs_phone_names_the_pairs_by_side_and_players_never_by_number(clien
     tournament.save()
     match = round_.matches.get()
     services.record_match_totals(
-        match=match, totals=MatchTotals(total_a=1000, total_b=944), now=NOW
+        match=match, totals=MatchTotals(total_a=1000, total_b=940), now=NOW
     )
     client.cookies["django_language"] = "fr"
 
@@ -273,7 +273,7 @@ def test_a_pairs_phone_names_the_pairs_by_side_and_players_never_by_number(clien
 
     assert "Paire B – Joueur 1 / Joueur 3 contre la paire A – Joueur 4 / Joueur 2" in text
     assert "Partie 1 : table 1 " in text
-    assert "Paire A Joueur 4 / Joueur 2 1000 Paire B · vous Joueur 1 / Joueur 3 944" in text
+    assert "Paire A Joueur 4 / Joueur 2 1000 Paire B · vous Joueur 1 / Joueur 3 940" in text
     assert "Résultat : la paire A gagne." in text
     assert "Afficher le code de ma paire" in text
     assert "Équipe" not in text and "équipe" not in text
@@ -361,7 +361,7 @@ def test_the_public_standings_rank_the_players_once_a_result_counts(client, tour
 
     before = client.get("/concours/t/")
     services.record_match_totals(
-        match=round_.matches.get(), totals=MatchTotals(total_a=1000, total_b=944), now=NOW
+        match=round_.matches.get(), totals=MatchTotals(total_a=1000, total_b=940), now=NOW
     )
     after = client.get("/concours/t/")
 

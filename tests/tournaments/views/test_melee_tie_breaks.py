@@ -156,7 +156,11 @@ def ranked(tournament):
 def test_the_standings_of_a_melee_leave_head_to_head_out_whatever_it_stored():
     """Players 1 and 2 partner in partie 1, then draw as opponents in partie 2: tied on
     everything, head-to-head would give each 1 (a draw); it is left out, so both have 0."""
-    tournament = TournamentFactory(number_of_rounds=2, tie_breaks="head_to_head,matches_won")
+    tournament = TournamentFactory(
+        rules_preset="belote-sans-annonces",
+        number_of_rounds=2,
+        tie_breaks="head_to_head,matches_won",
+    )
     one, two, three, four = services.register_melee_players(
         tournament=tournament,
         players=[MeleePlayerData(name=f"Joueur {n}") for n in range(1, 5)],

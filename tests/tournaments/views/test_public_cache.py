@@ -551,6 +551,7 @@ NOT_RESULTS = {
     "redraw_later_draft": "called by correct_deal and record_match_totals, inside them",
     "replay_match": "called by the deal services, inside them",
     "apply_match_totals": "sets fields on a match, unsaved (record_match_totals saves)",
+    "implausible_params": "puts a refusal's numbers in one dict, writes nothing",
     "set_match_figures": "sets fields on a match, unsaved (replay_match and totals save)",
     "results_changed": "the helper itself",
     "match_results_changed": "the helper itself, for a write under its match's lock",
