@@ -14,8 +14,8 @@ from django.conf import settings
 import scoring
 from tests.factories import TeamFactory, TournamentFactory
 from tests.html_reading import table_rows
-from tournaments import services
-from tournaments.models import Match, MeleePlayer, Round, Tournament
+from tournaments import selectors, services
+from tournaments.models import DealEntry, Match, MeleePlayer, Round, Tournament
 from tournaments.services import MeleePlayerData, PlayedMeleeTable
 
 NOW = datetime.datetime(2026, 12, 1, 14, 0, tzinfo=datetime.UTC)
@@ -329,6 +329,28 @@ def test_a_partie_still_played_is_ongoing_for_its_players_and_sit_outs(client):
     assert table_rows(sat_out_page, "melee-parties")[1:] == [
         ["1", "", "Exempt", "0", "", "en cours"]
     ]
+
+
+@pytest.mark.django_db
+def test_a_partie_whose_deals_are_all_in_but_not_confirmed_is_to_confirm(client):
+    tournament = TournamentFactory(slug="t", match_format_value=1)
+    register(tournament, 5)
+    services.publish_draft(round=services.draw_melee_partie(tournament=tournament, seed=7), now=NOW)
+    match = Match.objects.select_related(*("team_a__melee_pair__player_1",)).get()
+    made_90 = scoring.Deal(
+        trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
+    )
+    # Team A's phone enters the partie's only deal: it waits for the other pair.
+    services.submit_deal(
+        seat=selectors.match_links(match=match)["A"],
+        entry=DealEntry("A", made_90),
+        deal_number=1,
+        now=NOW,
+    )
+
+    page = client.get(f"/concours/t/joueurs/{match.team_a.melee_pair.player_1.number}/")
+
+    assert [row[4:] for row in table_rows(page, "melee-parties")[1:]] == [["0", "0", "à confirmer"]]
 
 
 @pytest.mark.django_db
