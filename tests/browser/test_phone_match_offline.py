@@ -32,20 +32,17 @@ Screenshots go to ``test-artifacts/<test>/``.
 
 from __future__ import annotations
 
-import datetime
-import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import scoring
 from scoring.matches import MatchDeal
-from tests.factories import ClubFactory
-from tournaments import selectors, services
+from tests.browser.two_teams import published_match
+from tournaments import selectors
 from tournaments.models import AuditAction, Deal, DealStatus, IdempotencyRecord, Match
 
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -139,32 +136,7 @@ def engine_totals() -> tuple[int, int]:
 @pytest.fixture
 def match(organiser) -> Match:
     """Round 1 of a two-team ffb-coinche concours of 4 deals a match, drawn and published."""
-    club = ClubFactory(name="Belote Club de Rodez")
-    club.organisers.add(organiser)
-    tournament = services.create_tournament(
-        club=club,
-        settings={
-            "name": "Concours du Wi-Fi capricieux",
-            "date": datetime.date(2026, 12, 1),
-            "venue": "Salle des fêtes de Rodez",
-            "rules_preset": "ffb-coinche",
-            "match_format": "deals",
-            "match_format_value": 4,
-            "number_of_rounds": 1,
-        },
-    )
-    services.register_teams(
-        tournament=tournament,
-        teams=[
-            services.TeamData("Hélène Martin", "Paul Durand"),
-            services.TeamData("Zoé Müller", "Gaëlle Chénier"),
-        ],
-        rng=random.Random(11),
-    )
-    services.check_in_all(tournament=tournament)
-    round_1 = services.draw_round(tournament=tournament, seed=2026)
-    services.publish_round(round=round_1, now=timezone.now())
-    return Match.objects.get()
+    return published_match(organiser, name="Concours du Wi-Fi capricieux", rng_seed=11)
 
 
 @pytest.fixture

@@ -18,17 +18,14 @@ Screenshots go to ``test-artifacts/<test>/``.
 
 from __future__ import annotations
 
-import datetime
-import random
 import re
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.factories import ClubFactory
-from tournaments import selectors, services
+from tests.browser.two_teams import published_match
+from tournaments import selectors
 from tournaments.models import AuditAction, Deal, DealStatus, IdempotencyRecord, Match
 
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -46,32 +43,7 @@ WAITING = "En attente de réseau"
 @pytest.fixture
 def match(organiser) -> Match:
     """Round 1 of a two-team ffb-coinche concours of 4 deals, drawn and published."""
-    club = ClubFactory(name="Belote Club de Rodez")
-    club.organisers.add(organiser)
-    tournament = services.create_tournament(
-        club=club,
-        settings={
-            "name": "Concours sans Wi-Fi",
-            "date": datetime.date(2026, 12, 1),
-            "venue": "Salle des fêtes de Rodez",
-            "rules_preset": "ffb-coinche",
-            "match_format": "deals",
-            "match_format_value": 4,
-            "number_of_rounds": 1,
-        },
-    )
-    services.register_teams(
-        tournament=tournament,
-        teams=[
-            services.TeamData("Hélène Martin", "Paul Durand"),
-            services.TeamData("Zoé Müller", "Gaëlle Chénier"),
-        ],
-        rng=random.Random(7),
-    )
-    services.check_in_all(tournament=tournament)
-    round_1 = services.draw_round(tournament=tournament, seed=2026)
-    services.publish_round(round=round_1, now=timezone.now())
-    return Match.objects.get()
+    return published_match(organiser, name="Concours sans Wi-Fi")
 
 
 @pytest.fixture

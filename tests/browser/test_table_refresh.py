@@ -16,14 +16,11 @@ phone and team B's. Each phone asks for its board every BELOTE_TABLE_REFRESH_SEC
 
 from __future__ import annotations
 
-import datetime
-import random
-
 import pytest
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.factories import ClubFactory
+from tests.browser.two_teams import published_match
 from tournaments import selectors, services
 from tournaments.models import Deal, DealStatus, Match, Seat
 
@@ -47,32 +44,7 @@ def match(organiser, settings) -> Match:
     """Round 1 of a two-team ffb-coinche concours of 4 deals, drawn and published; the
     phones ask for their board every second."""
     settings.BELOTE_TABLE_REFRESH_SECONDS = REFRESH_SECONDS
-    club = ClubFactory(name="Belote Club de Rodez")
-    club.organisers.add(organiser)
-    tournament = services.create_tournament(
-        club=club,
-        settings={
-            "name": "Concours des deux téléphones",
-            "date": datetime.date(2026, 12, 1),
-            "venue": "Salle des fêtes de Rodez",
-            "rules_preset": "ffb-coinche",
-            "match_format": "deals",
-            "match_format_value": 4,
-            "number_of_rounds": 1,
-        },
-    )
-    services.register_teams(
-        tournament=tournament,
-        teams=[
-            services.TeamData("Hélène Martin", "Paul Durand"),
-            services.TeamData("Zoé Müller", "Gaëlle Chénier"),
-        ],
-        rng=random.Random(7),
-    )
-    services.check_in_all(tournament=tournament)
-    round_1 = services.draw_round(tournament=tournament, seed=2026)
-    services.publish_round(round=round_1, now=timezone.now())
-    return Match.objects.get()
+    return published_match(organiser, name="Concours des deux téléphones")
 
 
 @pytest.fixture
