@@ -290,8 +290,8 @@ class TableDealForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """Resolve the declarations, build the engine's deal, put each of its errors beside
-        its field (RULES.md §B6, §D); a field missing or refused by its own check stops
-        there (the engine is not asked about a deal with a hole in it)."""
+        its field (RULES.md §B6, §D); a field missing or refused by its own check has its
+        own message, and the engine's errors about the other fields show with it."""
         super().clean()
         data = self.cleaned_data
         if self.is_edit:
@@ -316,11 +316,9 @@ class TableDealForm(forms.Form):
             self._require(data, "taker_card_points", gettext("Enter the taker's card points."))
         trump = _trump_or_none(data.get("trump"))
         result, texts = self._resolve_declarations(data, trump)
-        if self.errors:
-            return data
         taker_points, defence_points = card_points_for(tricks, data.get("taker_card_points"))
         deal = scoring.Deal(
-            trump=data["trump"],
+            trump=data.get("trump") or "",
             contract=self._contract(data),
             coinche=data.get("coinche") or CoincheLevel.NONE,
             taker_card_points=taker_points,
@@ -331,11 +329,14 @@ class TableDealForm(forms.Form):
             taker_declarations=result.taker_points,
             defence_declarations=result.defence_points,
         )
-        errors = scoring.deal_errors(deal, self.rules)
-        if errors:
-            # Every mistake at once, each beside its field: one tap to see them all.
-            for error in errors:
+        # Every mistake at once, each beside its field: one tap to see them all. A field
+        # left empty or refused by its own check keeps its own message; the engine still
+        # checks the others (and skips what needs the missing value, scoring.deal_errors).
+        refused = set(self.errors)
+        for error in scoring.deal_errors(deal, self.rules):
+            if ENGINE_FIELDS.get(error.field) not in refused:
                 self.add_engine_error(error)
+        if self.errors:
             return data
         data["entry"] = DealEntry(data["taker"], deal, texts)
         return data

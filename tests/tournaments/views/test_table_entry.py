@@ -613,6 +613,29 @@ def test_every_mistake_of_a_deal_shows_at_once_beside_its_field(phone, match, li
     assert snapshot() == before
 
 
+def test_a_missing_field_and_the_engines_mistakes_show_together(phone, match, links):
+    before = snapshot()
+
+    response = record(
+        phone,
+        links["A"],
+        1,
+        {"trump": "", "taker_tricks": "", "contract": "85", "taker_belotes": "3"},
+    )
+
+    # Without a trump the belotes cannot be judged, nor the card points without the
+    # tricks: those wait; the contract's step does not.
+    assert (response.status_code, errors_beside_fields(response)) == (
+        422,
+        {
+            "trump": ["Choisissez l’atout."],
+            "taker_tricks": ["Choisissez les plis du preneur."],
+            "contract": ["Le contrat monte de 10 en 10."],
+        },
+    )
+    assert snapshot() == before
+
+
 def test_without_htmx_a_bad_deal_is_a_422_page(match, links):
     client = Client()
     client.cookies["django_language"] = "fr"
