@@ -210,6 +210,6 @@ def test_the_desk_shows_confirmed_totals_with_en_cours_or_a_confirmer(hall, desk
     assert rows == [
         ["1", "190", "60", "en cours 2 donnes jouées Arrêter au temps"],
         ["2", "570", "180", "Verrouillée Terminée"],
-        ["3", "0", "0", "à confirmer Terminée"],
+        ["3", "0", "0", "à confirmer 3 donnes jouées"],
         ["4", "570", "180", "Terminée"],
     ]
