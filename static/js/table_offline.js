@@ -32,7 +32,10 @@
 // closed meanwhile: a deal kept offline sent at last) is listed as « Non enregistrée »,
 // with the deal's figures as they were typed, for the table to give to the desk: the
 // page then reloads to the refusal, which lists the writes this phone kept for its link
-// (« Envois de ce téléphone »), never sending them.
+// (« Envois de ce téléphone »), never sending them. A new deal refused by the board of a
+// table that takes nothing more from the phones (stopped for time, kept by the desk,
+// over or locked: its board's data-closed) says the same, with its figures; one refused
+// as already recorded (the same deal there) does not.
 //
 // Every BELOTE_TABLE_REFRESH_SECONDS (the board's data-refresh-seconds) while the page is
 // shown, and at once when it is shown again, the phone asks for its board
@@ -40,7 +43,10 @@
 // opponents' deals and confirmations appear without a reload. Never while someone is
 // typing (a field has the focus, the new-deal form holds something, a correction or a
 // dispute is open) nor while a write is on its way; a poll that gets no answer says
-// nothing, the board stays as it was.
+// nothing, the board stays as it was. A poll held back because the new-deal form holds
+// something typed says so above the board (« Mise à jour automatique en pause… »), until
+// the form is emptied or sent: nothing typed is wiped, and the players know why the
+// opponents' deals do not appear.
 //
 // The deal being typed is kept too (a draft per team link and partie), so that a reload,
 // the back button or a locked screen loses nothing. The page also registers the table service worker
@@ -366,13 +372,24 @@
     const notice = board.querySelector(".notice");
     const error = board.querySelector(".notice-error, .errorlist li");
     const isRefused = response.status >= 400 || error !== null;
-    const reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
+    let reason = (isRefused ? error || notice : notice)?.textContent.trim() || "";
+    // A new deal refused by a table that takes nothing more from this phone (stopped for
+    // time, over, locked: the board's data-closed, views/table/board.py CLOSED_REFUSALS)
+    // is not recorded: said first, as on a refusal page, its figures listed for the desk.
+    if (isRefused && board.hasAttribute("data-closed") && isNewDealItem(item)) {
+      reason = `${text("NotRecordedFigures")} ${reason}`;
+    }
     // A form sent back with its errors holds what was typed: the board says it all.
     const isFormError = board.querySelector("form .errorlist li") !== null;
     const isSaved = !isRefused && isNewDealUrl(item.url);
     showBoard(board, response.headers.get("HX-Push-Url"), isFormError, isSaved);
     finish(item, isRefused ? "refused" : "sent", reason, isFormError);
     return "done";
+  }
+
+  // Whether ``item`` is a new deal (figures typed, no version: not a correction).
+  function isNewDealItem(item) {
+    return Boolean(item.figures) && !item.body.some(([name]) => name === "version");
   }
 
   // What a write refused by a refusal page says first: it is not recorded, and for a deal,
@@ -496,6 +513,7 @@
     if (isSaved && form && form.hasAttribute("data-blank")) markEmptied(form);
     numberAfterWaiting();
     restoreDraft();
+    unpauseIfEmptied();
   }
 
   // Keep the page as it shows now for a reload without network (the service worker
@@ -514,6 +532,7 @@
       notice.remove();
     }
     copy.querySelector(".outbox-list")?.replaceChildren();
+    copy.querySelector("#refresh-paused")?.remove();
     const html = `<!DOCTYPE html>\n${copy.outerHTML}`;
     window.caches.open(PAGE_CACHE).then(async (cache) => {
       const kept = await cache.match(page, { ignoreVary: true });
@@ -561,6 +580,7 @@
     }
     recent.splice(0);
     changes += 1;
+    unpauseIfEmptied();
     render();
     flush();
   }
@@ -720,6 +740,7 @@
   function saveDraft(event) {
     const form = event.target.form || event.target.closest?.("form");
     if (!form || !isNewDealForm(form)) return;
+    unpauseIfEmptied();
     const fields = Array.from(new FormData(form).entries(), ([name, value]) => [name, String(value)])
       .filter(([name]) => name !== "csrfmiddlewaretoken");
     // The partie is in the form's address: a draft of one partie never fills the next's.
@@ -816,6 +837,35 @@
     return fieldsOf(form) !== fieldsOf(drawn);
   }
 
+  // Whether the page's blank new-deal form holds something typed (not merely focused).
+  function isDealTyped() {
+    const form = keptForm();
+    return Boolean(form) && isTypedIn(form);
+  }
+
+  // Say, above the board, that its refresh waits for the deal being typed (``isPaused``),
+  // or take that note away: a poll held back by a form left half filled is never silent.
+  function showPaused(isPaused) {
+    let note = document.getElementById("refresh-paused");
+    if (isPaused && !note) {
+      const board = document.getElementById("table-board");
+      if (!board) return;
+      note = document.createElement("p");
+      note.id = "refresh-paused";
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      note.textContent = text("Paused");
+      board.before(note);
+    } else if (!isPaused && note) {
+      note.remove();
+    }
+  }
+
+  // The form emptied (sent, cleared by hand, replaced by the server's): the note goes.
+  function unpauseIfEmptied() {
+    if (!isDealTyped()) showPaused(false);
+  }
+
   function isQueued() {
     return load().some((item) => item.state === "waiting" || item.state === "sending");
   }
@@ -829,7 +879,9 @@
   async function poll() {
     const board = document.getElementById("table-board");
     if (!board || !board.dataset.boardUrl) return;
-    if (document.visibilityState !== "visible" || !navigator.onLine || isPollHeld(board)) return;
+    if (document.visibilityState !== "visible" || !navigator.onLine) return;
+    showPaused(isDealTyped());
+    if (isPollHeld(board)) return;
     polling = true;
     const started = changes;
     const controller = new AbortController();
@@ -858,7 +910,10 @@
       const current = document.getElementById("table-board");
       // A write went meanwhile (its answer is the newer board), or typing started.
       if (!fresh || !current || changes !== started || sending || isQueued()) return;
-      if (isTyping() || holdsInput(current)) return;
+      if (isTyping() || holdsInput(current)) {
+        showPaused(isDealTyped());
+        return;
+      }
       if (fresh.querySelector("#deal-form-kept") && !keptForm()) return;
       showBoard(fresh, null);
       render();

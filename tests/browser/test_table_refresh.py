@@ -10,8 +10,11 @@ phone and team B's. Each phone asks for its board every BELOTE_TABLE_REFRESH_SEC
   field loses the focus;
 - a poll without network (``context.set_offline``) or whose answer never comes (a
   dropped Wi-Fi) says nothing: no error, the board as it was;
-- a deal kept offline on A while the organiser revokes A's link is refused when it is
-  sent at last: the phone says it was not recorded, with its figures for the desk.
+- a deal kept offline on A while the organiser revokes A's link, or stops the match for
+  time, is refused when it is sent at last: the phone says it was not recorded, with its
+  figures for the desk; one the other phone recorded the same is not said unrecorded;
+- a value left typed in the new-deal form holds the poll back and says so above the
+  board (« Mise à jour automatique en pause… »), until the form is emptied or sent.
 """
 
 from __future__ import annotations
@@ -181,8 +184,12 @@ def test_a_focused_field_holds_the_poll_back(phones):
     expect(a.deal_statuses()).to_have_text(["En attente des adversaires"])
     b.page.wait_for_timeout(ONE_POLL_MS)
 
-    # Focused: no poll at all, the board as it was.
-    assert (len(b.polls), b.page.locator("#to-confirm-title").count()) == (polls_before, 0)
+    # Focused: no poll at all, the board as it was; nothing typed, so no pause note.
+    assert (
+        len(b.polls),
+        b.page.locator("#to-confirm-title").count(),
+        b.page.locator("#refresh-paused").count(),
+    ) == (polls_before, 0, 0)
 
     b.page.locator("#where-now").tap()  # the field loses the focus
     expect(b.deal_statuses()).to_have_text(["À vous de confirmer"], timeout=ONE_POLL_MS)
@@ -203,7 +210,58 @@ def test_something_typed_is_never_wiped_by_a_poll(phones):
         form.get_by_label("Points du preneur").input_value(),
         form.get_by_label("Contrat").input_value(),
         b.page.locator("#to-confirm-title").count(),
-    ) == ("120", "90", 0)
+        b.page.locator("#refresh-paused").all_text_contents(),
+    ) == ("120", "90", 0, [PAUSED])
+
+
+def test_a_stray_value_holds_the_poll_back_and_says_so_until_the_form_is_emptied(phones):
+    a, b = phones["A"], phones["B"]
+    points = b.page.locator("form#deal-form").get_by_label("Points du preneur")
+    points.fill("9")
+    b.page.locator("#where-now").tap()  # nothing focused: « 9 » stays typed
+    polls_before = len(b.polls)
+
+    record_deal(a.page, points=104)
+    expect(a.deal_statuses()).to_have_text(["En attente des adversaires"])
+
+    # Held back, and said so above the board; what was typed stays, the deal still the 1st.
+    expect(b.page.locator("#refresh-paused")).to_have_text(PAUSED, timeout=ONE_POLL_MS)
+    b.page.wait_for_timeout(ONE_POLL_MS)
+    assert (
+        len(b.polls),
+        points.input_value(),
+        b.page.locator("#entry-title").text_content(),
+        b.page.locator("#to-confirm-title").count(),
+        b.page.locator("#refresh-paused + #table-board").count(),
+    ) == (polls_before, "9", "Donne 1", 0, 1)
+
+    # Emptied: the note goes at once, and the next poll brings A's deal.
+    points.fill("")
+    expect(b.page.locator("#refresh-paused")).to_have_count(0)
+    b.page.locator("#where-now").tap()
+    expect(b.deal_statuses()).to_have_text(["À vous de confirmer"], timeout=ONE_POLL_MS)
+    expect(b.page.locator("#entry-title")).to_have_text("Donne 2")
+    assert (b.page.locator("#refresh-paused").count(), b.problems) == (0, [])
+
+
+def test_the_pause_note_goes_once_the_deal_typed_is_sent(phones):
+    a = phones["A"]
+    fill_deal(a.page, points=104)
+    a.page.locator("#where-now").tap()
+    expect(a.page.locator("#refresh-paused")).to_have_text(PAUSED, timeout=ONE_POLL_MS)
+
+    a.page.get_by_role("button", name="Enregistrer la donne").tap()
+
+    expect(a.deal_statuses()).to_have_text(["En attente des adversaires"])
+    expect(a.page.locator("#refresh-paused")).to_have_count(0)
+    a.page.wait_for_timeout(ONE_POLL_MS)
+    assert (
+        a.page.locator("#refresh-paused").count(),
+        a.page.locator("form#deal-form").get_by_label("Points du preneur").input_value(),
+        a.page.locator("#entry-title").text_content(),
+        deals(),
+        a.problems,
+    ) == (0, "", "Donne 2", [(1, 104, DealStatus.PENDING)], [])
 
 
 def test_a_poll_without_network_says_nothing(phones):
@@ -280,6 +338,48 @@ def test_a_deal_kept_offline_for_a_revoked_link_is_said_not_recorded(phones, lin
     item.get_by_role("button", name="OK").tap()
     expect(outbox).to_be_hidden()
 
+
+def test_a_deal_kept_offline_for_a_table_stopped_for_time_is_said_not_recorded(phones, match):
+    a = phones["A"]
+    a.context.set_offline(True)
+    record_deal(a.page, points=104)
+    expect(a.page.locator("#outbox .outbox-state")).to_have_text("En attente de réseau")
+
+    # The desk's « Arrêter au temps » (views/rounds.py) meanwhile.
+    services.close_match_for_time(match=match, now=timezone.now())
+    a.context.set_offline(False)
+
+    item = a.page.locator("#outbox .outbox-item")
+    expect(item.locator(".outbox-state")).to_have_text("Refusé")
+    expect(item.locator(".outbox-label")).to_have_text("Donne 1 · Enregistrer la donne")
+    expect(item.locator(".outbox-reason")).to_have_text(
+        "Non enregistrée : donnez ces chiffres à la table de marque. L’organisateur a arrêté "
+        "au temps la partie de la table 1 : elle compte avec son score, plus rien ne se "
+        "saisit ni ne se confirme sur les téléphones. Les donnes en attente sont réglées à "
+        "la table de marque."
+    )
+    expect(item.locator(".outbox-figures")).to_have_text(FIGURES)
+    assert (item.count(), deals(), a.problems) == (1, [], [])
+
+
+def test_a_deal_kept_offline_the_other_phone_recorded_the_same_is_not_said_unrecorded(phones):
+    a, b = phones["A"], phones["B"]
+    a.context.set_offline(True)
+    record_deal(a.page, points=104)
+    expect(a.page.locator("#outbox .outbox-state")).to_have_text("En attente de réseau")
+
+    record_deal(b.page, points=104)  # the same deal 1, from B's phone
+    expect(b.deal_statuses()).to_have_text(["En attente des adversaires"])
+    a.context.set_offline(False)
+
+    item = a.page.locator("#outbox .outbox-item")
+    expect(item.locator(".outbox-state")).to_have_text("Refusé")
+    expect(item.locator(".outbox-reason")).to_have_text("La donne 1 est déjà enregistrée.")
+    assert (item.count(), deals(), a.problems) == (1, [(1, 104, DealStatus.PENDING)], [])
+
+
+#: What a phone says while its poll waits for the deal being typed.
+PAUSED = "Mise à jour automatique en pause : une donne est en cours de saisie."
 
 #: Deal 1 as phone A typed it: 90 ♥ by team A, 5 tricks, 104 card points.
 FIGURES = (

@@ -123,6 +123,7 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
             "text-not-recorded-figures",
             "Non enregistrée : donnez ces chiffres à la table de marque.",
         ),
+        ("text-paused", "Mise à jour automatique en pause : une donne est en cours de saisie."),
     ]
 
 

@@ -425,6 +425,42 @@ def test_a_table_stopped_for_time_refuses_every_write_with_its_reason(
     assert snapshot() == before
 
 
+def board_is_closed(response) -> bool:
+    """Whether the answer's board says the table takes nothing more from its phones
+    (``data-closed``: static/js/table_offline.js then lists a refused new deal as not
+    recorded, its figures for the desk)."""
+    board = re.search(r'<div id="table-board"[^>]*>', response.content.decode())
+    assert board is not None
+    return re.search(r"\sdata-closed[\s>]", board.group(0)) is not None
+
+
+def test_a_new_deal_refused_by_a_table_stopped_for_time_comes_with_a_closed_board(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    services.close_match_for_time(match=links["A"].match, now=NOW)
+
+    response = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "2"})
+
+    assert (response.status_code, board_is_closed(response), Deal.objects.count()) == (
+        403,
+        True,
+        1,
+    )
+
+
+def test_a_deal_refused_as_already_recorded_or_not_next_comes_with_an_open_board(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+
+    recorded = phone.post(url("table-deal", links["B"]), VALID)
+    not_next = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "3"})
+    shown = phone.get(url("table-entry", links["A"]))
+
+    assert [(r.status_code, board_is_closed(r)) for r in (recorded, not_next, shown)] == [
+        (409, False),
+        (422, False),
+        (200, False),
+    ]
+
+
 def test_a_table_still_played_offers_its_forms_and_no_desk_box(phone, links):
     phone.post(url("table-deal", links["A"]), VALID)
 

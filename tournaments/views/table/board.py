@@ -97,10 +97,18 @@ class KeptForm:
 
 @dataclass(frozen=True)
 class Notice:
-    """A message shown above the board: ``level`` is "success" or "error"."""
+    """A message shown above the board: ``level`` is "success" or "error".
+
+    ``is_closed`` marks a refusal of a table that takes nothing more from this phone (the
+    match stopped for time, kept by the desk, over or locked, the round no longer played,
+    the link revoked: :data:`CLOSED_REFUSALS`): a new deal refused so is not recorded,
+    and static/js/table_offline.js tells the table to give its figures to the desk
+    (the board's ``data-closed`` attribute, table_entry.html#board).
+    """
 
     level: str
     text: str
+    is_closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -559,10 +567,27 @@ def show_dispute(
     return response
 
 
+#: The refusals of a table that takes nothing more from its phones: a new deal refused
+#: with one of them is not recorded, and only the desk can still record it (RULES.md §C
+#: for a match stopped for time). ``deal_exists`` is none of them: that deal is recorded.
+CLOSED_REFUSALS = frozenset(
+    {
+        services.Refusal.STOPPED_FOR_TIME,
+        services.Refusal.TOTALS_AT_DESK,
+        services.Refusal.MATCH_FINISHED,
+        services.Refusal.MATCH_LOCKED,
+        services.Refusal.NOT_PUBLISHED,
+        services.Refusal.LINK_REVOKED,
+    }
+)
+
+
 def refused(refusal: services.ServiceError, *, is_pair: bool = False) -> Notice:
     """Return the notice that words a service's refusal (on a mêlée pair's phone when
-    ``is_pair``: « carte de paire », :func:`table_error_message`)."""
-    return Notice("error", table_error_message(refusal.code, refusal.params, is_pair=is_pair))
+    ``is_pair``: « carte de paire », :func:`table_error_message`), marked closed for a
+    refusal of :data:`CLOSED_REFUSALS`."""
+    text = table_error_message(refusal.code, refusal.params, is_pair=is_pair)
+    return Notice("error", text, is_closed=refusal.code in CLOSED_REFUSALS)
 
 
 def answer_refused(
