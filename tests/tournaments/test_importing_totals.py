@@ -465,7 +465,13 @@ def test_every_bad_row_is_reported_in_english_too(tmp_path):
 @pytest.mark.django_db
 def test_the_error_holds_every_bad_row_first_the_first(tmp_path):
     directory = write_folder(
-        tmp_path / "bad", HEADER + "1,1,1,2,62,262,2,0,0,0\n1,1,3,4,257,67,2,0,0,0\n1,2,3,3,1,1,\n"
+        tmp_path / "bad",
+        HEADER
+        + "1,1,1,2,62,262,2,0,0,0\n"
+        + "1,1,3,4,257,67,2,0,0,0\n"  # line 3: table 1 again
+        + "1,2,3,3,1,1,\n"  # line 4: team 3 against itself
+        + "2,1,1,3,191,132,2,0,0,0\n"  # line 5: the sum is 323, not 324
+        + "2,1,2,4,191,133,2,0,0,0\n",  # line 6: table 1 of round 2 again (line 5)
     )
 
     with pytest.raises(TournamentImportError) as raised:
@@ -482,6 +488,18 @@ def test_the_error_holds_every_bad_row_first_the_first(tmp_path):
         (
             ImportProblem("matches.csv", 3, "table", "duplicate_table", {"table": 1, "line": 2}),
             ImportProblem("matches.csv", 4, "team_b", "same_team", {}),
+            ImportProblem(
+                "matches.csv",
+                5,
+                "total_a",
+                "sum",
+                {"total": 323, "expected": 324},
+                error=scoring.TotalsError(
+                    scoring.TotalsField.SUM, "mismatch", (("total", 323), ("expected", 324))
+                ),
+                totals=scoring.MatchTotals(191, 132, 2, 0, 0, 0),
+            ),
+            ImportProblem("matches.csv", 6, "table", "duplicate_table", {"table": 1, "line": 5}),
         ),
     )
     assert Tournament.objects.count() == 0

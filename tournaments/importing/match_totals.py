@@ -151,8 +151,7 @@ def read_match_totals(
             continue
         problem = row_totals_problem(path, line, read.totals, rules, match_format)
         if problem is not None:
-            bad.append(problem)
-            continue
+            bad.append(problem)  # its table kept all the same: a later row may repeat it
         matches[round_number, table] = read
         first_lines.setdefault(round_number, line)
     raise_problems(bad)

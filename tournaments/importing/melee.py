@@ -150,8 +150,7 @@ def read_melee_matches(
             continue
         problem = row_totals_problem(path, line, totals, rules, match_format)
         if problem is not None:
-            bad.append(problem)
-            continue
+            bad.append(problem)  # its table kept all the same: a later row may repeat it
         matches[round_number, table] = MeleeTotalsRow(
             (seats[0], seats[1]), (seats[2], seats[3]), line, totals
         )
