@@ -581,7 +581,7 @@ def test_the_donnes_sheet_writes_every_declaration_in_words(winter):
     with translation.override("fr"):
         french = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
     with translation.override("en"):
-        english = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Donnes"])
+        english = sheet_values(open_workbook(tournament_xlsx(tournament=winter))["Deals"])
 
     assert (french[-1][15:17], english[-1][15:17]) == (
         ["carré de valets, cinquante à la dame de carreau", "tierce, cent à l’as de trèfle"],
@@ -590,12 +590,12 @@ def test_the_donnes_sheet_writes_every_declaration_in_words(winter):
 
 
 @pytest.mark.django_db
-def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
+def test_sheet_titles_and_headers_follow_the_language_in_english(winter):
     with translation.override("en"):
         workbook = open_workbook(tournament_xlsx(tournament=winter))
 
-    assert (workbook.sheetnames, sheet_values(workbook["Équipes"])[0]) == (
-        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
+    assert (workbook.sheetnames, sheet_values(workbook["Teams"])[0]) == (
+        ["Standings", "Matches", "Byes", "Deals", "Teams", "Tournament"],
         [
             "Team",
             "Team name",
@@ -606,6 +606,17 @@ def test_sheet_titles_stay_french_while_headers_follow_the_language(winter):
             "First round",
             "Withdrawn from round",
         ],
+    )
+
+
+@pytest.mark.django_db
+def test_sheet_titles_stay_french_in_french(winter):
+    with translation.override("fr"):
+        workbook = open_workbook(tournament_xlsx(tournament=winter))
+
+    assert (workbook.sheetnames, sheet_values(workbook["Équipes"])[0][:3]) == (
+        ["Classement", "Parties", "Exempts", "Donnes", "Équipes", "Concours"],
+        ["Équipe", "Nom de l’équipe", "Joueur 1"],
     )
 
 
@@ -976,8 +987,8 @@ def test_the_workbook_says_a_deal_is_not_counted_yet_in_english(waiting):
     with translation.override("en"):
         workbook = open_workbook(tournament_xlsx(tournament=waiting))
 
-    parties = sheet_values(workbook["Parties"])
-    donnes = sheet_values(workbook["Donnes"])
+    parties = sheet_values(workbook["Matches"])
+    donnes = sheet_values(workbook["Deals"])
     assert (parties[0][8:], parties[1][8:]) == (
         ["Total A", "Total B", "Result", "Deals played", "Deals not counted yet"],
         [190, 60, "ongoing", 3, 1],

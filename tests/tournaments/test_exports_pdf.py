@@ -593,15 +593,17 @@ def test_a_match_sheet_prints_a_deal_waiting_and_counts_only_the_confirmed_begin
 
     assert html_tables(html, "deals")[0][2:] == [
         ["1", "1", "90", "♥", "", "190", "60", "190", "60"],
-        ["2 (En attente des adversaires)", "2", "100", "♠", "Coinche", "520", "0",
-         "Pas encore comptée"],
+        ["2", "2", "100", "♠", "Coinche", "520", "0",
+         "Pas encore comptée (En attente des adversaires)"],
         ["3", "1", "80", "SA", "", "180", "60", "Pas encore comptée"],
         ["Totaux de la partie", "190", "60"],
     ]  # fmt: skip
-    assert re.findall(r'<td colspan="2" class="total not-counted">([^<]*)</td>', html) == [
-        "Pas encore comptée",
+    # The status in the wide cell across both running totals, not in the narrow « Donne ».
+    assert re.findall(r'<td colspan="2" class="total not-counted">(.*?)</td>', html) == [
+        'Pas encore comptée <span class="deal-status">(En attente des adversaires)</span>',
         "Pas encore comptée",
     ]
+    assert re.findall(r'<td class="deal-number">([^<]*)</td>', html)[:3] == ["1", "2", "3"]
     assert re.findall(r'<p class="result">([^<]*)</p>', html) == [
         "En cours : 1 donne n’est pas encore confirmée.",
         "Pas terminée.",
@@ -619,8 +621,8 @@ def test_a_match_sheet_says_not_counted_yet_in_english(concours):
          "Running totals"],
         ["Team 1", "Team 2", "Team 1", "Team 2"],
         ["1", "1", "90", "♥", "", "190", "60", "190", "60"],
-        ["2 (Waiting for the opponents)", "2", "100", "♠", "Coinche", "520", "0",
-         "Not counted yet"],
+        ["2", "2", "100", "♠", "Coinche", "520", "0",
+         "Not counted yet (Waiting for the opponents)"],
         ["3", "1", "80", "NT", "", "180", "60", "Not counted yet"],
         ["Match totals", "190", "60"],
     ]  # fmt: skip
@@ -636,16 +638,33 @@ def test_the_match_sheets_pdf_prints_not_counted_yet_across_the_running_totals(c
     data = pdf.match_sheets_pdf(round=round_of(concours, 1))
 
     lines = [line.strip() for line in page_texts(data)[0].splitlines()]
-    # Deal 2's status, hyphenated in its narrow column, takes the lines between.
+    # Deal 2's status whole, under « Pas encore comptée »: no word hyphenated.
     first, totals = lines.index("1 1 90 ♥ 190 60 190 60"), lines.index("Totaux de la partie 190 60")
-    assert [lines[first], *lines[totals - 2 : totals + 2]] == [
+    assert lines[first : totals + 2] == [
         "1 1 90 ♥ 190 60 190 60",
-        "2 100 ♠ Coinche 520 0 Pas encore comptée",
+        "2 2 100 ♠ Coinche 520 0 Pas encore comptée (En attente des adversaires)",
         "3 1 80 SA 180 60 Pas encore comptée",
         "Totaux de la partie 190 60",
         "En cours : 1 donne n’est pas encore confirmée.",
     ]
     assert 0.01 < ink_fraction(data, tmp_path, page=1) < 0.5
+
+
+def test_the_english_match_sheets_pdf_prints_the_status_whole_beside_the_deal(concours):
+    play_table_1_with_a_deal_waiting(concours)
+
+    with translation.override("en"):
+        data = pdf.match_sheets_pdf(round=round_of(concours, 1))
+
+    lines = [line.strip() for line in page_texts(data)[0].splitlines()]
+    first, totals = lines.index("1 1 90 ♥ 190 60 190 60"), lines.index("Match totals 190 60")
+    assert lines[first : totals + 2] == [
+        "1 1 90 ♥ 190 60 190 60",
+        "2 2 100 ♠ Coinche 520 0 Not counted yet (Waiting for the opponents)",
+        "3 1 80 NT 180 60 Not counted yet",
+        "Match totals 190 60",
+        "In progress: 1 deal is not confirmed yet.",
+    ]
 
 
 def test_a_totals_only_match_sheet_says_so_with_its_counts_totals_and_result(concours):
@@ -684,17 +703,17 @@ def test_a_negative_score_is_printed_as_it_is_and_a_disputed_deal_is_not_counted
     html_rows = html_tables(pdf.match_sheets_html(round=round_of(concours, 1)), "deals")[1]
     assert html_rows[2:] == [
         ["1", "3", "80", "♥", "", "-20", "182", "-20", "182"],
-        ["2 (Contestée)", "3", "80", "♣", "", "0", "160", "Pas encore comptée"],
+        ["2", "3", "80", "♣", "", "0", "160", "Pas encore comptée (Contestée)"],
         ["Totaux de la partie", "-20", "182"],
     ]
     pages = page_texts(data)
     assert len(pages) == 2
     lines = [line.strip() for line in pages[1].splitlines()]
-    # Deal 2's « (Contestée) », broken inside its narrow column, takes the lines between.
+    # Deal 2's « (Contestée) » under « Pas encore comptée », on the deal's own line.
     totals = lines.index("Totaux de la partie -20 182")
-    assert [lines[10], *lines[totals - 1 : totals + 2]] == [
+    assert lines[10 : totals + 2] == [
         "1 3 80 ♥ -20 182 -20 182",
-        "3 80 ♣ 0 160 Pas encore comptée",
+        "2 3 80 ♣ 0 160 Pas encore comptée (Contestée)",
         "Totaux de la partie -20 182",
         "En cours : 1 donne n’est pas encore confirmée.",
     ]

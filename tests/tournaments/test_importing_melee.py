@@ -263,3 +263,25 @@ def test_a_bad_deal_line_of_a_melee_is_refused_with_its_line(tmp_path, deals, me
     with translation.override("fr"):
         assert import_problem_message(refusal.value.problem) == message
     assert Tournament.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_every_bad_row_of_a_melee_is_reported_and_nothing_is_saved(tmp_path):
+    folder = _copy(
+        tmp_path,
+        matches="round,table,a_1,a_2,b_1,b_2,total_a,total_b,deals_played\n"
+        "1,1,5,4,17,99,670,1334,12\n"  # line 2: player 99 is not in players.csv
+        "1,2,1,9,11,16,1075,999,\n"  # line 3: good
+        "1,3,18,3,12,6,1000,1106,13\n",  # line 4: 13 deals where a partie has 12
+    )
+    with pytest.raises(CommandError) as refusal, translation.override("fr"):
+        call_command("import_concours", folder, "--name", NAME, "--ruleset", "belote-sans-annonces")
+
+    assert str(refusal.value) == (
+        "Rien n’a été importé : 2 problèmes à corriger.\n"
+        "matches.csv, ligne 2, colonne « b_2 » [unknown_player] : "
+        "Le joueur 99 n’est pas dans players.csv.\n"
+        "matches.csv, ligne 4, colonne « deals_played » [totals_implausible] : Ces totaux "
+        "ne peuvent pas être justes : 13 donnes jouées, or une partie en compte 12."
+    )
+    assert (Tournament.objects.count(), MeleePlayer.objects.count()) == (0, 0)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 import scoring
 from tests.samples import command_csv, imported_for_a_class, read_csv_rows
@@ -350,8 +351,8 @@ IMPLAUSIBLE_ROWS = [
         "more-deals-than-the-format",
         "belote-sans-annonces",
         HEADER + "1,1,1,2,62,262,2,0,0,0\n1,2,3,4,200,286,3,0,0,0\n",
-        "matches.csv, ligne 3, colonne « total_a » [totals_implausible] : Ces totaux ne "
-        "peuvent pas être justes : 3 donnes jouées, or une partie en compte 2.",
+        "matches.csv, ligne 3, colonne « deals_played » [totals_implausible] : Ces totaux "
+        "ne peuvent pas être justes : 3 donnes jouées, or une partie en compte 2.",
     ),
     (
         "a-coinche-total-off-the-step",
@@ -408,10 +409,97 @@ def test_the_problem_of_impossible_totals_names_each_limit_with_its_numbers(tmp_
             rng=random.Random(1),
         )
 
-    assert raised.value.problem == ImportProblem(
-        "matches.csv",
-        2,
-        "total_a",
-        "totals_implausible",
-        {"limits": "most_deals", "deals_played": 13, "most_deals": 12},
+    assert raised.value.problems == (
+        ImportProblem(
+            "matches.csv",
+            2,
+            "deals_played",
+            "totals_implausible",
+            {"limits": "most_deals", "deals_played": 13, "most_deals": 12},
+        ),
     )
+
+
+@pytest.mark.django_db
+def test_every_bad_row_is_reported_with_its_line_and_column_and_nothing_is_saved(tmp_path):
+    directory = write_folder(
+        tmp_path / "bad",
+        HEADER
+        + "1,1,1,9,62,262,2,0,0,0\n"  # line 2: team 9 is not in teams.csv
+        + "1,2,3,4,257,66,2,0,0,0\n"  # line 3: the sum is 323, not 324
+        + "2,1,1,3,191,133,2,0,0,0\n"  # line 4: good
+        + "2,2,2,5,300,186,3,0,0,0\n",  # line 5: 3 deals where a match has 2
+    )
+
+    text = refused(directory)
+
+    assert text == (
+        "Rien n’a été importé : 3 problèmes à corriger.\n"
+        "matches.csv, ligne 2, colonne « team_b » [unknown_team] : L’équipe 9 n’est pas "
+        "dans teams.csv.\n"
+        "matches.csv, ligne 3, colonne « total_a » [sum] : Les totaux font 323, la feuille "
+        "en annonce 324 (162 × 2).\n"
+        "matches.csv, ligne 5, colonne « deals_played » [totals_implausible] : Ces totaux "
+        "ne peuvent pas être justes : 3 donnes jouées, or une partie en compte 2."
+    )
+
+
+@pytest.mark.django_db
+def test_every_bad_row_is_reported_in_english_too(tmp_path):
+    directory = write_folder(
+        tmp_path / "bad", HEADER + "1,1,1,2,62,soixante,2,0,0,0\n1,2,3,4,300,186,3,0,0,0\n"
+    )
+
+    with translation.override("en"):
+        text = refused(directory)
+
+    assert text == (
+        "Nothing was imported: 2 problems to fix.\n"
+        "matches.csv, line 2, column “total_b” [count]: Write a whole number (0 or more), "
+        "in digits 0 to 9.\n"
+        "matches.csv, line 3, column “deals_played” [totals_implausible]: These totals "
+        "cannot be true: 3 deals played, but a match has 2."
+    )
+
+
+@pytest.mark.django_db
+def test_the_error_holds_every_bad_row_first_the_first(tmp_path):
+    directory = write_folder(
+        tmp_path / "bad",
+        HEADER
+        + "1,1,1,2,62,262,2,0,0,0\n"
+        + "1,1,3,4,257,67,2,0,0,0\n"  # line 3: table 1 again
+        + "1,2,3,3,1,1,\n"  # line 4: team 3 against itself
+        + "2,1,1,3,191,132,2,0,0,0\n"  # line 5: the sum is 323, not 324
+        + "2,1,2,4,191,133,2,0,0,0\n",  # line 6: table 1 of round 2 again (line 5)
+    )
+
+    with pytest.raises(TournamentImportError) as raised:
+        import_played_tournament(
+            directory=directory,
+            name="B",
+            rules_preset="belote-sans-annonces",
+            now=NOW,
+            rng=random.Random(1),
+        )
+
+    assert (raised.value.problem, raised.value.problems) == (
+        ImportProblem("matches.csv", 3, "table", "duplicate_table", {"table": 1, "line": 2}),
+        (
+            ImportProblem("matches.csv", 3, "table", "duplicate_table", {"table": 1, "line": 2}),
+            ImportProblem("matches.csv", 4, "team_b", "same_team", {}),
+            ImportProblem(
+                "matches.csv",
+                5,
+                "total_a",
+                "sum",
+                {"total": 323, "expected": 324},
+                error=scoring.TotalsError(
+                    scoring.TotalsField.SUM, "mismatch", (("total", 323), ("expected", 324))
+                ),
+                totals=scoring.MatchTotals(191, 132, 2, 0, 0, 0),
+            ),
+            ImportProblem("matches.csv", 6, "table", "duplicate_table", {"table": 1, "line": 5}),
+        ),
+    )
+    assert Tournament.objects.count() == 0

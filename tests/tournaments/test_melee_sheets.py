@@ -212,6 +212,19 @@ class TestTheSampleSheets:
             for player in sitting_out(number)
         ]
 
+    def test_the_players_sheet_replaces_the_teams_sheet_in_english(self, melee_sample):
+        with translation.override("en"):
+            book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee_sample)))
+        rows = [list(row) for row in book["Players"].iter_rows(values_only=True)]
+
+        assert book.sheetnames == [
+            "Standings", "Matches", "Byes", "Deals", "Players", "Tournament",
+        ]  # fmt: skip
+        assert rows[:2] == [
+            ["Player", "Name", "Club", "Present", "Withdrawn"],
+            [1, "Josette Vincent", None, "Yes", "No"],
+        ]
+
     def test_the_joueurs_sheet_replaces_the_empty_teams_sheet(self, melee_sample):
         with translation.override("fr"):
             book = openpyxl.load_workbook(io.BytesIO(tournament_xlsx(tournament=melee_sample)))

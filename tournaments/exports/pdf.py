@@ -177,7 +177,9 @@ class DealLine:
     ``is_counted`` is False from the first deal pending or disputed on: the sheet prints
     « Pas encore comptée » where its running totals would be (RULES.md §E,
     :func:`~tournaments.presentation.columns.deal_rows`); ``total_a``/``total_b`` keep
-    the stored running totals (scored points) all the same.
+    the stored running totals (scored points) all the same. ``status`` (« En attente des
+    adversaires », « Contestée », "" once confirmed) is printed under « Pas encore
+    comptée », across both running totals, where it fits whole on paper.
     """
 
     number: int

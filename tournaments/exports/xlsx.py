@@ -11,10 +11,11 @@ format). Matches, byes and deals of a draft round are left out: a draft is not p
 and may be drawn again. Every sheet prints the tournament, its rule preset and the
 preset's version in its page header (RULES.md §B).
 
-The sheet titles are French whatever the language, because a club's workbooks, and the
-formulas people add to them (='Classement'!C2), must keep the same sheet names whichever
-language the organiser reads the site in. Headers and labels (trump, outcome, « oui »)
-follow the active language. The first eight columns of « Classement » are the columns of
+The sheet titles, headers and labels (trump, outcome, « oui ») follow the active
+language: in English the sheets are « Standings », « Matches », « Byes », « Deals »,
+« Teams » (« Players ») and « Tournament » (:func:`sheet_titles`). A French workbook keeps
+its French names, so the formulas a club adds to it (='Classement'!C2) go on working as
+long as it downloads it in French. The first eight columns of « Classement » are the columns of
 ``expected_standings.csv`` (rank, team, points, matches won, matches drawn, points
 against, points difference, byes), under translated headers.
 
@@ -67,13 +68,25 @@ from tournaments.text import printable
 
 Row = TypeVar("Row")
 
-STANDINGS_SHEET_TITLE = "Classement"
-MATCHES_SHEET_TITLE = "Parties"
-BYES_SHEET_TITLE = "Exempts"
-DEALS_SHEET_TITLE = "Donnes"
-TEAMS_SHEET_TITLE = "Équipes"
-PLAYERS_SHEET_TITLE = "Joueurs"
-TOURNAMENT_SHEET_TITLE = "Concours"
+
+def sheet_titles() -> dict[str, str]:
+    """Return the workbook's sheet titles in the active language, by sheet: ``standings``,
+    ``matches``, ``byes``, ``deals``, ``teams``, ``players`` (a mêlée's, RULES.md §H) and
+    ``tournament`` — in French « Classement », « Parties », « Exempts », « Donnes »,
+    « Équipes », « Joueurs », « Concours »; in English « Standings », « Matches », « Byes »,
+    « Deals », « Teams », « Players », « Tournament ». Each is at most 31 characters with
+    none of ``[ ] : * ? / \\`` (Excel's limits, STYLE.md §5); :func:`tournament_xlsx`
+    passes them through :func:`tournaments.exports.cells.sheet_title` all the same."""
+    return {
+        "standings": pgettext("workbook sheet", "Standings"),
+        "matches": pgettext("workbook sheet", "Matches"),
+        "byes": pgettext("workbook sheet", "Byes"),
+        "deals": pgettext("workbook sheet", "Deals"),
+        "teams": pgettext("workbook sheet", "Teams"),
+        "players": pgettext("workbook sheet", "Players"),
+        "tournament": pgettext("workbook sheet", "Tournament"),
+    }
+
 
 #: Column widths, in characters: the longest value plus a margin, within these bounds.
 MIN_COLUMN_WIDTH = 6
@@ -222,10 +235,10 @@ def standings_sheet(*, tournament: Tournament) -> Sheet:
     standings = selectors.tournament_standings(tournament=tournament)
     if not standings and selectors.is_melee(tournament=tournament):
         players = selectors.melee_standings(tournament=tournament)
-        return columns_sheet(STANDINGS_SHEET_TITLE, MELEE_STANDINGS_COLUMNS, players)
+        return columns_sheet(sheet_titles()["standings"], MELEE_STANDINGS_COLUMNS, players)
     ranks = tournament.ranks_by_match_points
     columns = pick(STANDINGS, standings_keys(STANDINGS_KEYS, ranks_by_match_points=ranks))
-    return columns_sheet(STANDINGS_SHEET_TITLE, columns, standings)
+    return columns_sheet(sheet_titles()["standings"], columns, standings)
 
 
 def matches_sheet(
@@ -238,8 +251,10 @@ def matches_sheet(
     players at their seats, :data:`MELEE_MATCHES_COLUMNS`."""
     if is_melee:
         rows = seated_matches(match for match, _deals in matches)
-        return columns_sheet(MATCHES_SHEET_TITLE, MELEE_MATCHES_COLUMNS, rows)
-    return columns_sheet(MATCHES_SHEET_TITLE, MATCHES_COLUMNS, [match for match, _deals in matches])
+        return columns_sheet(sheet_titles()["matches"], MELEE_MATCHES_COLUMNS, rows)
+    return columns_sheet(
+        sheet_titles()["matches"], MATCHES_COLUMNS, [match for match, _deals in matches]
+    )
 
 
 def deals_sheet(
@@ -257,7 +272,7 @@ def deals_sheet(
     """
     rows = [row for match, deals in matches for row in deal_rows(match, deals)]
     columns = MELEE_DEALS_COLUMNS if is_melee else DEALS_COLUMNS
-    return columns_sheet(DEALS_SHEET_TITLE, columns, rows)
+    return columns_sheet(sheet_titles()["deals"], columns, rows)
 
 
 def byes_sheet(*, tournament: Tournament) -> Sheet:
@@ -268,7 +283,7 @@ def byes_sheet(*, tournament: Tournament) -> Sheet:
         (bye.round.number, bye.team.number, bye.team.name or None, bye.team.players)
         for bye in selectors.tournament_played_byes(tournament=tournament)
     ]
-    return Sheet(BYES_SHEET_TITLE, header, rows)
+    return Sheet(sheet_titles()["byes"], header, rows)
 
 
 def sit_outs_sheet(*, tournament: Tournament) -> Sheet:
@@ -284,7 +299,7 @@ def sit_outs_sheet(*, tournament: Tournament) -> Sheet:
         )
         for sit_out in selectors.tournament_sit_outs(tournament=tournament)
     ]
-    return Sheet(BYES_SHEET_TITLE, header, rows)
+    return Sheet(sheet_titles()["byes"], header, rows)
 
 
 def rules_text(tournament: Tournament) -> str:
@@ -316,7 +331,7 @@ def tournament_sheet(*, tournament: Tournament) -> Sheet:
         (_("Rules version"), tournament.rules_version),
         (_("Match format"), _format_text(tournament)),
     ]
-    return Sheet(TOURNAMENT_SHEET_TITLE, (_("Setting"), _("Value")), rows)
+    return Sheet(sheet_titles()["tournament"], (_("Setting"), _("Value")), rows)
 
 
 def players_sheet(*, tournament: Tournament) -> Sheet:
@@ -339,7 +354,7 @@ def players_sheet(*, tournament: Tournament) -> Sheet:
         )
         for player in selectors.melee_players(tournament=tournament)
     ]
-    return Sheet(PLAYERS_SHEET_TITLE, header, rows)
+    return Sheet(sheet_titles()["players"], header, rows)
 
 
 def teams_sheet(*, tournament: Tournament) -> Sheet:
@@ -367,7 +382,7 @@ def teams_sheet(*, tournament: Tournament) -> Sheet:
         )
         for team in selectors.tournament_teams(tournament=tournament)
     ]
-    return Sheet(TEAMS_SHEET_TITLE, header, rows)
+    return Sheet(sheet_titles()["teams"], header, rows)
 
 
 def tournament_sheets(*, tournament: Tournament) -> list[Sheet]:

@@ -7,8 +7,9 @@ are given the engine checks the totals against them (:func:`scoring.check_match_
 and a row that fails is refused; so is a row whose totals cannot be true
 (:func:`scoring.check_totals_plausibility`: more deals than the format has, a score off
 the preset's step, a sum outside what its deals can score). Nothing here writes. The file is read as ``deals.csv``
-is (:func:`tournaments.importing.reading.read_rows`), and the first bad cell raises
-:class:`TournamentImportError` with the file, the line, the column and a code.
+is (:func:`tournaments.importing.reading.read_rows`), and every bad row is reported: one
+:class:`TournamentImportError` holds each with the file, the line, the column (the first
+bad one of the row) and a code.
 """
 
 from __future__ import annotations
@@ -78,49 +79,49 @@ def total_cell(row: dict[str, str], column: str) -> int:
     return total
 
 
-def check_row_totals(
+def row_totals_problem(
     path: Path,
     line: int,
     totals: scoring.MatchTotals,
     rules: scoring.RuleSet,
     match_format: scoring.MatchFormat,
-) -> None:
+) -> ImportProblem | None:
     """Check one row's totals through the engine (RULES.md §G): the sheet's fields and
     sum (:func:`scoring.check_match_totals`), then the limits no true sheet breaks
     (:func:`scoring.check_totals_plausibility`). A file has no reason to give, so either
-    refuses the row.
+    refuses the row. Never raises.
 
-    Raises TournamentImportError on line ``line``: the engine's field code (column
-    ``total_a`` for the sum), or ``totals_implausible`` (column ``total_a``, params:
-    :func:`tournaments.services.implausible_params`, naming each limit broken).
+    Returns None for a row that can be true, else its problem on line ``line``: the
+    engine's field code (column ``total_a`` for the sum), or ``totals_implausible``
+    (params: :func:`tournaments.services.implausible_params`, naming each limit broken) in
+    column ``deals_played`` when the sheet counts more deals than the format has
+    (« 13 donnes jouées, or une partie en compte 12 »), else in column ``total_a``.
     """
     error = scoring.check_match_totals(totals, rules)
     if error is not None:
         column = "total_a" if error.code is scoring.TotalsField.SUM else str(error.code)
-        raise TournamentImportError(
-            ImportProblem(
-                path.name,
-                line,
-                column,
-                error.code.value,
-                dict(error.params),
-                error=error,
-                totals=totals,
-            )
+        return ImportProblem(
+            path.name,
+            line,
+            column,
+            error.code.value,
+            dict(error.params),
+            error=error,
+            totals=totals,
         )
     problems = scoring.check_totals_plausibility(
         rules, totals.deals_played, totals.total_a, totals.total_b, match_format=match_format
     )
-    if problems:
-        raise TournamentImportError(
-            ImportProblem(
-                path.name,
-                line,
-                "total_a",
-                Refusal.TOTALS_IMPLAUSIBLE.value,
-                implausible_params(problems),
-            )
-        )
+    if not problems:
+        return None
+    too_many_deals = problems[0].limit is scoring.TotalsLimit.MOST_DEALS
+    return ImportProblem(
+        path.name,
+        line,
+        "deals_played" if too_many_deals else "total_a",
+        Refusal.TOTALS_IMPLAUSIBLE.value,
+        implausible_params(problems),
+    )
 
 
 def read_match_totals(
@@ -129,26 +130,31 @@ def read_match_totals(
     rules: scoring.RuleSet,
     match_format: scoring.MatchFormat,
 ) -> dict[tuple[int, int], TotalsRow]:
-    """Check matches.csv, each row's totals through the engine (:func:`check_row_totals`,
+    """Check matches.csv, each row's totals through the engine (:func:`row_totals_problem`,
     under ``rules`` and ``match_format``); return its rows by (round, table).
 
     Rounds must run from 1 with no gap: an empty round would put every team on a bye. A
     registered team with no table in a round has that round's bye (RULES.md §G).
-    Raises TournamentImportError for the first bad line, or ``no_matches``.
+    Raises TournamentImportError with every bad row, by line (each its first bad column);
+    once every row is good, ``no_matches`` for a file without a row or ``empty_round``
+    (a bad row's round is not known, so it is not taken for a gap).
     """
     matches: dict[tuple[int, int], TotalsRow] = {}
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> team -> table
     first_lines: dict[int, int] = {}  # round -> its first line
+    bad: list[ImportProblem] = []
     for line, row in read_rows(path, MATCH_FILE_COLUMNS):
         try:
             round_number, table, read = _read_match(row, teams, matches, seated, line)
         except CellError as cell:
-            raise TournamentImportError(
-                ImportProblem(path.name, line, cell.column, cell.code, cell.params)
-            ) from None
-        check_row_totals(path, line, read.totals, rules, match_format)
+            bad.append(ImportProblem(path.name, line, cell.column, cell.code, cell.params))
+            continue
+        problem = row_totals_problem(path, line, read.totals, rules, match_format)
+        if problem is not None:
+            bad.append(problem)  # its table kept all the same: a later row may repeat it
         matches[round_number, table] = read
         first_lines.setdefault(round_number, line)
+    raise_problems(bad)
     if not matches:
         raise TournamentImportError(ImportProblem(path.name, 0, "", "no_matches"))
     for number in range(1, max(first_lines)):
@@ -158,6 +164,14 @@ def read_match_totals(
                 ImportProblem(path.name, later, "round", "empty_round", {"number": number})
             )
     return matches
+
+
+def raise_problems(problems: list[ImportProblem]) -> None:
+    """Raise TournamentImportError with ``problems`` (:class:`ImportProblem`, one a bad
+    row) sorted by line, or return when there is none."""
+    if problems:
+        first, *more = sorted(problems, key=lambda problem: problem.line)
+        raise TournamentImportError(first, *more)
 
 
 def _read_match(

@@ -9,7 +9,7 @@ optionally the sheet's counts as in §G, checked by the engine where given.
 ``taker_team`` names the taking pair by ``A`` or ``B``, or by the number of one of its
 players (§H is silent here: both are read). A player with no seat in a round sat out. Nothing here writes: the first bad cell raises
 :class:`~tournaments.importing.reading.TournamentImportError` with the file, the line,
-the column and a code.
+the column and a code (in matches.csv, every bad row: one error holds them all).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ import scoring
 from scoring.rows import DEAL_COLUMNS, deal_from_row
 from tournaments.importing.match_totals import (
     MATCH_FILE_COUNTS,
-    check_row_totals,
     count_cell,
+    raise_problems,
+    row_totals_problem,
     total_cell,
 )
 from tournaments.importing.problems import ImportProblem
@@ -117,15 +118,17 @@ def read_melee_matches(
     match_format: scoring.MatchFormat,
 ) -> dict[tuple[int, int], MeleeTotalsRow]:
     """Check a mêlée's matches.csv, each row's totals through the engine (under ``rules``
-    and ``match_format``, :func:`~tournaments.importing.match_totals.check_row_totals`);
+    and ``match_format``, :func:`~tournaments.importing.match_totals.row_totals_problem`);
     return its rows by (round, table).
 
-    Rounds must run from 1 with no gap. Raises TournamentImportError for the first bad
-    line: a player not in players.csv (``unknown_player``), seated twice in a round
-    (``player_twice``), a table twice, totals the engine refuses; or ``no_matches``.
+    Rounds must run from 1 with no gap. Raises TournamentImportError with every bad row,
+    by line (each its first bad column): a player not in players.csv (``unknown_player``),
+    seated twice in a round (``player_twice``), a table twice, totals the engine refuses;
+    once every row is good, ``no_matches`` or ``empty_round``.
     """
     matches: dict[tuple[int, int], MeleeTotalsRow] = {}
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # round -> player -> line
+    bad: list[ImportProblem] = []
     for line, row in read_rows(path, MELEE_MATCH_COLUMNS):
         try:
             round_number = whole_number(row, "round", MAX_ROUNDS, "too_many_rounds")
@@ -143,13 +146,15 @@ def read_melee_matches(
                 },
             )
         except CellError as cell:
-            raise TournamentImportError(
-                ImportProblem(path.name, line, cell.column, cell.code, cell.params)
-            ) from None
-        check_row_totals(path, line, totals, rules, match_format)
+            bad.append(ImportProblem(path.name, line, cell.column, cell.code, cell.params))
+            continue
+        problem = row_totals_problem(path, line, totals, rules, match_format)
+        if problem is not None:
+            bad.append(problem)  # its table kept all the same: a later row may repeat it
         matches[round_number, table] = MeleeTotalsRow(
             (seats[0], seats[1]), (seats[2], seats[3]), line, totals
         )
+    raise_problems(bad)
     if not matches:
         raise TournamentImportError(ImportProblem(path.name, 0, "", "no_matches"))
     rounds = {number for number, _ in matches}

@@ -80,12 +80,22 @@ MAX_TOURNAMENT_NAME_LENGTH = _max_length(Tournament, "name")
 
 
 class TournamentImportError(Exception):
-    """Raised with the first :class:`ImportProblem` of a played concours; nothing has
-    been saved."""
+    """Raised with the :class:`ImportProblem` of a played concours, or with several (a
+    matches.csv reports every bad row, RULES.md §G); nothing has been saved.
 
-    def __init__(self, problem: ImportProblem) -> None:
-        super().__init__(f"{problem.file}:{problem.line}: {problem.column}: {problem.code}")
+    Attributes:
+        problem: the first problem, in the file's order.
+        problems: every problem found, ``problem`` first, by line.
+    """
+
+    def __init__(self, problem: ImportProblem, *more: ImportProblem) -> None:
+        super().__init__(
+            "; ".join(
+                f"{each.file}:{each.line}: {each.column}: {each.code}" for each in (problem, *more)
+            )
+        )
         self.problem = problem
+        self.problems = (problem, *more)
 
 
 class CellError(Exception):

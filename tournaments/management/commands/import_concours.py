@@ -23,6 +23,21 @@ from tournaments.importing import TournamentImportError, import_played_tournamen
 from tournaments.models import Deal, Match
 
 
+def refusal_text(error: TournamentImportError) -> str:
+    """Return what the command says when the import refused the folder: its one problem
+    after « Rien n’a été importé. », or how many there are then each on its own line (a
+    matches.csv reports every bad row, RULES.md §G)."""
+    messages = [import_problem_message(problem) for problem in error.problems]
+    if len(messages) == 1:
+        return gettext("Nothing was imported. %(problem)s") % {"problem": messages[0]}
+    heading = ngettext(
+        "Nothing was imported: %(count)s problem to fix.",
+        "Nothing was imported: %(count)s problems to fix.",
+        len(messages),
+    ) % {"count": len(messages)}
+    return "\n".join((heading, *messages))
+
+
 class Command(BaseCommand):
     help = (
         "Import a played concours from DIR/teams.csv and DIR/deals.csv (or DIR/matches.csv, "
@@ -76,10 +91,7 @@ class Command(BaseCommand):
                 club=club,
             )
         except TournamentImportError as error:
-            raise CommandError(
-                gettext("Nothing was imported. %(problem)s")
-                % {"problem": import_problem_message(error.problem)}
-            ) from None
+            raise CommandError(refusal_text(error)) from None
         players = tournament.melee_players.count()
         if players:
             # A mêlée (RULES.md §H): its players registered alone, not teams.
