@@ -18,7 +18,7 @@ from tournaments import selectors
 from tournaments.challenges import ChallengeRow
 from tournaments.exports.cells import CellValue, sheet_title
 from tournaments.exports.pdf_render import render_pdf
-from tournaments.exports.xlsx import Sheet, write_sheet
+from tournaments.exports.xlsx import Sheet, sheet_titles, write_sheet
 from tournaments.models import Challenge
 from tournaments.selectors import ChallengeRanking
 from tournaments.text import printable
@@ -136,14 +136,20 @@ def _number_or_text(cell: str) -> CellValue:
 
 def challenge_sheets(*, challenge: Challenge) -> list[Sheet]:
     """Return « Classement » (people) and, when some pairs always played together,
-    « Équipes » (pairs): ranked rows, then one column per concours in order."""
+    « Équipes » (pairs), named in the active language as the concours workbook's sheets
+    (``sheet_titles``: « Standings », « Teams » in English): ranked rows, then one column
+    per concours in order."""
     ranking = selectors.challenge_ranking(challenge=challenge)
     count = len(ranking.concours)
     names = [printable(tournament.name) for tournament in ranking.concours]
-    sheets = [_sheet("Classement", challenge_lines(ranking.people, count), names, pairs=False)]
+    sheets = [
+        _sheet(
+            sheet_titles()["standings"], challenge_lines(ranking.people, count), names, pairs=False
+        )
+    ]
     if ranking.pairs:
         pairs = challenge_lines(ranking.pairs, count)
-        sheets.append(_sheet("Équipes", pairs, names, pairs=True))
+        sheets.append(_sheet(sheet_titles()["teams"], pairs, names, pairs=True))
     return sheets
 
 

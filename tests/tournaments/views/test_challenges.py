@@ -275,6 +275,23 @@ def test_the_workbook_has_a_sheet_of_people_and_one_of_pairs(season):
     ]
 
 
+def test_the_workbooks_sheets_are_named_in_english_when_english_is_active(season):
+    with translation.override("en"):
+        workbook = openpyxl.load_workbook(io.BytesIO(challenge_xlsx(challenge=season)))
+
+    assert workbook.sheetnames == ["Standings", "Teams"]
+    assert [cell.value for cell in workbook["Teams"][2]] == [
+        1,
+        "denis lac / Eve Mas",
+        720,
+        0,
+        700,
+        2,
+        720,
+        "(670)",
+    ]
+
+
 def test_the_workbook_downloads_for_the_organiser(desk, season):
     response = desk.get("/organisation/challenges/automne/classement.xlsx")
 
