@@ -179,7 +179,8 @@ def test_a_team_follows_its_one_link_from_round_1_to_round_3(
     rank = selectors.team_situation(link=link_1).standing
     assert rank is not None
     expect(phone_1.locator("#team-rank")).to_have_text(
-        f"Classement actuel : {rank.row.rank} sur 4 ({rank.row.points} points)"
+        f"Classement actuel : {rank.row.rank} sur 4 ({rank.row.points} "
+        f"{'point' if rank.row.points <= 1 else 'points'})"
     )
 
     # Round 2 drawn and published: the page says where team 1 plays now.
@@ -214,7 +215,8 @@ def test_a_team_follows_its_one_link_from_round_1_to_round_3(
     final = selectors.team_situation(link=link_1).standing
     assert final is not None
     expect(phone_1.locator("#team-rank")).to_have_text(
-        f"Classement final : {final.row.rank} sur 4 ({final.row.points} points)"
+        f"Classement final : {final.row.rank} sur 4 ({final.row.points} "
+        f"{'point' if final.row.points <= 1 else 'points'})"
     )
     for context in contexts:
         context.close()

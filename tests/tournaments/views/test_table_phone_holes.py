@@ -374,9 +374,9 @@ def test_a_totals_only_table_refuses_every_write_with_its_reason(phone, links, n
 
 
 def test_a_table_stopped_for_time_says_so_shows_its_score_and_offers_nothing(phone, links):
-    phone.post(url("table-deal", links["A"]), VALID)
-    phone.post(url("table-confirm", links["B"], 1), {"seen": "1:1"})
-    phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "2"})
+    for number in (1, 2):
+        phone.post(url("table-deal", links["A"]), VALID | {"deal_number": str(number)})
+        phone.post(url("table-confirm", links["B"], number), {"seen": f"{number}:1"})
     services.close_match_for_time(match=links["A"].match, now=NOW)
 
     page = phone.get(url("table-entry", links["B"]))
@@ -387,6 +387,24 @@ def test_a_table_stopped_for_time_says_so_shows_its_score_and_offers_nothing(pho
         "120. Plus rien ne se saisit ni ne se confirme sur ce téléphone ; les donnes en "
         "attente sont réglées à la table de marque.",
         "Résultat : l’équipe 3 gagne.",
+    ]
+    assert buttons(page) == []
+
+
+def test_a_table_stopped_with_a_deal_waiting_gives_no_score_nor_winner_yet(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+    phone.post(url("table-confirm", links["B"], 1), {"seen": "1:1"})
+    phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "2"})
+    services.close_match_for_time(match=links["A"].match, now=NOW)
+
+    page = phone.get(url("table-entry", links["B"]))
+
+    # The standings count it once deal 2 is settled at the desk (RULES.md §E).
+    assert desk_section(page) == [
+        "Partie arrêtée au temps",
+        "L’organisateur a arrêté cette partie au temps. Plus rien ne se saisit ni ne se "
+        "confirme sur ce téléphone : sa donne encore en attente est réglée à la table de "
+        "marque, et la partie compte une fois qu’elle l’est.",
     ]
     assert buttons(page) == []
 
