@@ -35,7 +35,9 @@
 // (« Envois de ce téléphone »), never sending them. A new deal refused by the board of a
 // table that takes nothing more from the phones (stopped for time, kept by the desk,
 // over or locked: its board's data-closed) says the same, with its figures; one refused
-// as already recorded (the same deal there) does not.
+// as already recorded (deal_exists, the same deal from the other phone: its board's
+// data-recorded) is recorded, listed as « Déjà enregistrée » like a deal sent, never put
+// back in the form (another deal under that number, deal_conflict, stays refused).
 //
 // Every BELOTE_TABLE_REFRESH_SECONDS (the board's data-refresh-seconds) while the page is
 // shown, and at once when it is shown again, the phone asks for its board
@@ -46,7 +48,9 @@
 // nothing, the board stays as it was. A poll held back because the new-deal form holds
 // something typed says so above the board (« Mise à jour automatique en pause… »), until
 // the form is emptied or sent: nothing typed is wiped, and the players know why the
-// opponents' deals do not appear.
+// opponents' deals do not appear. The note comes as soon as the form holds something
+// (its input and change events, a field leaving the focus), not at the next poll, and
+// goes as soon as it is empty again (the poll's own rule, isDealTyped).
 //
 // The deal being typed is kept too (a draft per team link and partie), so that a reload,
 // the back button or a locked screen loses nothing. The page also registers the table service worker
@@ -191,7 +195,13 @@
     label.textContent = item.label;
     const state = document.createElement("strong");
     state.className = "outbox-state";
-    const words = { waiting: "Waiting", sending: "Sending", sent: "Sent", refused: "Refused" };
+    const words = {
+      waiting: "Waiting",
+      sending: "Sending",
+      sent: "Sent",
+      recorded: "Recorded",
+      refused: "Refused",
+    };
     const isBusy = item.state === "waiting" && item.busy;
     const isAnswering = item.state === "waiting" && item.answering;
     const word = isAnswering ? "Answering" : isBusy ? "Busy" : words[item.state] || "Waiting";
@@ -211,7 +221,8 @@
       reason.textContent = item.reason;
       li.append(reason);
     }
-    if (item.figures && (item.state === "refused" || outbox.hasAttribute("data-revoked"))) {
+    const isRevoked = outbox.hasAttribute("data-revoked") && item.state !== "recorded";
+    if (item.figures && (item.state === "refused" || isRevoked)) {
       const figures = document.createElement("span");
       figures.className = "outbox-figures";
       figures.textContent = item.figures;
@@ -230,7 +241,7 @@
       });
       li.append(again);
     }
-    if (item.state === "refused" && !item.done) {
+    if ((item.state === "refused" || item.state === "recorded") && !item.done) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "button button-secondary outbox-dismiss";
@@ -379,11 +390,16 @@
     if (isRefused && board.hasAttribute("data-closed") && isNewDealItem(item)) {
       reason = `${text("NotRecordedFigures")} ${reason}`;
     }
+    // A new deal refused as already recorded (deal_exists: the same deal, from the other
+    // phone; the board's data-recorded, views/table/board.py Notice.is_recorded) is
+    // recorded: listed so, like a deal sent, and never offered back to the form.
+    const isRecorded = isRefused && board.hasAttribute("data-recorded") && isNewDealItem(item);
     // A form sent back with its errors holds what was typed: the board says it all.
     const isFormError = board.querySelector("form .errorlist li") !== null;
     const isSaved = !isRefused && isNewDealUrl(item.url);
     showBoard(board, response.headers.get("HX-Push-Url"), isFormError, isSaved);
-    finish(item, isRefused ? "refused" : "sent", reason, isFormError);
+    const state = isRecorded ? "recorded" : isRefused ? "refused" : "sent";
+    finish(item, state, reason, isFormError);
     return "done";
   }
 
@@ -413,7 +429,7 @@
     return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
   }
 
-  // Keep the outcome: a refusal stays listed until read; a write that had to wait is
+  // Keep the outcome: a refusal (or a deal already recorded) stays listed until read; a write that had to wait is
   // listed as sent. One sent at once needs no line: the board's notice says so. A form
   // sent back with its errors is shown by the board, unless other writes wait behind it:
   // their answers will replace that board, so it stays listed as refused, to be put back
@@ -866,6 +882,25 @@
     if (!isDealTyped()) showPaused(false);
   }
 
+  // The new-deal form typed in, changed or left (input, change, focusout): the note comes
+  // or goes at once, by the poll's own rule (isDealTyped, only where the board is polled),
+  // not at the next poll up to a period later.
+  function notePaused(event) {
+    const target = event.target;
+    if (!(target instanceof Element) || !target.closest("#deal-form")) return;
+    const board = document.getElementById("table-board");
+    if (!board || !isPolled(board)) return;
+    showPaused(isDealTyped());
+  }
+
+  // Whether the page asks for ``board`` now: it has a board URL and a refresh period,
+  // the page is shown and the phone online.
+  function isPolled(board) {
+    const seconds = Number.parseFloat(board.dataset.refreshSeconds || "");
+    return Boolean(board.dataset.boardUrl) && Number.isFinite(seconds) && seconds > 0 &&
+      document.visibilityState === "visible" && navigator.onLine;
+  }
+
   function isQueued() {
     return load().some((item) => item.state === "waiting" || item.state === "sending");
   }
@@ -878,8 +913,7 @@
   // answer (no network, a dropped Wi-Fi, a timeout) says nothing: the board stays.
   async function poll() {
     const board = document.getElementById("table-board");
-    if (!board || !board.dataset.boardUrl) return;
-    if (document.visibilityState !== "visible" || !navigator.onLine) return;
+    if (!board || !isPolled(board)) return;
     showPaused(isDealTyped());
     if (isPollHeld(board)) return;
     polling = true;
@@ -984,6 +1018,9 @@
     page.addEventListener("submit", onSubmit, true);
     document.addEventListener("input", saveDraft, true);
     document.addEventListener("change", saveDraft, true);
+    document.addEventListener("input", notePaused);
+    document.addEventListener("change", notePaused);
+    document.addEventListener("focusout", notePaused);
     window.addEventListener("online", () => { render(); flush(); });
     window.addEventListener("offline", render);
     window.addEventListener("pageshow", () => { render(); flush(); });

@@ -515,7 +515,8 @@ def test_the_phone_keeps_its_form_numbered_and_empty_after_each_answer(
     declaration = form_b.get_by_label("Preneur – Annonce 1")
     declaration.select_option("tierce:KH")
     phone_b.locator(".to-confirm #deal-1").get_by_role("button", name="Confirmer").tap()
-    expect(phone_b.locator("p.notice").first).to_have_text("Donne 1 confirmée.")
+    # The board's notice (the pause note, for the draft typed, stands above the board).
+    expect(phone_b.locator("#table-board > p.notice").first).to_have_text("Donne 1 confirmée.")
     state = form_state(phone_b)
     assert (state["same"], state["number"], state["points"], state["contract"]) == (
         True,

@@ -12,9 +12,11 @@ phone and team B's. Each phone asks for its board every BELOTE_TABLE_REFRESH_SEC
   dropped Wi-Fi) says nothing: no error, the board as it was;
 - a deal kept offline on A while the organiser revokes A's link, or stops the match for
   time, is refused when it is sent at last: the phone says it was not recorded, with its
-  figures for the desk; one the other phone recorded the same is not said unrecorded;
+  figures for the desk; one the other phone recorded the same is listed as « Déjà
+  enregistrée », like a deal sent, never offered back to the form;
 - a value left typed in the new-deal form holds the poll back and says so above the
-  board (« Mise à jour automatique en pause… »), until the form is emptied or sent.
+  board (« Mise à jour automatique en pause… »), until the form is emptied or sent; the
+  note comes as soon as the form holds something, not at the next poll.
 """
 
 from __future__ import annotations
@@ -362,7 +364,7 @@ def test_a_deal_kept_offline_for_a_table_stopped_for_time_is_said_not_recorded(p
     assert (item.count(), deals(), a.problems) == (1, [], [])
 
 
-def test_a_deal_kept_offline_the_other_phone_recorded_the_same_is_not_said_unrecorded(phones):
+def test_a_deal_kept_offline_the_other_phone_recorded_the_same_is_said_already_recorded(phones):
     a, b = phones["A"], phones["B"]
     a.context.set_offline(True)
     record_deal(a.page, points=104)
@@ -370,12 +372,50 @@ def test_a_deal_kept_offline_the_other_phone_recorded_the_same_is_not_said_unrec
 
     record_deal(b.page, points=104)  # the same deal 1, from B's phone
     expect(b.deal_statuses()).to_have_text(["En attente des adversaires"])
-    a.context.set_offline(False)
+    with a.page.expect_response(lambda r: r.url.endswith("/donne/")) as answer:
+        a.context.set_offline(False)
 
+    # Refused as deal_exists (409), yet recorded: listed so, like a deal sent, with no
+    # « Remettre dans le formulaire » and no figures for the desk; « OK » puts it away.
     item = a.page.locator("#outbox .outbox-item")
-    expect(item.locator(".outbox-state")).to_have_text("Refusé")
+    expect(item.locator(".outbox-state")).to_have_text("Déjà enregistrée")
     expect(item.locator(".outbox-reason")).to_have_text("La donne 1 est déjà enregistrée.")
-    assert (item.count(), deals(), a.problems) == (1, [(1, 104, DealStatus.PENDING)], [])
+    assert (
+        answer.value.status,
+        item.count(),
+        item.get_attribute("class"),
+        item.get_by_role("button").all_text_contents(),
+        item.locator(".outbox-figures").count(),
+        deals(),
+    ) == (409, 1, "outbox-item outbox-recorded", ["OK"], 0, [(1, 104, DealStatus.PENDING)])
+    item.get_by_role("button", name="OK").tap()
+    expect(item).to_have_count(0)
+    expect(a.page.locator("#outbox")).to_be_hidden()
+    expect(a.page.locator("#entry-title")).to_have_text("Donne 2")
+    assert a.problems == []
+
+
+def test_the_pause_note_shows_as_soon_as_the_form_holds_something(phones, settings):
+    # A period of 30 s: a note within 1 s cannot be a poll's.
+    settings.BELOTE_TABLE_REFRESH_SECONDS = 30
+    b = phones["B"]
+    b.page.reload()
+    expect(b.page.locator("#table-board")).to_have_attribute("data-refresh-seconds", "30")
+    polls_before = len(b.polls)
+    note = b.page.locator("#refresh-paused")
+    points = b.page.locator("form#deal-form").get_by_label("Points du preneur")
+
+    points.fill("9")
+    b.page.locator("#where-now").tap()  # nothing focused: « 9 » stays typed
+    expect(note).to_have_text(PAUSED, timeout=1000)
+    expect(b.page.locator("#refresh-paused + #table-board")).to_have_count(1)
+
+    # Emptied: the note goes at once; a choice tapped (no key typed) brings it back.
+    points.fill("")
+    expect(note).to_have_count(0, timeout=1000)
+    b.page.locator('form#deal-form input[name="trump"][value="H"] + label').tap()
+    expect(note).to_have_text(PAUSED, timeout=1000)
+    assert (len(b.polls), b.problems) == (polls_before, [])
 
 
 #: What a phone says while its poll waits for the deal being typed.

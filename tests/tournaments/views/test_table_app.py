@@ -106,6 +106,7 @@ def test_the_table_page_links_its_manifest_script_and_outbox(links):
         ("text-sending", "Envoi en cours…"),
         ("text-sent", "Envoyé"),
         ("text-refused", "Refusé"),
+        ("text-recorded", "Déjà enregistrée"),
         ("text-busy", "Serveur indisponible, nouvel essai…"),
         ("text-answering", "Enregistrement en cours…"),
         (

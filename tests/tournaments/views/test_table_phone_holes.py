@@ -479,6 +479,33 @@ def test_a_deal_refused_as_already_recorded_or_not_next_comes_with_an_open_board
     ]
 
 
+def board_is_recorded(response) -> bool:
+    """Whether the answer's board says the deal refused is recorded all the same
+    (``data-recorded``: deal_exists, static/js/table_offline.js lists it « Déjà
+    enregistrée », never offered back to the form)."""
+    board = re.search(r'<div id="table-board"[^>]*>', response.content.decode())
+    assert board is not None
+    return re.search(r"\sdata-recorded[\s>]", board.group(0)) is not None
+
+
+def test_only_a_deal_refused_as_already_recorded_comes_with_a_recorded_board(phone, links):
+    phone.post(url("table-deal", links["A"]), VALID)
+
+    recorded = phone.post(url("table-deal", links["B"]), VALID)
+    other = phone.post(url("table-deal", links["B"]), VALID | {"taker_card_points": "90"})
+    not_next = phone.post(url("table-deal", links["A"]), VALID | {"deal_number": "3"})
+    shown = phone.get(url("table-entry", links["A"]))
+
+    assert [(r.status_code, board_is_recorded(r)) for r in (recorded, other, not_next, shown)] == [
+        (409, True),
+        (409, False),
+        (422, False),
+        (200, False),
+    ]
+    # ``other`` is deal_conflict (other figures under number 1): refused, not recorded.
+    assert ("d’autres chiffres" in other.content.decode(), Deal.objects.count()) == (True, 1)
+
+
 def test_a_table_still_played_offers_its_forms_and_no_desk_box(phone, links):
     phone.post(url("table-deal", links["A"]), VALID)
 

@@ -104,11 +104,16 @@ class Notice:
     the link revoked: :data:`CLOSED_REFUSALS`): a new deal refused so is not recorded,
     and static/js/table_offline.js tells the table to give its figures to the desk
     (the board's ``data-closed`` attribute, table_entry.html#board).
+
+    ``is_recorded`` marks the refusal ``deal_exists`` (that deal is already recorded with
+    these very inputs, e.g. from the other phone): the phone lists its deal kept offline
+    as « Déjà enregistrée », not as refused (the board's ``data-recorded`` attribute).
     """
 
     level: str
     text: str
     is_closed: bool = False
+    is_recorded: bool = False
 
 
 @dataclass(frozen=True)
@@ -585,9 +590,15 @@ CLOSED_REFUSALS = frozenset(
 def refused(refusal: services.ServiceError, *, is_pair: bool = False) -> Notice:
     """Return the notice that words a service's refusal (on a mêlée pair's phone when
     ``is_pair``: « carte de paire », :func:`table_error_message`), marked closed for a
-    refusal of :data:`CLOSED_REFUSALS`."""
+    refusal of :data:`CLOSED_REFUSALS`, marked recorded for ``deal_exists`` (that deal is
+    recorded: :class:`Notice` ``is_recorded``)."""
     text = table_error_message(refusal.code, refusal.params, is_pair=is_pair)
-    return Notice("error", text, is_closed=refusal.code in CLOSED_REFUSALS)
+    return Notice(
+        "error",
+        text,
+        is_closed=refusal.code in CLOSED_REFUSALS,
+        is_recorded=refusal.code == services.Refusal.DEAL_EXISTS,
+    )
 
 
 def answer_refused(
