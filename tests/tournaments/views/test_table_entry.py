@@ -16,6 +16,7 @@ from django.utils import translation
 import scoring
 from scoring.matches import FormatKind, MatchDeal, MatchFormat, score_match
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.phone_posts import VALID
 from tournaments import selectors, services, urls
 from tournaments.forms.table import TableDealForm
 from tournaments.models import (
@@ -34,19 +35,6 @@ from tournaments.models import (
 from tournaments.views.table.board import BOARD, KEEPS_FORM, page_context
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
-
-#: A made deal: 90 ♥ by team A, 5 tricks, 104 card points (190 – 60).
-VALID = {
-    "deal_number": "1",
-    "taker": "A",
-    "trump": "H",
-    "contract": "90",
-    "coinche": "none",
-    "taker_tricks": "5",
-    "taker_card_points": "104",
-    "taker_belotes": "0",
-    "defence_belotes": "0",
-}
 
 
 def seen() -> dict[str, list[str]]:

@@ -17,24 +17,12 @@ from hypothesis import strategies as st
 
 import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.phone_posts import VALID
 from tournaments import selectors, services
 from tournaments.forms.table import DECLARATIONS_PER_SIDE, TableDealForm
 from tournaments.models import Deal, Match, Seat, Team, TeamLink, Tournament
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
-
-#: A made deal: 90 ♥ by team A, 5 tricks, 104 card points.
-VALID = {
-    "deal_number": "1",
-    "taker": "A",
-    "trump": "H",
-    "contract": "90",
-    "coinche": "none",
-    "taker_tricks": "5",
-    "taker_card_points": "104",
-    "taker_belotes": "0",
-    "defence_belotes": "0",
-}
 
 
 @pytest.fixture

@@ -10,24 +10,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.phone_posts import VALID
 from tournaments import selectors, services
 from tournaments.models import Deal, DealStatus, Round, Seat
 from tournaments.views.table.refresh import is_shown
 
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
-
-#: A made deal: 90 ♥ by team A, 5 tricks, 104 card points (190 – 60).
-VALID = {
-    "deal_number": "1",
-    "taker": "A",
-    "trump": "H",
-    "contract": "90",
-    "coinche": "none",
-    "taker_tricks": "5",
-    "taker_card_points": "104",
-    "taker_belotes": "0",
-    "defence_belotes": "0",
-}
 
 
 @pytest.fixture
