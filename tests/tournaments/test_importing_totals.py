@@ -158,6 +158,16 @@ def test_a_file_without_the_counts_is_imported_unchecked_under_a_coinche_preset(
     ]
 
 
+def refusal(directory: Path, ruleset: str) -> TournamentImportError:
+    """Import ``directory`` through the service (concours « B »), which must refuse it;
+    return its error."""
+    with pytest.raises(TournamentImportError) as raised:
+        import_played_tournament(
+            directory=directory, name="B", rules_preset=ruleset, now=NOW, rng=random.Random(1)
+        )
+    return raised.value
+
+
 def refused(directory: Path, ruleset: str = "belote-sans-annonces") -> str:
     """Run import_concours, which must fail; return its message once nothing is saved."""
     with pytest.raises(CommandError) as raised:
@@ -324,16 +334,9 @@ def test_a_folder_with_neither_deals_nor_totals_is_refused(tmp_path):
 def test_the_problem_of_a_sum_that_fails_carries_the_engines_error_and_the_row(tmp_path):
     directory = write_folder(tmp_path / "bad", HEADER + "1,1,1,2,62,261,2,0,0,0\n")
 
-    with pytest.raises(TournamentImportError) as raised:
-        import_played_tournament(
-            directory=directory,
-            name="B",
-            rules_preset="belote-classique",
-            now=NOW,
-            rng=random.Random(1),
-        )
+    raised = refusal(directory, "belote-classique")
 
-    assert raised.value.problem == ImportProblem(
+    assert raised.problem == ImportProblem(
         "matches.csv",
         2,
         "total_a",
@@ -400,16 +403,9 @@ def test_a_row_whose_totals_cannot_be_true_is_refused_naming_its_line_and_limit(
 def test_the_problem_of_impossible_totals_names_each_limit_with_its_numbers(tmp_path):
     directory = write_folder(tmp_path / "bad", HEADER + "1,1,1,2,1000,1106,13,0,0,0\n")
 
-    with pytest.raises(TournamentImportError) as raised:
-        import_played_tournament(
-            directory=directory,
-            name="B",
-            rules_preset="belote-classique",
-            now=NOW,
-            rng=random.Random(1),
-        )
+    raised = refusal(directory, "belote-classique")
 
-    assert raised.value.problems == (
+    assert raised.problems == (
         ImportProblem(
             "matches.csv",
             2,
@@ -474,16 +470,9 @@ def test_the_error_holds_every_bad_row_first_the_first(tmp_path):
         + "2,1,2,4,191,133,2,0,0,0\n",  # line 6: table 1 of round 2 again (line 5)
     )
 
-    with pytest.raises(TournamentImportError) as raised:
-        import_played_tournament(
-            directory=directory,
-            name="B",
-            rules_preset="belote-sans-annonces",
-            now=NOW,
-            rng=random.Random(1),
-        )
+    raised = refusal(directory, "belote-sans-annonces")
 
-    assert (raised.value.problem, raised.value.problems) == (
+    assert (raised.problem, raised.problems) == (
         ImportProblem("matches.csv", 3, "table", "duplicate_table", {"table": 1, "line": 2}),
         (
             ImportProblem("matches.csv", 3, "table", "duplicate_table", {"table": 1, "line": 2}),
