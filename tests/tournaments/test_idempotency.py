@@ -16,6 +16,7 @@ import itertools
 import re
 import threading
 import time
+import zlib
 
 import pytest
 from django.db import connection
@@ -269,6 +270,25 @@ def test_the_stored_body_is_compressed_and_given_back_whole(db):
 
     stored = bytes(IdempotencyRecord.objects.get().body)
     assert (again.body == board, len(stored) < len(board.encode()) // 10) == (True, True)
+    # Level 1, a 16 KB window: zlib's header says so (RFC 1950: CINFO 6; FLEVEL 0, check 5).
+    assert stored[:2] == bytes([0x68, 0x05])
+
+
+def test_a_body_compressed_with_the_former_window_reads_back(db):
+    board = "<div>Donne 1 enregistrée</div>" * 500
+    IdempotencyRecord.objects.create(
+        token="t",
+        key=KEY,
+        fingerprint="f",
+        status=200,
+        content_type="text/html",
+        body=zlib.compress(board.encode(), 1),
+        created_at=NOW,
+    )
+
+    again = run_once(token="t", key=KEY, fingerprint="f", now=NOW, write=pytest.fail)
+
+    assert (again.body, again.is_replay) == (board, True)
 
 
 # The answer after the commit ---------------------------------------------------------------
