@@ -151,10 +151,11 @@ class DatabaseCreation(SQLiteDatabaseCreation):
 
 
 #: The most converted queries kept per process, and the longest query kept (characters):
-#: at most some 8 MB. A longer one (a bulk insert's hundreds of placeholders) is
+#: at most some 8 MB, each query with its conversion (a table write's longest, the seat
+#: look-up, has 4,011). A longer one (a bulk insert's hundreds of placeholders) is
 #: converted at each run, as Django does.
 CONVERTED_QUERIES = 512
-LONGEST_CONVERTED_QUERY = 16_384
+LONGEST_CONVERTED_QUERY = 8_192
 
 
 class CursorWrapper(SQLiteCursorWrapper):
