@@ -178,7 +178,7 @@ class CursorWrapper(SQLiteCursorWrapper):
 def converted_query(query: str) -> str:
     """Return ``query`` with its ``%s`` placeholders as ``?`` and ``%%`` as ``%``: what
     Django's ``SQLiteCursorWrapper.convert_query`` returns for positional parameters
-    (tests/test_sqlite_backend.py compares them)."""
+    (tests/test_sqlite_queries.py compares them)."""
     return FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
 
 
