@@ -60,4 +60,12 @@ def test_each_form_has_its_rule_set_s_fields_in_order_and_its_own_copy_of_them()
         True,
         "BooleanField",
     )
+    assert [value for value, _ in second.fields["taker_tricks"].widget.choices] == [
+        str(tricks) for tricks in range(9)
+    ]
+    assert [value for value, _ in second.fields["coinche"].widget.choices] == [
+        "none",
+        "coinche",
+        "surcoinche",
+    ]
     assert TableDealForm.base_fields["trump"].widget.attrs == {}

@@ -105,7 +105,11 @@ class DealPreview:
 
 class _NormalisedChoices(BaseChoiceIterator):
     """Choices already in Django's normal form, kept as they are: a widget given them
-    does not normalise them again (Django normalises a list at each assignment)."""
+    does not normalise them again (Django normalises a list at each assignment, and a
+    widget's deep copy assigns a copy of its choices: each form's copy of its fields).
+
+    Never changed once made, so that a copy of them is themselves, as a tuple's is.
+    """
 
     def __init__(self, choices: list[tuple[str, Any]]) -> None:
         self.choices = choices
@@ -113,19 +117,30 @@ class _NormalisedChoices(BaseChoiceIterator):
     def __iter__(self) -> Iterator[tuple[str, Any]]:
         return iter(self.choices)
 
+    def __copy__(self) -> _NormalisedChoices:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _NormalisedChoices:
+        return self
+
+
+def _normalised(choices: Any) -> _NormalisedChoices:
+    """Return ``choices`` in Django's normal form, kept as they are (see above)."""
+    return _NormalisedChoices(normalize_choices(choices))
+
 
 @functools.lru_cache(maxsize=8)
 def _declaration_choices(language: str | None) -> _NormalisedChoices:
     """Return the declaration selects' choices in ``language`` (the active one), built
     and normalised once: six selects of about 45 options each, in every deal form."""
-    return _NormalisedChoices(normalize_choices(declaration_choices()))
+    return _normalised(declaration_choices())
 
 
 @functools.lru_cache(maxsize=32)
 def _trump_choices(rules: scoring.RuleSet, language: str | None) -> _NormalisedChoices:
     """Return the trump buttons' choices of ``rules`` in ``language`` (the active one),
     built and normalised once per rule set and language (every deal form has them)."""
-    return _NormalisedChoices(normalize_choices(trump_choices(rules)))
+    return _normalised(trump_choices(rules))
 
 
 def _trump_or_none(text: object) -> scoring.Trump | None:
@@ -458,6 +473,13 @@ def _fields_for(
     """
     fields = copy.deepcopy(TableDealForm.base_fields)
     del fields["deal_number" if is_edit else "version"]
+    # Every choice normalised once here, not at each form's copy of its fields (the
+    # taker's are the team names: each form sets its own).
+    taker = fields["taker"]
+    assert isinstance(taker, forms.ChoiceField)
+    taker.choices = _normalised(taker.choices)
+    for name in ("coinche", "taker_tricks"):
+        fields[name].widget.choices = _normalised(fields[name].widget.choices)
     fields["trump"].widget.choices = _trump_choices(rules, language)
     if rules.has_contract:
         fields["contract"].widget = forms.NumberInput(
@@ -476,7 +498,7 @@ def _fields_for(
         attrs={"min": 0, "max": DEAL_CARD_POINTS, "inputmode": "numeric"}
     )
     if rules.allows_all_trump:
-        counts = [(str(n), str(n)) for n in range(MAX_BELOTES + 1)]
+        counts = _normalised([(str(n), str(n)) for n in range(MAX_BELOTES + 1)])
         for name in ("taker_belotes", "defence_belotes"):
             fields[name].widget = forms.RadioSelect(choices=counts)
     else:
