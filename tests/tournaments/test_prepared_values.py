@@ -48,10 +48,12 @@ def test_a_plain_value_is_prepared_once_per_column_and_type_as_django_prepares_i
         prepared.prepare(2, NOW),  # a datetime: Django's path each time
         prepared.prepare(2, NOW),
     ]
+    row = prepared.prepare_all([7, True, NOW])  # a row: 7 and True remembered above
 
     assert values[:8] == [7, 7, "1", "True", "True", "pending", "pending", None]
     assert values[8:] == [django_s_now, django_s_now]
-    assert [spy.calls for spy in spies] == [1, 5, 2]
+    assert row == [7, "True", django_s_now]
+    assert [spy.calls for spy in spies] == [1, 5, 3]
 
 
 def test_a_result_that_is_not_plain_is_prepared_again_and_a_full_memory_starts_again():

@@ -100,8 +100,7 @@ class CompiledSaves(Model):
             values = [getattr(self, f.attname) if raw else f.pre_save(self, True) for f in fields]
             if not all(map(_is_plain, values)):
                 return None
-            prepare = compiled[4].prepare
-            params = [prepare(position, value) for position, value in enumerate(values)]
+            params = compiled[4].prepare_all(values)
         sql, returning_params, compiler, converters, _prepared = compiled
         with connection.cursor() as cursor:
             cursor.execute(sql, params)

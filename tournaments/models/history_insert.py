@@ -119,14 +119,10 @@ def _prepared_values(
     ``SQLInsertCompiler.prepare_value(field, pre_save_val(field, obj))`` prepares them
     (``get_db_prep_save``, its plain values remembered: ``statement.prepared``), or
     ``None`` when one is an expression (its SQL is its own, not a ``%s``)."""
-    values = []
-    prepare = statement.prepared.prepare
-    for position, field in enumerate(statement.fields):
-        value = field.pre_save(history_instance, True)
-        if hasattr(value, "resolve_expression"):
-            return None
-        values.append(prepare(position, value))
-    return values
+    values = [field.pre_save(history_instance, True) for field in statement.fields]
+    if any(hasattr(value, "resolve_expression") for value in values):
+        return None
+    return statement.prepared.prepare_all(values)
 
 
 def _execute(statement: _CompiledInsert, values: list[Any]) -> list[Any] | tuple[Any, ...]:
