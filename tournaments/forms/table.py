@@ -17,6 +17,7 @@ here.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import re
@@ -104,7 +105,11 @@ class DealPreview:
 
 class _NormalisedChoices(BaseChoiceIterator):
     """Choices already in Django's normal form, kept as they are: a widget given them
-    does not normalise them again (Django normalises a list at each assignment)."""
+    does not normalise them again (Django normalises a list at each assignment, and a
+    widget's deep copy assigns a copy of its choices: each form's copy of its fields).
+
+    Never changed once made, so that a copy of them is themselves, as a tuple's is.
+    """
 
     def __init__(self, choices: list[tuple[str, Any]]) -> None:
         self.choices = choices
@@ -112,19 +117,30 @@ class _NormalisedChoices(BaseChoiceIterator):
     def __iter__(self) -> Iterator[tuple[str, Any]]:
         return iter(self.choices)
 
+    def __copy__(self) -> _NormalisedChoices:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _NormalisedChoices:
+        return self
+
+
+def _normalised(choices: Any) -> _NormalisedChoices:
+    """Return ``choices`` in Django's normal form, kept as they are (see above)."""
+    return _NormalisedChoices(normalize_choices(choices))
+
 
 @functools.lru_cache(maxsize=8)
 def _declaration_choices(language: str | None) -> _NormalisedChoices:
     """Return the declaration selects' choices in ``language`` (the active one), built
     and normalised once: six selects of about 45 options each, in every deal form."""
-    return _NormalisedChoices(normalize_choices(declaration_choices()))
+    return _normalised(declaration_choices())
 
 
 @functools.lru_cache(maxsize=32)
 def _trump_choices(rules: scoring.RuleSet, language: str | None) -> _NormalisedChoices:
     """Return the trump buttons' choices of ``rules`` in ``language`` (the active one),
     built and normalised once per rule set and language (every deal form has them)."""
-    return _NormalisedChoices(normalize_choices(trump_choices(rules)))
+    return _normalised(trump_choices(rules))
 
 
 def _trump_or_none(text: object) -> scoring.Trump | None:
@@ -197,44 +213,23 @@ class TableDealForm(forms.Form):
         is_edit: bool = False,
         **kwargs: Any,
     ) -> None:
+        # Django's Form deep-copies ``self.base_fields`` into ``self.fields``, read through
+        # the instance: these are the fields of this rule set, built once
+        # (:func:`_fields_for`), not the class's, which stay as declared. The stubs type
+        # ``base_fields`` as a class variable only.
+        self.base_fields = _fields_for(rules, is_edit, get_language())  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.team_names = team_names
         self.is_edit = is_edit
-        del self.fields["deal_number" if is_edit else "version"]
         if not is_edit:
             self._word_deal_number_errors(self.initial.get("deal_number"))
         taker_field = form_field(self, "taker", forms.ChoiceField)
         taker_field.choices = [(TeamSide.A, team_names[0]), (TeamSide.B, team_names[1])]
-        self.fields["trump"].widget.choices = _trump_choices(rules, get_language())
-        if rules.has_contract:
-            self.fields["contract"].widget = forms.NumberInput(
-                attrs={
-                    "step": rules.contract_step,
-                    "min": rules.contract_min,
-                    "max": rules.contract_max,
-                    "inputmode": "numeric",
-                    "placeholder": str(rules.contract_min),
-                }
-            )
-        else:
-            for name in ("contract", "is_capot", "coinche"):
-                del self.fields[name]
-        self.fields["taker_card_points"].widget = forms.NumberInput(
-            attrs={"min": 0, "max": DEAL_CARD_POINTS, "inputmode": "numeric"}
-        )
-        self._add_belote_fields(rules)
-        if rules.has_declarations:
-            choices = _declaration_choices(get_language())
-            for side in ("taker", "defence"):
-                for index in range(1, DECLARATIONS_PER_SIDE + 1):
-                    self.fields[f"{side}_declaration_{index}"] = forms.CharField(
-                        label=_("Declaration %(index)s") % {"index": index},
-                        widget=forms.Select(choices=choices),
-                        required=False,
-                    )
-        for name, field in self.fields.items():
-            field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+        if not rules.allows_all_trump:
+            for name in ("taker_belotes", "defence_belotes"):
+                # A recorded deal's count (0 or 1) ticks the box or not.
+                self.initial[name] = bool(whole_number(self.initial.get(name, 0)))
 
     def _word_deal_number_errors(self, next_number: object) -> None:
         """Word every refusal of the hidden deal number (missing, not a whole number, below
@@ -249,18 +244,6 @@ class TableDealForm(forms.Form):
         field = self.fields["deal_number"]
         for code in ("required", "invalid", "min_value", "max_value"):
             field.error_messages[code] = message
-
-    def _add_belote_fields(self, rules: scoring.RuleSet) -> None:
-        """A count 0–4 per side where tout atout is played, else one checkbox per side."""
-        if rules.allows_all_trump:
-            counts = [(str(n), str(n)) for n in range(MAX_BELOTES + 1)]
-            for name in ("taker_belotes", "defence_belotes"):
-                self.fields[name].widget = forms.RadioSelect(choices=counts)
-        else:
-            for name, label in (("taker_belotes", _("Taker")), ("defence_belotes", _("Defence"))):
-                self.fields[name] = forms.BooleanField(label=label, required=False)
-                # A recorded deal's count (0 or 1) ticks the box or not.
-                self.initial[name] = bool(whole_number(self.initial.get(name, 0)))
 
     @property
     def belotes_are_counts(self) -> bool:
@@ -466,6 +449,73 @@ class TableDealForm(forms.Form):
             is_defence_capot=tricks == 0,
             declarations=declarations,
         )
+
+
+@functools.lru_cache(maxsize=32)
+def _fields_for(
+    rules: scoring.RuleSet, is_edit: bool, language: str | None
+) -> dict[str, forms.Field]:
+    """Return the fields of a :class:`TableDealForm` for ``rules``, a new deal's or an
+    edit's (``is_edit``), in ``language`` (the active one: the declarations' and trumps'
+    labels), built once; each form deep-copies them (Django's ``base_fields``).
+
+    Building them at each form (six declaration selects, the rule set's widgets) and
+    deep-copying the class's fields first was about a twelfth of a deal's write
+    (bench/writes.py). What differs from one form to the next (the team names, the deal
+    number's refusals, the belote boxes' initial values) is set by the form itself.
+
+    The contract, capot and coinche fields exist only where the rules have a contract,
+    the trump buttons leave out SA/TA where they are not allowed, the belotes are a count
+    0–4 per side where tout atout is played (checkboxes otherwise), and the declaration
+    selects exist only where declarations count; a new deal has a ``deal_number``, an
+    edit a ``version``. Every widget is described by its field's errors
+    (``aria-describedby``).
+    """
+    fields = copy.deepcopy(TableDealForm.base_fields)
+    del fields["deal_number" if is_edit else "version"]
+    # Every choice normalised once here, not at each form's copy of its fields (the
+    # taker's are the team names: each form sets its own).
+    taker = fields["taker"]
+    assert isinstance(taker, forms.ChoiceField)
+    taker.choices = _normalised(taker.choices)
+    for name in ("coinche", "taker_tricks"):
+        fields[name].widget.choices = _normalised(fields[name].widget.choices)
+    fields["trump"].widget.choices = _trump_choices(rules, language)
+    if rules.has_contract:
+        fields["contract"].widget = forms.NumberInput(
+            attrs={
+                "step": rules.contract_step,
+                "min": rules.contract_min,
+                "max": rules.contract_max,
+                "inputmode": "numeric",
+                "placeholder": str(rules.contract_min),
+            }
+        )
+    else:
+        for name in ("contract", "is_capot", "coinche"):
+            del fields[name]
+    fields["taker_card_points"].widget = forms.NumberInput(
+        attrs={"min": 0, "max": DEAL_CARD_POINTS, "inputmode": "numeric"}
+    )
+    if rules.allows_all_trump:
+        counts = _normalised([(str(n), str(n)) for n in range(MAX_BELOTES + 1)])
+        for name in ("taker_belotes", "defence_belotes"):
+            fields[name].widget = forms.RadioSelect(choices=counts)
+    else:
+        for name, label in (("taker_belotes", _("Taker")), ("defence_belotes", _("Defence"))):
+            fields[name] = forms.BooleanField(label=label, required=False)
+    if rules.has_declarations:
+        choices = _declaration_choices(language)
+        for side in ("taker", "defence"):
+            for index in range(1, DECLARATIONS_PER_SIDE + 1):
+                fields[f"{side}_declaration_{index}"] = forms.CharField(
+                    label=_("Declaration %(index)s") % {"index": index},
+                    widget=forms.Select(choices=choices),
+                    required=False,
+                )
+    for name, field in fields.items():
+        field.widget.attrs.setdefault("aria-describedby", f"{name}-errors")
+    return fields
 
 
 #: Where each engine field's error goes on the phone form (``DealError.field``, §B6).

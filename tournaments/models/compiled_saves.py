@@ -6,8 +6,9 @@ what running it cost (bench/writes.py; every table write saves a deal or a match
 :class:`CompiledSaves` keeps, per thread, database and shape of the save (which fields,
 which of them are NULL, which are returned), the SQL Django compiled the first time, then
 runs it with the values Django would send: each field's ``pre_save`` (``auto_now``…)
-then ``get_db_prep_save``, the primary key as its look-up prepares it, and builds what
-it returns with the same converters. ``save()`` itself is Django's: its signals
+then ``get_db_prep_save`` (its plain values remembered: models/prepared_values.py), the
+primary key as its look-up prepares it, and builds what it returns with the same
+converters. ``save()`` itself is Django's: its signals
 (django-simple-history's records), its checks and its transaction are unchanged.
 
 A save that Django would compile differently, it leaves to Django: a value that is an
@@ -27,6 +28,8 @@ from typing import Any, Self, cast
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model, QuerySet
 from django.db.models.sql import InsertQuery, UpdateQuery
+
+from tournaments.models.prepared_values import PreparedValues
 
 _local = threading.local()
 
@@ -89,17 +92,16 @@ class CompiledSaves(Model):
                 return None
             columns = [f.get_col(self._meta.db_table) for f in returning_fields or ()]
             returning_params = getattr(compiler, "returning_params", ())
-            compiled = (sql, returning_params, compiler, compiler.get_converters(columns))
+            prepared = PreparedValues(tuple(fields), connection)
+            converters = compiler.get_converters(columns)
+            compiled = (sql, returning_params, compiler, converters, prepared)
             _cache()[key] = compiled
         else:
             values = [getattr(self, f.attname) if raw else f.pre_save(self, True) for f in fields]
             if not all(map(_is_plain, values)):
                 return None
-            params = [
-                f.get_db_prep_save(v, connection=connection)
-                for f, v in zip(fields, values, strict=True)
-            ]
-        sql, returning_params, compiler, converters = compiled
+            params = compiled[4].prepare_all(values)
+        sql, returning_params, compiler, converters, _prepared = compiled
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             if not returning_fields:
@@ -149,20 +151,22 @@ class CompiledSaves(Model):
             return None
         key = ("update", type(self), using, *((f.attname, v is None) for f, _, v in values))
         connection = connections[using]
-        sql = _cache().get(key)
-        if sql is None:
+        compiled = _cache().get(key)
+        if compiled is None:
             query = cast(UpdateQuery, base_qs.filter(pk=pk_val).query.chain(UpdateQuery))
             query.add_update_fields(list(values))  # type: ignore[arg-type]  # stubs: Case only
             query.annotations = {}
             sql, params = query.get_compiler(using).as_sql()
             if len(params) != sum(value is not None for _, _, value in values) + 1:
                 return None
-            _cache()[key] = sql
+            fields = tuple(field for field, _, _ in values)
+            _cache()[key] = (sql, PreparedValues(fields, connection))
         else:
+            sql, prepared = compiled
             pk = self._meta.pk
             params = [
-                field.get_db_prep_save(value, connection=connection)
-                for field, _, value in values
+                prepared.prepare(position, value)
+                for position, (_, _, value) in enumerate(values)
                 if value is not None
             ]
             params.append(pk.get_db_prep_value(pk.get_prep_value(pk_val), connection, True))

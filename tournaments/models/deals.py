@@ -83,6 +83,15 @@ ENTRY_FIELDS = (
 #: The inputs of :class:`scoring.Deal` stored under another name on the model.
 _STORED_AS = {"contract": ("is_capot_bid", "contract_value"), "coinche": ("coinche_level",)}
 
+#: Each input of the engine's deal but the contract, with the field that stores it, in
+#: the engine's order: read once, not at each :meth:`Deal.to_engine` (the replay of a
+#: match builds every deal's, at each table write).
+_ENGINE_INPUTS = tuple(
+    (field.name, _STORED_AS.get(field.name, (field.name,))[-1])
+    for field in dataclasses.fields(scoring.Deal)
+    if field.name != "contract"
+)
+
 
 class Deal(CompiledSaves):
     """One deal (donne): the inputs the table wrote and the scores the engine gave.
@@ -239,8 +248,5 @@ class Deal(CompiledSaves):
         """Return the engine's deal for these inputs, or None for a passed deal."""
         if self.is_passed:
             return None
-        inputs = {
-            field.name: getattr(self, _STORED_AS.get(field.name, (field.name,))[-1])
-            for field in dataclasses.fields(scoring.Deal)
-        }
-        return scoring.Deal(**inputs | {"contract": self.contract})
+        inputs = {name: getattr(self, stored_as) for name, stored_as in _ENGINE_INPUTS}
+        return scoring.Deal(**inputs, contract=self.contract)

@@ -34,6 +34,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.signals import post_save, pre_save
 from django.db.models.sql import InsertQuery
 
+from tournaments.models.prepared_values import PreparedValues
+
 
 @dataclass(frozen=True)
 class _CompiledInsert:
@@ -44,7 +46,8 @@ class _CompiledInsert:
     PostgreSQL and SQLite). ``returning_fields`` are set from the row the statement returns
     (``RETURNING``) or, when ``returns_columns`` is false, from ``lastrowid`` (only an
     ``AutoField`` then). ``converters`` are the compiler's ``{position: (converters,
-    column)}`` for the returned values.
+    column)}`` for the returned values. ``prepared`` remembers the fields' plain values
+    prepared (models/prepared_values.py).
     """
 
     connection: Any
@@ -54,6 +57,7 @@ class _CompiledInsert:
     returning_params: tuple[Any, ...]
     returns_columns: bool
     converters: dict[int, tuple[list[Any], Any]]
+    prepared: PreparedValues
 
 
 # Per thread, as Django's connections are: {(alias, historical model, returns columns):
@@ -82,7 +86,7 @@ def save_history_instance(history_instance: models.Model, *, using: str | None =
         history_instance.save(using=using)
         return
     pre_save.send(sender=cls, instance=history_instance, raw=False, using=using, update_fields=None)
-    values = _prepared_values(statement, history_instance, connection)
+    values = _prepared_values(statement, history_instance)
     with transaction.mark_for_rollback_on_error(using=using):
         if values is None:  # a value is an SQL expression: the compiler's path, as save()'s
             rows = cls._base_manager._insert(  # type: ignore[attr-defined]
@@ -109,18 +113,16 @@ def save_history_instance(history_instance: models.Model, *, using: str | None =
 
 
 def _prepared_values(
-    statement: _CompiledInsert, history_instance: models.Model, connection: Any
+    statement: _CompiledInsert, history_instance: models.Model
 ) -> list[Any] | None:
     """Return ``history_instance``'s values for ``statement``, prepared as
-    ``SQLInsertCompiler.prepare_value(field, pre_save_val(field, obj))`` prepares them, or
+    ``SQLInsertCompiler.prepare_value(field, pre_save_val(field, obj))`` prepares them
+    (``get_db_prep_save``, its plain values remembered: ``statement.prepared``), or
     ``None`` when one is an expression (its SQL is its own, not a ``%s``)."""
-    values = []
-    for field in statement.fields:
-        value = field.pre_save(history_instance, True)
-        if hasattr(value, "resolve_expression"):
-            return None
-        values.append(field.get_db_prep_save(value, connection=connection))
-    return values
+    values = [field.pre_save(history_instance, True) for field in statement.fields]
+    if any(hasattr(value, "resolve_expression") for value in values):
+        return None
+    return statement.prepared.prepare_all(values)
 
 
 def _execute(statement: _CompiledInsert, values: list[Any]) -> list[Any] | tuple[Any, ...]:
@@ -206,6 +208,7 @@ def _compile(
         connection=connection,
         sql=sql,
         fields=tuple(fields),
+        prepared=PreparedValues(tuple(fields), connection),
         returning_fields=tuple(returning_fields),
         returning_params=tuple(compiler.returning_params) if returns_columns else (),
         returns_columns=returns_columns,

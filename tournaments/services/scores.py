@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
@@ -11,7 +12,9 @@ import scoring
 from scoring.matches import (
     MatchDeal,
     MatchFinished,
+    MatchFormat,
     MatchState,
+    MatchStep,
     advance_match,
     stop_match_for_time,
 )
@@ -136,6 +139,26 @@ def unscored_values() -> dict[str, object]:
     }
 
 
+@functools.lru_cache(maxsize=2048)
+def _advance(
+    state: MatchState, match_deal: MatchDeal, rules: scoring.RuleSet, match_format: MatchFormat
+) -> MatchStep:
+    """Return ``advance_match(state, match_deal, rules, match_format)``, remembered.
+
+    Each table write replays its whole match (:func:`replay_match`): without this, the
+    engine scored every earlier deal again at each write, about 0.1 ms of CPU a deal,
+    half a millisecond a write by the middle of a match (bench/writes.py). The engine is
+    pure and its values frozen: the step is keyed by every input it depends on (the state
+    before the deal, its taker and inputs, the rule set, the match format), so a step
+    remembered is the one the engine would return. Inputs equal as values share a step
+    (``1`` and ``True``, which the engine's checks tell apart): the deals replayed hold
+    the database's types, or the values the services checked before (``_check_entry``).
+    What the engine raises (InvalidDeal, MatchFinished) is not remembered: it is raised
+    again at each call. About 2,000 steps: the latest deals of a hall's matches.
+    """
+    return advance_match(state, match_deal, rules, match_format)
+
+
 def replay_match(
     match: Match,
     rules: scoring.RuleSet,
@@ -179,7 +202,7 @@ def replay_match(
         stored = [getattr(row, name) for name in _SCORE_FIELDS]
         previous = state
         try:
-            step = advance_match(
+            step = _advance(
                 state, MatchDeal(scoring.TeamSide(row.taker), row.to_engine()), rules, match_format
             )
         except MatchFinished:

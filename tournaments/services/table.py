@@ -60,7 +60,8 @@ def _writable(seat: Seat, *, shared: bool = True) -> Match:
     ``totals_at_desk`` or ``stopped_for_time`` (table: the desk keeps its result) and
     ``match_locked``: the refusals of a closed table.
     """
-    match = lock_match(Match(pk=seat.match_id), shared=shared)
+    # Only the seat's match's id is read: the match is read again under its lock.
+    match = lock_match(seat.match, shared=shared)
     if not is_link_active(link_id=seat.link.pk):
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
