@@ -18,6 +18,7 @@ from tournaments.views.table.board import (
     kept_form_of,
     last_deal,
     pin_field,
+    scoreboard,
     unconfirmed_note,
 )
 from tournaments.views.table.deal_items import choice_label, table_url
@@ -74,6 +75,34 @@ def test_the_sides_read_as_the_scoreboard_template_said(
 
     assert [f"{escape(s.label)}|{escape(s.team)}|{s.total}" for s in sides] == said
     assert [s.is_mine for s in sides] == [side == "A", side == "B"]
+
+
+#: The scoreboard's markup in table_entry.html#board before board.py wrote it.
+SCOREBOARD = """<div class="scoreboard table-scoreboard">
+      <div class="side{% if seat.side == 'A' %} mine{% endif %}">
+        <span class="label">{% if is_melee %}{% translate "Pair A" %}{% else %}{% translate "Team A" %}{% endif %}{% if seat.side == "A" %} · {% translate "you" %}{% endif %}</span>
+        <span class="team">{% if is_melee %}{{ match.team_a.players }}{% else %}{{ match.team_a }}{% endif %}</span>
+        <span class="total">{{ match.total_a }}</span>
+      </div>
+      <div class="side{% if seat.side == 'B' %} mine{% endif %}">
+        <span class="label">{% if is_melee %}{% translate "Pair B" %}{% else %}{% translate "Team B" %}{% endif %}{% if seat.side == "B" %} · {% translate "you" %}{% endif %}</span>
+        <span class="team">{% if is_melee %}{{ match.team_b.players }}{% else %}{{ match.team_b }}{% endif %}</span>
+        <span class="total">{{ match.total_b }}</span>
+      </div>
+    </div>"""  # noqa: E501
+
+
+@pytest.mark.parametrize("is_melee", [False, True])
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_scoreboard_is_the_markup_the_template_had(language, side, is_melee):
+    seat = _seat(side)
+    with translation.override(language):
+        written = scoreboard(seat, is_melee=is_melee)
+        said = _render(SCOREBOARD, seat=seat, match=seat.match, is_melee=is_melee)
+
+    assert written == said
+    assert ("Bo &lt;Dupont&gt;" in written, "Les As &amp; Cie" in written) == (True, not is_melee)
 
 
 def test_the_sides_in_french_and_english():

@@ -45,7 +45,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -424,7 +424,7 @@ def page_context(
     when it shows the page's head, not for the board alone.
 
     The board's words, numbers and URLs are made here, once, as text the template shows
-    as it is (``sides``, ``unconfirmed_note``, ``last_deal``, ``kept_form``, ``board_url``,
+    as it is (``scoreboard``, ``unconfirmed_note``, ``last_deal``, ``kept_form``, ``board_url``,
     ``pin_url``, ``pin_field``, ``deal_list``): the template engine's look-ups,
     localisations, translations and ``{% url %}`` tags were half of a write's board,
     a board a quarter of a write's CPU (bench/writes.py). Each says what the template
@@ -492,7 +492,7 @@ def page_context(
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
-        "sides": board_sides(seat, is_melee=is_melee),
+        "scoreboard": scoreboard(seat, is_melee=is_melee),
         # The list of every deal, last first, its rows kept rendered (deal_items.py).
         "deal_list": mark_safe("".join(deal_items(reversed(rows), shown))),
         "last_deal": last_deal(rows[-1]) if rows else None,
@@ -553,6 +553,31 @@ def board_sides(seat: Seat, *, is_melee: bool) -> tuple[BoardSide, ...]:
         )
         for side, (label, team, total) in zip("AB", sides, strict=True)
     )
+
+
+#: One side of the scoreboard (:func:`scoreboard`): ``mine`` class, label, team, total.
+SIDE_HTML = (
+    '\n      <div class="side{}">\n'
+    '        <span class="label">{}</span>\n'
+    '        <span class="team">{}</span>\n'
+    '        <span class="total">{}</span>\n'
+    "      </div>"
+)
+
+
+def scoreboard(seat: Seat, *, is_melee: bool) -> SafeString:
+    """Return the board's scoreboard, its two sides (:func:`board_sides`) with their
+    totals, as HTML (``<div class="scoreboard table-scoreboard">…</div>``).
+
+    Written here, not in table_entry.html#board: its for loop, tests and look-ups were
+    nine template nodes, a sixth of the board's template at every write (bench/writes.py).
+    tests/tournaments/views/test_table_board_text.py compares it with the template's
+    markup it replaces."""
+    sides = "".join(
+        format_html(SIDE_HTML, " mine" if side.is_mine else "", side.label, side.team, side.total)
+        for side in board_sides(seat, is_melee=is_melee)
+    )
+    return mark_safe(f'<div class="scoreboard table-scoreboard">{sides}\n    </div>')
 
 
 def unconfirmed_note(count: int) -> SafeString:

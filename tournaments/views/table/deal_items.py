@@ -23,6 +23,7 @@ import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
@@ -35,7 +36,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from tournaments.models import Deal
+from tournaments.models import Deal, DealStatus
 
 if TYPE_CHECKING:
     from django.db.models import Field
@@ -122,45 +123,51 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
     row about 0.4 ms, and every table write renders two (the one written, the one whose
     status the other phone changed), bench/writes.py."""
     deal = row.deal
+    words = _row_words(get_language())
     number = number_text(deal.deal_number)
     status = conditional_escape(deal.status)
     if deal.is_passed:
-        summary = f"\n    {conditional_escape(_('Passed'))}\n  "
+        summary = f"\n    {words.passed}\n  "
     else:
-        summary = f"\n    \n      {_taker(row, context)}\n      · {_contract(deal)}\n      "
+        summary = (
+            f"\n    \n      {_taker(row, context, words)}\n      · {_contract(deal, words)}\n      "
+        )
         if deal.coinche_level != "none":
-            coinche = choice_label("coinche_level", deal.coinche_level)
-            summary += f"· {conditional_escape(coinche)}"
+            summary += f"· {words.label('coinche_level', deal.coinche_level)}"
         tricks = ngettext("%(tricks)s trick", "%(tricks)s tricks", deal.taker_tricks) % {
             "tricks": number_text(deal.taker_tricks)
         }
         summary += f"\n      · {tricks}\n    \n  "
     note = ""
     if deal.dispute_note:
-        note = _("Disputed: %(note)s") % {"note": conditional_escape(deal.dispute_note)}
+        note = words.disputed % {"note": conditional_escape(deal.dispute_note)}
         note = f'<p class="deal-note">{note}</p>'
     actions = ""
     if context["is_writable"] and row.may_edit:
         link, round_ = context["link"], context["round"]
-        url = table_url("table-deal-edit", link.token, round_.number, deal.deal_number)
+        url = reverse(
+            "tournaments:table-deal-edit", args=(link.token, round_.number, deal.deal_number)
+        )
         actions = format_html(
             '\n    <p class="deal-actions"><a class="button button-secondary" '
             'href="{}#saisie">{}</a></p>\n  ',
             url,
-            _("Correct"),
+            words.correct,
         )
-    head = _("Deal %(number)s") % {"number": number}
-    return mark_safe(  # every value escaped above or by format_html
+    if row.may_confirm and deal.status == DealStatus.PENDING:  # as DealRow.status_label
+        status_label = words.waiting
+    else:
+        status_label = words.label("status", deal.status)
+    return mark_safe(  # every value escaped above, by format_html or in _row_words
         f'\n<li class="deal-item status-{status}" id="deal-{number}">\n'
         f'  <div class="deal-head">\n'
-        f'    <span class="deal-number">{head}</span>\n'
-        f'    <span class="deal-status status-{status}">'
-        f"{conditional_escape(row.status_label)}</span>\n"
+        f'    <span class="deal-number">{words.deal % {"number": number}}</span>\n'
+        f'    <span class="deal-status status-{status}">{status_label}</span>\n'
         f"  </div>\n"
         f'  <p class="deal-summary">{summary}</p>\n'
         f'  <p class="deal-scores">\n'
-        f"    <span>{conditional_escape(_('A'))} +{number_text(deal.score_a)}</span>\n"
-        f"    <span>{conditional_escape(_('B'))} +{number_text(deal.score_b)}</span>\n"
+        f"    <span>{words.a} +{number_text(deal.score_a)}</span>\n"
+        f"    <span>{words.b} +{number_text(deal.score_b)}</span>\n"
         f'    <span class="deal-running">{number_text(deal.total_a)} – '
         f"{number_text(deal.total_b)}</span>\n"
         f"  </p>\n"
@@ -168,6 +175,55 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
         f"  {note}\n"
         f"  {actions}\n"
         f"</li>\n"
+    )
+
+
+@dataclass(frozen=True)
+class _RowWords:
+    """The words of a row in one language, as the template's tags give them: those of a
+    ``{% translate %}`` escaped, those of a ``{% blocktranslate %}`` as they are, to be
+    filled (``%(number)s``); ``labels`` the choices' labels, escaped, by field and value
+    (:meth:`label`)."""
+
+    passed: str
+    capot: str
+    a: str
+    b: str
+    correct: str
+    waiting: str
+    deal: str
+    disputed: str
+    taker_team: str
+    taker_pairs: dict[str, str]
+    labels: dict[str, dict[Any, str]]
+
+    def label(self, field: str, value: Any) -> str:
+        """Return :func:`choice_label` of ``value`` escaped, from the table of ``field``."""
+        label = self.labels[field].get(value)
+        return conditional_escape(choice_label(field, value)) if label is None else label
+
+
+@functools.lru_cache(maxsize=16)
+def _row_words(language: str | None) -> _RowWords:
+    """Return the words of a row in ``language``, the active one (the key), kept per
+    process: a row says a dozen of them, a tenth of its rendering each time it is looked
+    up again (bench/writes.py), and each follows from the language alone."""
+    labels: dict[str, dict[Any, str]] = {
+        field: {value: conditional_escape(choice_label(field, value)) for value in _choices(field)}
+        for field in ("status", "trump", "coinche_level")
+    }
+    return _RowWords(
+        passed=conditional_escape(_("Passed")),
+        capot=conditional_escape(_("Capot")),
+        a=conditional_escape(_("A")),
+        b=conditional_escape(_("B")),
+        correct=_("Correct"),
+        waiting=conditional_escape(_("Waiting for your confirmation")),
+        deal=_("Deal %(number)s"),
+        disputed=_("Disputed: %(note)s"),
+        taker_team=_("Taker: team %(number)s"),
+        taker_pairs={"A": str(_("Taker: pair A")), "B": str(_("Taker: pair B"))},
+        labels=labels,
     )
 
 
@@ -196,21 +252,21 @@ def number_text(value: int) -> str:
     return str(value)
 
 
-def _taker(row: DealRow, context: Mapping[str, Any]) -> str:
+def _taker(row: DealRow, context: Mapping[str, Any], words: _RowWords) -> str:
     if context["is_melee"]:
-        return str(_("Taker: pair A") if row.deal.taker == "A" else _("Taker: pair B"))
-    return _("Taker: team %(number)s") % {"number": number_text(row.taker_team.number)}
+        return words.taker_pairs["A" if row.deal.taker == "A" else "B"]
+    return words.taker_team % {"number": number_text(row.taker_team.number)}
 
 
-def _contract(deal: Any) -> str:
+def _contract(deal: Any, words: _RowWords) -> str:
     """The contract as the row says it: « Capot », or its value, then the trump."""
     if deal.is_capot_bid:
-        start = f"{conditional_escape(_('Capot'))} "
+        start = f"{words.capot} "
     elif deal.contract_value:
         start = f"{number_text(deal.contract_value)} "
     else:
         start = ""
-    return f"{start}{conditional_escape(choice_label('trump', deal.trump))}"
+    return f"{start}{words.label('trump', deal.trump)}"
 
 
 def choice_label(field: str, value: Any) -> str:
