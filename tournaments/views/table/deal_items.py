@@ -11,7 +11,7 @@ its words and what this team may do with it (its status as this team reads it fo
 from that), and for a row with a « Correct » button (a deal this team may still correct,
 at a table that writes) the team link and partie of its URL. A row with no button is the
 same HTML on both teams' phones: one phone's board renders the deal the other confirmed,
-and the other's finds it kept (bench/writes.py: a third fewer rows rendered).
+and the other's finds it kept (bench/writes.py: one row rendered a write, was two).
 The rows of « To confirm » carry forms with the request's CSRF token: the board renders
 them each time.
 """
@@ -120,8 +120,8 @@ def render_item(row: DealRow, context: Mapping[str, Any]) -> SafeString:
     never a row of « To confirm », whose forms the template renders), the same HTML
     character for character (tests/tournaments/views/test_table_deal_items.py compares
     them). Written in Python: the template engine's lookups and localisations cost a
-    row about 0.4 ms, and every table write renders two (the one written, the one whose
-    status the other phone changed), bench/writes.py."""
+    row about 0.4 ms, and every table write renders one (the deal written or confirmed),
+    bench/writes.py."""
     deal = row.deal
     words = _row_words(get_language())
     number = number_text(deal.deal_number)
