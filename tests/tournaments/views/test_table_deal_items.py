@@ -141,3 +141,19 @@ def test_the_python_row_groups_thousands_as_the_template_when_the_site_does(sett
 
     assert written == rendered
     assert ("+1\xa0234" in written) is grouped and ("+1234" in written) is not grouped
+
+
+def test_a_row_with_no_correct_button_is_kept_once_for_both_teams_phones():
+    confirmed = _row(_deal(12, status=DealStatus.CONFIRMED))
+    editable = _row(_deal(13), may_edit=True)
+    other_link = CONTEXT | {"link": TeamLink(token="other-token")}
+    locked, other_locked = CONTEXT | {"is_writable": False}, other_link | {"is_writable": False}
+    with translation.override("fr"):
+        mine = deal_items([confirmed, editable, editable], CONTEXT)
+        theirs = deal_items([confirmed, editable], other_link)
+        locked_rows = deal_items([editable], locked) + deal_items([editable], other_locked)
+
+    assert mine[0] is theirs[0]
+    assert (mine[2] is mine[1], theirs[1] is mine[1]) == (True, False)
+    assert "other-token" in theirs[1] and "k3Yq-token" in mine[1]
+    assert locked_rows[0] is locked_rows[1]

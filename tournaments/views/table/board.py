@@ -30,8 +30,10 @@ changed since the phone showed it, the match over or locked). Never 429 for a re
 
 from __future__ import annotations
 
+import copy
 import functools
-import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -43,7 +45,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.utils.translation import get_language
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django_htmx.http import push_url
@@ -67,7 +71,7 @@ from tournaments.models import (
 )
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.requests import HtmxHttpRequest
-from tournaments.views.table.deal_items import deal_items
+from tournaments.views.table.deal_items import choice_label, deal_items, number_text, table_url
 
 TEMPLATE = "tournaments/table_entry.html"
 BOARD = f"{TEMPLATE}#board"
@@ -85,14 +89,41 @@ KEEPS_FORM = "Belote-Keeps-Form"
 
 @dataclass(frozen=True)
 class KeptForm:
-    """The blank new-deal form a phone keeps, as the answer numbers it: ``next_number``
-    the deal it is for, ``deals_played`` the deals that count so far, ``deals_in_match``
-    those of a match of a fixed number of deals (None: played to a target score). The
-    form's own ``data-*`` attributes say the same (table_entry.html#deal-form)."""
+    """The blank new-deal form a phone keeps, as the answer numbers it, each number as
+    the text of its ``data-*`` attribute: ``next_number`` the deal it is for,
+    ``deals_played`` the deals that count so far, ``deals_in_match`` those of a match of
+    a fixed number of deals ("": played to a target score). The form's own ``data-*``
+    attributes say the same (table_entry.html#deal-form). Text, not numbers: the
+    template's localisation of a number costs more than the number's ``str``
+    (:func:`~tournaments.views.table.deal_items.number_text`, the same text)."""
 
-    next_number: int
-    deals_played: int
-    deals_in_match: int | None
+    next_number: str
+    deals_played: str
+    deals_in_match: str
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    """One side of the board's scoreboard as it reads: ``label`` (« Équipe A · vous »:
+    this phone's side is marked), ``team`` (its number and players; a mêlée pair's
+    players), ``total`` (its points, as text) and ``is_mine`` (this phone's side)."""
+
+    label: str
+    team: str
+    total: str
+    is_mine: bool
+
+
+@dataclass(frozen=True)
+class LastDeal:
+    """The board's last deal as its heading says it: ``title`` (« Donne 8 », safe HTML),
+    its ``status`` (the value: a CSS class), ``status_label`` (as this team reads it,
+    :attr:`DealRow.status_label`) and its ``words``."""
+
+    title: SafeString
+    status: str
+    status_label: str
+    words: str
 
 
 @dataclass(frozen=True)
@@ -132,7 +163,7 @@ class DealRow:
         this team's turn to confirm."""
         if self.may_confirm and self.deal.status == DealStatus.PENDING:
             return _("Waiting for your confirmation")
-        return self.deal.get_status_display()
+        return choice_label("status", self.deal.status)
 
 
 def _refusal(seat: Seat) -> str:
@@ -300,20 +331,40 @@ def _blank_fields(language: str | None, rules: scoring.RuleSet, team_names: tupl
     return render_to_string(f"{TEMPLATE}#deal-fields", context)
 
 
-def deal_words(deal: Deal, *, is_classic: bool) -> str:
-    """Return ``deal``'s sentence (presentation.breakdown.describe_deal), kept per process
-    for its breakdown, the rules' kind and the language: every write's board words every
-    deal of its match, and a deal's sentence follows from those alone."""
-    if deal.is_passed or not deal.breakdown:
+#: How many deals' words a process keeps (:func:`deal_words`): 75 tables of 12 deals
+#: in two languages, with room for the rules' kinds.
+MAX_KEPT_WORDS = 4096
+_kept_words: OrderedDict[tuple[str | None, bool, int], tuple[dict, str]] = OrderedDict()
+_words_lock = threading.Lock()
+
+
+def deal_words(deal: Deal, *, is_classic: bool, language: str | None = None) -> str:
+    """Return ``deal``'s sentence (presentation.breakdown.describe_deal) in the active
+    language (``language``: the caller's ``get_language()``, read once for a board; None:
+    read here), kept per process.
+
+    Every write's board words every deal of its match, and a deal's sentence follows from
+    its breakdown, the rules' kind and the language alone. The sentence is kept for the
+    deal (its pk), the language and the rules' kind, with a copy of the breakdown it was
+    worded from, and given again only while the deal's breakdown is equal to that copy:
+    comparing two breakdowns costs a twentieth of writing one as JSON for a key, which
+    was a tenth of a board's context (bench/writes.py).
+    """
+    if deal.is_passed or not deal.breakdown or deal.pk is None:
         return describe_deal(deal, is_classic=is_classic)
-    text = json.dumps(deal.breakdown, sort_keys=True, separators=(",", ":"))
-    return _described(get_language(), is_classic, text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _described(language: str | None, is_classic: bool, breakdown: str) -> str:
-    """Word the deal of ``breakdown`` (its JSON) in ``language`` (the cache's key)."""
-    return describe_deal(Deal(breakdown=json.loads(breakdown)), is_classic=is_classic)
+    key = (get_language() if language is None else language, is_classic, deal.pk)
+    with _words_lock:
+        kept = _kept_words.get(key)
+        if kept is not None and kept[0] == deal.breakdown:
+            _kept_words.move_to_end(key)
+            return kept[1]
+    words = describe_deal(deal, is_classic=is_classic)
+    with _words_lock:
+        _kept_words[key] = (copy.deepcopy(deal.breakdown), words)
+        _kept_words.move_to_end(key)
+        if len(_kept_words) > MAX_KEPT_WORDS:
+            _kept_words.popitem(last=False)
+    return words
 
 
 def may_edit(seat: Seat, deal: Deal) -> bool:
@@ -371,6 +422,13 @@ def page_context(
 
     ``situation`` (where the team stands, its rank) is a callable the template calls only
     when it shows the page's head, not for the board alone.
+
+    The board's words, numbers and URLs are made here, once, as text the template shows
+    as it is (``scoreboard``, ``unconfirmed_note``, ``last_deal``, ``kept_form``, ``board_url``,
+    ``pin_url``, ``pin_field``, ``deal_list``): the template engine's look-ups,
+    localisations, translations and ``{% url %}`` tags were half of a write's board,
+    a board a quarter of a write's CPU (bench/writes.py). Each says what the template
+    said (tests/tournaments/views/test_table_board_text.py compares them).
     """
     if written is not None:
         seat = selectors.seat_as_written(seat=seat, match=written.match)
@@ -383,11 +441,13 @@ def page_context(
         deals = selectors.match_deals(match=seat.match)
     match = seat.match
     tournament = match.round.tournament
-    is_classic = not tournament.rules.has_contract
+    rules = tournament.rules
+    is_classic = not rules.has_contract
+    language = get_language()
     rows = [
         DealRow(
             deal,
-            deal_words(deal, is_classic=is_classic),
+            deal_words(deal, is_classic=is_classic, language=language),
             taker_team=match.team_a if deal.taker == TeamSide.A else match.team_b,
             may_edit=may_edit(seat, deal),
             may_confirm=_may_confirm(seat, deal),
@@ -404,7 +464,7 @@ def page_context(
     if not is_open:
         form = None
     elif keeps_form and form is None and editing is None:
-        kept = KeptForm(next_number, match.deals_played, _deals_in_match(tournament))
+        kept = kept_form_of(next_number, match.deals_played, _deals_in_match(tournament))
     elif form is None or (form.is_edit and editing is None):
         form = new_deal_form(seat, number=next_number)
     fields = blank_fields(form)
@@ -415,6 +475,9 @@ def page_context(
         "is_writable": is_writable,
         "is_melee": is_melee,
     }
+    to_confirm = [row for row in rows if row.may_confirm and is_writable]
+    unconfirmed = sum(row.deal.status != DealStatus.CONFIRMED for row in rows)
+    token, number = seat.link.token, match.round.number
     return {
         "link": seat.link,
         "seat": seat,
@@ -422,33 +485,139 @@ def page_context(
         "match": match,
         "round": match.round,
         "tournament": tournament,
-        "rules": tournament.rules,
+        "rules": rules,
         "is_classic": is_classic,
         "is_melee": is_melee,
         "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
-        "deal_items": deal_items(reversed(rows), shown),
-        "last_row": rows[-1] if rows else None,
-        "to_confirm": [row for row in rows if row.may_confirm and is_writable],
+        "scoreboard": scoreboard(seat, is_melee=is_melee),
+        # The list of every deal, last first, its rows kept rendered (deal_items.py).
+        "deal_list": mark_safe("".join(deal_items(reversed(rows), shown))),
+        "last_deal": last_deal(rows[-1]) if rows else None,
+        "to_confirm": to_confirm,
         "own_waiting": [row for row in rows if row.may_edit],
-        "unconfirmed": sum(row.deal.status != DealStatus.CONFIRMED for row in rows),
+        "unconfirmed": unconfirmed,
+        "unconfirmed_note": unconfirmed_note(unconfirmed),
         "form": form,
         "kept_form": kept,
         "blank_fields": fields,
         "editing": editing,
         # A blank form's preview is inside its fields, kept rendered: nothing to tell yet.
         "preview": form.preview() if form is not None and not fields else None,
-        "pin_form": PinForm(),
-        "dispute_form": dispute[1] if dispute else DisputeForm(),
+        "pin_field": pin_field(language),
+        "pin_url": table_url("table-pin", token, number),
+        # Its label is shown beside every deal to confirm; its error, a refused dispute's.
+        "dispute_form": dispute[1] if dispute else DisputeForm() if to_confirm else None,
         "disputing": dispute[0] if dispute else None,
         "notice": notice,
         "board": True,
         # What the phone sends back when it asks whether the board changed (refresh.py).
+        "board_url": table_url("table-board", token, number),
         "board_tag": board_tag(seat),
-        "refresh_seconds": settings.BELOTE_TABLE_REFRESH_SECONDS,
+        "refresh_seconds": number_text(settings.BELOTE_TABLE_REFRESH_SECONDS),
     }
+
+
+def kept_form_of(next_number: int, deals_played: int, deals_in_match: int | None) -> KeptForm:
+    """Return the :class:`KeptForm` of these numbers (``deals_in_match`` None: a match
+    played to a target score), each as the template's ``{{ number }}`` says it."""
+    return KeptForm(
+        number_text(next_number),
+        number_text(deals_played),
+        "" if deals_in_match is None else number_text(deals_in_match),
+    )
+
+
+def board_sides(seat: Seat, *, is_melee: bool) -> tuple[BoardSide, ...]:
+    """Return the two sides of ``seat``'s scoreboard, A then B (:class:`BoardSide`)."""
+    match = seat.match
+    if is_melee:
+        sides = (
+            (_("Pair A"), match.team_a.players, match.total_a),
+            (_("Pair B"), match.team_b.players, match.total_b),
+        )
+    else:
+        sides = (
+            (_("Team A"), str(match.team_a), match.total_a),
+            (_("Team B"), str(match.team_b), match.total_b),
+        )
+    you = _("you")
+    return tuple(
+        BoardSide(
+            f"{label} · {you}" if seat.side == side else label,
+            team,
+            number_text(total),
+            is_mine=seat.side == side,
+        )
+        for side, (label, team, total) in zip("AB", sides, strict=True)
+    )
+
+
+#: One side of the scoreboard (:func:`scoreboard`): ``mine`` class, label, team, total.
+SIDE_HTML = (
+    '\n      <div class="side{}">\n'
+    '        <span class="label">{}</span>\n'
+    '        <span class="team">{}</span>\n'
+    '        <span class="total">{}</span>\n'
+    "      </div>"
+)
+
+
+def scoreboard(seat: Seat, *, is_melee: bool) -> SafeString:
+    """Return the board's scoreboard, its two sides (:func:`board_sides`) with their
+    totals, as HTML (``<div class="scoreboard table-scoreboard">…</div>``).
+
+    Written here, not in table_entry.html#board: its for loop, tests and look-ups were
+    nine template nodes, a sixth of the board's template at every write (bench/writes.py).
+    tests/tournaments/views/test_table_board_text.py compares it with the template's
+    markup it replaces."""
+    sides = "".join(
+        format_html(SIDE_HTML, " mine" if side.is_mine else "", side.label, side.team, side.total)
+        for side in board_sides(seat, is_melee=is_melee)
+    )
+    return mark_safe(f'<div class="scoreboard table-scoreboard">{sides}\n    </div>')
+
+
+def unconfirmed_note(count: int) -> SafeString:
+    """Return the board's note on ``count`` deals not confirmed yet (« Provisional
+    totals: … »), or "" when every deal is confirmed. Safe HTML, as ``{% blocktranslate
+    %}`` gives it: the translation as it is, its number escaped."""
+    if not count:
+        return mark_safe("")
+    text = ngettext(
+        "Provisional totals: %(count)s deal is not confirmed yet.",
+        "Provisional totals: %(count)s deals are not confirmed yet.",
+        count,
+    )
+    return mark_safe(text % {"count": conditional_escape(number_text(count))})
+
+
+def last_deal(row: DealRow) -> LastDeal:
+    """Return the heading of the board's last deal, ``row`` (:class:`LastDeal`)."""
+    number = conditional_escape(number_text(row.deal.deal_number))
+    title = mark_safe(_("Deal %(number)s") % {"number": number})  # as {% blocktranslate %}
+    return LastDeal(title, row.deal.status, row.status_label, row.words)
+
+
+@dataclass(frozen=True)
+class PinField:
+    """The code field of the board's « Confirming with a code » form, rendered: ``html``
+    the field's widget, ``id_for_label`` its id (for the label)."""
+
+    html: SafeString
+    id_for_label: str
+
+
+@functools.lru_cache(maxsize=16)
+def pin_field(language: str | None) -> PinField:
+    """Return the code field of a blank :class:`PinForm` rendered in ``language`` (the
+    active one: the key), kept per process. The board's form is always blank (a wrong
+    code is a notice), so its field is the same HTML at every write; rendering its widget
+    cost a third of the board's template where it is shown (bench/writes.py)."""
+    field = PinForm()["pin"]
+    return PinField(mark_safe(str(field)), field.id_for_label)
 
 
 def board_tag(seat: Seat) -> str:
