@@ -84,6 +84,71 @@ def test_the_compiled_link_look_up_reads_the_link_as_the_orm_and_none_for_an_unk
     assert links._LINK.first(token="u" * 32) is None
 
 
+def _two_query_seat(token: str, round_number: int) -> tuple[object, object]:
+    """What seat_by_token gave before it joined the link: the link read alone by its
+    token, then its seat (team_seat), the link's team and tournament the seat's."""
+    link = links._LINK.first(token=token)
+    if link is None:
+        return None, None
+    seat = links.team_seat(link=link, round_number=round_number)
+    if seat is None:
+        return as_read(link), None
+    link.team = seat.match.team_a if seat.side == "A" else seat.match.team_b
+    link.tournament = seat.match.round.tournament
+    return as_read(link), (as_read(seat.match), seat.side, as_read(seat.link))
+
+
+def test_the_seat_by_token_is_the_link_and_seat_of_two_look_ups_in_one_query():
+    match = MatchFactory()
+    stamp = timezone.now()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_b,
+        token="s" * 32,
+        pin="4321",
+        pin_failures=2,
+        created_at=stamp,
+        revoked_at=stamp,
+    )
+    number = match.round.number
+
+    with CaptureQueriesContext(connection) as queries:
+        found, seat = links.seat_by_token(token=link.token, round_number=number)
+
+    assert len(queries) == 1
+    assert seat is not None and seat.link is found and seat.side == "B"
+    assert found is not None and found.revoked_at == stamp and found.pin_failures == 2
+    assert not any(name.startswith("seat_link_") for name in vars(seat.match))
+    assert (as_read(found), (as_read(seat.match), seat.side, as_read(found))) == (
+        _two_query_seat(link.token, number)
+    )
+    assert found.team is seat.match.team_b and found.tournament is seat.match.round.tournament
+
+
+def test_the_seat_by_token_reads_the_link_alone_without_a_match_and_none_if_unknown():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="n" * 32,
+        pin="1111",
+        created_at=timezone.now(),
+    )
+    other = TeamLink.objects.create(  # a team of the tournament not in that draw
+        tournament=match.round.tournament,
+        team=TeamFactory(tournament=match.round.tournament),
+        token="o" * 32,
+        pin="2222",
+        created_at=timezone.now(),
+    )
+
+    found, seat = links.seat_by_token(token=link.token, round_number=match.round.number + 1)
+    assert seat is None and found is not None and found.pk == link.pk
+    found, seat = links.seat_by_token(token=other.token, round_number=match.round.number)
+    assert seat is None and found is not None and found.pk == other.pk
+    assert links.seat_by_token(token="u" * 32, round_number=match.round.number) == (None, None)
+
+
 # lock_match (services/locks.py): its three queries compiled once -------------------------
 
 
