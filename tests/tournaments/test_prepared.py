@@ -265,3 +265,45 @@ def test_the_compiled_deals_of_a_match_without_a_deal_are_none_in_one_query():
     with CaptureQueriesContext(connection) as queries:
         assert deals.read_match_deals(match=match) == []
     assert len(queries.captured_queries) == 1
+
+
+def test_the_seat_s_match_lock_is_the_match_lock_and_the_link_check_in_one_statement_less():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="t" * 32,
+        pin="1234",
+        created_at=timezone.now(),
+    )
+    sql, params = locks._locked_seat_match(
+        match_id=match.pk, link_id=link.pk
+    ).query.sql_with_params()
+    assert locks._LOCKED_SEAT_MATCH._compiled("default").sql == sql
+    assert sorted(params) == sorted([match.pk, link.pk])
+
+    def apart(link_id: int) -> tuple[object, bool, int]:
+        with CaptureQueriesContext(connection) as queries:
+            locked = locks.lock_match(Match(pk=match.pk), shared=True)
+            active = links.is_link_active(link_id=link_id)
+        return as_read(locked), active, len(queries)
+
+    def together(link_id: int) -> tuple[object, bool, int]:
+        with CaptureQueriesContext(connection) as queries:
+            locked, active = locks.lock_seat_match(Match(pk=match.pk), link_id=link_id, shared=True)
+        assert not hasattr(locked, "seat_link_active")
+        return as_read(locked), active, len(queries) + 1
+
+    with transaction.atomic():
+        assert together(link.pk) == apart(link.pk)
+        assert together(link.pk)[1] is True
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        assert together(link.pk) == apart(link.pk)
+        assert together(link.pk)[1] is False
+        assert together(link.pk + 1) == apart(link.pk + 1)
+        if connection.features.has_select_for_update:  # the match's row alone is locked
+            assert sql.rsplit(" FOR UPDATE ", 1)[1] == 'OF "tournaments_match"'
+    match.delete()
+    with pytest.raises(Match.DoesNotExist), transaction.atomic():
+        locks.lock_seat_match(Match(pk=match.pk), link_id=link.pk, shared=True)
