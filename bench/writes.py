@@ -4,7 +4,9 @@ Usage: .venv/bin/python bench/writes.py [--tables N] [--deals D] [--profile FILE
                                         [--target MS] [--answers FILE]
 
 Sets up the concours of bench/load.py (its ``build``: 150 teams, round 1 drawn and
-published, 12 deals a match) in a SQLite file in a temporary folder, then sends, through
+published, 12 deals a match) in a SQLite file in a temporary folder, or, when DATABASE_URL
+is set, in that PostgreSQL database, dropped and created again as bench/load.py's
+``fresh_database`` does (its name must hold "bench", e.g. belote_bench_NAME), then sends, through
 Django's test client (every middleware, DEBUG off, answers in French), the requests of the
 phone's script (static/js/table_offline.js) at the first ``--tables`` tables: per deal, a
 POST of the deal form by one team (form-encoded, ``Idempotency-Key``, ``HX-Request``,
@@ -12,8 +14,11 @@ POST of the deal form by one team (form-encoded, ``Idempotency-Key``, ``HX-Reque
 « Confirmer » by the other (``seen=number:version``), the teams taking turns. Deal 1 of
 each table is sent first and not counted (connections and caches warm up); deals 2 to
 ``--deals`` and their confirmations are timed with ``time.process_time`` (the process's
-CPU, robust to other processes' load on a shared machine). Prints the CPU per write, per
-deal and per confirmation, the queries of the last of each, and the CPU of a fixed loop
+CPU, robust to other processes' load on a shared machine). On PostgreSQL that is the CPU
+of this process only (Django, psycopg, the client side of each round trip): the
+backend's CPU, in its own process, is not counted here (bench/load.py counts it). Prints the CPU per write, per
+deal and per confirmation, the queries of the last of each (with ``--statements``, their
+SQL), and the CPU of a fixed loop
 (how fast the machine runs Python just then); with ``--profile`` writes the timed
 part's cProfile statistics to FILE; with ``--answers`` writes every answer's body to FILE
 (the team tokens and CSRF tokens replaced by placeholders), so that two versions of the
@@ -47,10 +52,11 @@ def main() -> int:
     parser.add_argument("--profile", default="")
     parser.add_argument("--target", type=float, default=0.0, help="CPU ms a write; 0: none")
     parser.add_argument("--answers", default="", help="write the answers' bodies to FILE")
+    parser.add_argument("--statements", action="store_true", help="print the last write's SQL")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-writes-"))
     try:
-        pairs = load.build(f"sqlite:///{folder / 'bench.sqlite3'}")[: args.tables]
+        pairs = load.build(load.fresh_database(folder))[: args.tables]
         return run(pairs, args)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -73,6 +79,7 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
     rngs = [random.Random(rng.random()) for _ in pairs]
     counter = QueryCounter()
     answers: list[str] = []
+    last_statements: list[str] = []
 
     def write(token: str, path: str, fields: list[tuple[str, str]]) -> int:
         response = client.post(
@@ -97,9 +104,12 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
             write(enter, "donne/", fields)
             middle = time.process_time()
             deal_queries = counter.reset()
+            deal_statements = counter.last
             write(confirm, f"donnes/{number}/confirmer/", [("seen", f"{number}:1")])
             end = time.process_time()
             confirm_queries = counter.reset()
+        if args.statements:
+            last_statements[:] = [*deal_statements, "--- confirmation", *counter.last]
         return middle - start, end - middle, deal_queries, confirm_queries
 
     for table in range(len(pairs)):
@@ -131,6 +141,9 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
         f"{deal_queries} queries; confirmation {1000 * confirm_cpu / count:.2f} ms, "
         f"{confirm_queries} queries)"
     )
+    print(f"database: {connection.vendor}")
+    for sql in last_statements:
+        print("  ", sql[:160])
     if args.target and per_write > args.target:
         print(f"target {args.target:.1f} ms a write: MISSED")
         return 1
@@ -139,18 +152,24 @@ def run(pairs: list[tuple[str, str]], args: argparse.Namespace) -> int:
 
 class QueryCounter:
     """Count the queries sent (a database execute wrapper: cheaper than Django's query
-    log, which would add its own CPU to every query timed)."""
+    log, which would add its own CPU to every query timed), keeping the SQL of those
+    since the last ``reset`` (``statements``; the text only, no parameters)."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.statements: list[str] = []
+        self.last: list[str] = []
 
     def __call__(self, execute, sql, params, many, context):  # noqa: ANN001, ANN204
         self.count += 1
+        self.statements.append(sql)
         return execute(sql, params, many, context)
 
     def reset(self) -> int:
-        """Return the count so far and start again from 0."""
+        """Return the count so far and start again from 0 (the statements so far in
+        ``last``)."""
         count, self.count = self.count, 0
+        self.last, self.statements = self.statements, []
         return count
 
 

@@ -6,13 +6,15 @@ it, the later deals replayed as before, and its history record as every entered 
 import datetime
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 import scoring
 from tests.factories import MatchFactory, UserFactory
 from tournaments.models import Deal, DealEntry, DealStatus, Match
 from tournaments.services import Author, record_deal, record_deals
+from tournaments.services.deals import record_deal_at
+from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.scores import replay_match, unscored_values
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +108,26 @@ def test_an_entered_deal_s_history_record_is_the_one_a_bulk_entry_writes_unscore
     assert {name: record[name] for name in unscored_values()} == unscored_values()
     assert (deal.score_a + deal.score_b > 0, record["audit_action"]) == (True, "entered")
     assert (record["history_type"], record["history_user_id"]) == ("+", organiser.pk)
+
+
+def test_the_insert_has_no_savepoint_and_a_number_taken_all_the_same_is_deal_exists():
+    match = MatchFactory()
+    record_deal(match=match, entry=MADE, now=NOW)
+
+    with CaptureQueriesContext(connection) as queries:
+        record_deal(match=match, entry=CHUTE, now=NOW)
+    savepoints = [q["sql"].split()[0] for q in queries.captured_queries if "SAVEPOINT" in q["sql"]]
+    # record_deal's own atomic block (a savepoint in the test's transaction) and no other.
+    assert savepoints == ["SAVEPOINT", "RELEASE"]
+
+    # A caller that says number 2 is free when it is not (every real caller saw it free
+    # under the match's lock): the unique constraint refuses the INSERT, deal_exists, and
+    # the caller's atomic block is undone; the transaction goes on (PostgreSQL included).
+    locked = Match.objects.select_related("round__tournament").get(pk=match.pk)
+    with pytest.raises(ServiceError) as refused, transaction.atomic():
+        record_deal_at(match=locked, entry=MADE, now=NOW, deal_number=2, is_number_free=True)
+    assert (refused.value.code, refused.value.params) == (Refusal.DEAL_EXISTS, {"number": 2})
+    assert list(match.deals.order_by("deal_number").values_list("deal_number", "taker")) == [
+        (1, "A"),
+        (2, "B"),
+    ]

@@ -84,6 +84,71 @@ def test_the_compiled_link_look_up_reads_the_link_as_the_orm_and_none_for_an_unk
     assert links._LINK.first(token="u" * 32) is None
 
 
+def _two_query_seat(token: str, round_number: int) -> tuple[object, object]:
+    """What seat_by_token gave before it joined the link: the link read alone by its
+    token, then its seat (team_seat), the link's team and tournament the seat's."""
+    link = links._LINK.first(token=token)
+    if link is None:
+        return None, None
+    seat = links.team_seat(link=link, round_number=round_number)
+    if seat is None:
+        return as_read(link), None
+    link.team = seat.match.team_a if seat.side == "A" else seat.match.team_b
+    link.tournament = seat.match.round.tournament
+    return as_read(link), (as_read(seat.match), seat.side, as_read(seat.link))
+
+
+def test_the_seat_by_token_is_the_link_and_seat_of_two_look_ups_in_one_query():
+    match = MatchFactory()
+    stamp = timezone.now()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_b,
+        token="s" * 32,
+        pin="4321",
+        pin_failures=2,
+        created_at=stamp,
+        revoked_at=stamp,
+    )
+    number = match.round.number
+
+    with CaptureQueriesContext(connection) as queries:
+        found, seat = links.seat_by_token(token=link.token, round_number=number)
+
+    assert len(queries) == 1
+    assert seat is not None and seat.link is found and seat.side == "B"
+    assert found is not None and found.revoked_at == stamp and found.pin_failures == 2
+    assert not any(name.startswith("seat_link_") for name in vars(seat.match))
+    assert (as_read(found), (as_read(seat.match), seat.side, as_read(found))) == (
+        _two_query_seat(link.token, number)
+    )
+    assert found.team is seat.match.team_b and found.tournament is seat.match.round.tournament
+
+
+def test_the_seat_by_token_reads_the_link_alone_without_a_match_and_none_if_unknown():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="n" * 32,
+        pin="1111",
+        created_at=timezone.now(),
+    )
+    other = TeamLink.objects.create(  # a team of the tournament not in that draw
+        tournament=match.round.tournament,
+        team=TeamFactory(tournament=match.round.tournament),
+        token="o" * 32,
+        pin="2222",
+        created_at=timezone.now(),
+    )
+
+    found, seat = links.seat_by_token(token=link.token, round_number=match.round.number + 1)
+    assert seat is None and found is not None and found.pk == link.pk
+    found, seat = links.seat_by_token(token=other.token, round_number=match.round.number)
+    assert seat is None and found is not None and found.pk == other.pk
+    assert links.seat_by_token(token="u" * 32, round_number=match.round.number) == (None, None)
+
+
 # lock_match (services/locks.py): its three queries compiled once -------------------------
 
 
@@ -200,3 +265,45 @@ def test_the_compiled_deals_of_a_match_without_a_deal_are_none_in_one_query():
     with CaptureQueriesContext(connection) as queries:
         assert deals.read_match_deals(match=match) == []
     assert len(queries.captured_queries) == 1
+
+
+def test_the_seat_s_match_lock_is_the_match_lock_and_the_link_check_in_one_statement_less():
+    match = MatchFactory()
+    link = TeamLink.objects.create(
+        tournament=match.round.tournament,
+        team=match.team_a,
+        token="t" * 32,
+        pin="1234",
+        created_at=timezone.now(),
+    )
+    sql, params = locks._locked_seat_match(
+        match_id=match.pk, link_id=link.pk
+    ).query.sql_with_params()
+    assert locks._LOCKED_SEAT_MATCH._compiled("default").sql == sql
+    assert sorted(params) == sorted([match.pk, link.pk])
+
+    def apart(link_id: int) -> tuple[object, bool, int]:
+        with CaptureQueriesContext(connection) as queries:
+            locked = locks.lock_match(Match(pk=match.pk), shared=True)
+            active = links.is_link_active(link_id=link_id)
+        return as_read(locked), active, len(queries)
+
+    def together(link_id: int) -> tuple[object, bool, int]:
+        with CaptureQueriesContext(connection) as queries:
+            locked, active = locks.lock_seat_match(Match(pk=match.pk), link_id=link_id, shared=True)
+        assert not hasattr(locked, "seat_link_active")
+        return as_read(locked), active, len(queries) + 1
+
+    with transaction.atomic():
+        assert together(link.pk) == apart(link.pk)
+        assert together(link.pk)[1] is True
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        assert together(link.pk) == apart(link.pk)
+        assert together(link.pk)[1] is False
+        assert together(link.pk + 1) == apart(link.pk + 1)
+        if connection.features.has_select_for_update:  # the match's row alone is locked
+            assert sql.rsplit(" FOR UPDATE ", 1)[1] == 'OF "tournaments_match"'
+    match.delete()
+    with pytest.raises(Match.DoesNotExist), transaction.atomic():
+        locks.lock_seat_match(Match(pk=match.pk), link_id=link.pk, shared=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from tournaments.models import (
     Bye,
@@ -127,22 +127,55 @@ def team_seat(*, link: TeamLink, round_number: int) -> Seat | None:
     return _seat(link, match)
 
 
+#: The path from a match to the team links of its tournament, and the columns of a link
+#: (:func:`seat_by_token` reads them with the match, each as ``seat_link_<column>``).
+_TOURNAMENT_LINKS = "round__tournament__team_links__"
+_LINK_COLUMNS = [field.attname for field in TeamLink._meta.concrete_fields]
+
+
+def _seat_matches_by_token(*, token: str, round_number: int) -> QuerySet[Match]:
+    # :func:`_seat_matches` (same joins, no ORDER BY), its tournament's link ``token``
+    # joined, in one filter() so that the team's condition is on that same link's row,
+    # then the link's columns from that join (annotate after filter reuses it).
+    team = F(_TOURNAMENT_LINKS + "team_id")
+    return (
+        Match.objects.select_related(
+            "round__tournament", "team_a__melee_pair", "team_b__melee_pair"
+        )
+        .filter(
+            Q(**{_TOURNAMENT_LINKS + "token": token}) & (Q(team_a_id=team) | Q(team_b_id=team)),
+            round__number=round_number,
+        )
+        .annotate(**{f"seat_link_{name}": F(_TOURNAMENT_LINKS + name) for name in _LINK_COLUMNS})
+        .order_by()[:1]
+    )
+
+
+#: The seat's look-up by the link's token, compiled once per thread (bench/writes.py).
+_SEAT_BY_TOKEN = Prepared(
+    _seat_matches_by_token, {"token": "prepared-token", "round_number": 32_000}
+)
+
+
 def seat_by_token(*, token: str, round_number: int) -> tuple[TeamLink | None, Seat | None]:
     """Return the team link with ``token`` (revoked or not; None when unknown) and its
     seat at partie ``round_number`` as :func:`team_seat` gives it (None: no match then).
 
-    The link is read alone, without the joins of :func:`team_link_by_token`: its team and
-    tournament are those the seat's match joins already (a fifth of a table write's CPU
-    went to the two joined look-ups, bench/writes.py). Two queries.
+    One query when the link has a match at that partie (every table write and board
+    refresh): the match, joined as :func:`team_seat` joins it, with the link's row joined
+    by its token in the same query (a round trip less a write, bench/writes.py). The
+    link's team and tournament are those that query joins. Otherwise (an unknown token, a
+    bye, a partie not drawn) a second query reads the link alone, as before.
     """
-    link = _LINK.first(token=token)
-    if link is None:
-        return None, None
-    seat = team_seat(link=link, round_number=round_number)
-    if seat is not None:
-        match = seat.match
-        link.team = match.team_a if seat.side == TeamSide.A else match.team_b
-        link.tournament = match.round.tournament
+    match = _SEAT_BY_TOKEN.first(token=token, round_number=round_number)
+    if match is None:
+        return _LINK.first(token=token), None
+    values = [vars(match).pop(f"seat_link_{name}") for name in _LINK_COLUMNS]
+    link = TeamLink.from_db(match._state.db, _LINK_COLUMNS, values)
+    seat = _seat(link, match)
+    assert seat is not None  # a match was found
+    link.team = match.team_a if seat.side == TeamSide.A else match.team_b
+    link.tournament = match.round.tournament
     return link, seat
 
 

@@ -5,7 +5,8 @@ tables with every column (the seat of a table write: seven tables, 98 columns), 
 cost more CPU than running it (bench/writes.py). :class:`Prepared` compiles such a
 queryset once per thread and database, with stand-in values for its parameters, then runs
 its SQL with the real values and builds the model and its ``select_related`` objects as
-Django's ``ModelIterable`` does, with the same converters. A ``select_for_update``
+Django's ``ModelIterable`` does, with the same converters (and its annotations, each an
+attribute of the model). A ``select_for_update``
 queryset compiles to its ``FOR UPDATE`` SQL once too (the row locks of every table
 write, services/locks.py), and is refused outside a transaction as Django refuses it.
 """
@@ -36,6 +37,7 @@ class _Compiled:
     init_list: list[str]
     fields: slice
     populators: list[Any]
+    annotations: dict[str, int]  # each annotation's column in a row
     is_for_update: bool  # a FOR UPDATE query: run inside a transaction only
 
 
@@ -72,7 +74,8 @@ class Prepared(Generic[M]):
 
     @staticmethod
     def _built(compiled: _Compiled, using: str, rows: list[Any]) -> list[M]:
-        """Return the models of ``rows``, as Django's ModelIterable builds them."""
+        """Return the models of ``rows``, as Django's ModelIterable builds them (each
+        annotation an attribute of its model)."""
         if compiled.converters:
             rows = list(compiled.compiler.apply_converters(rows, compiled.converters))
         model = compiled.compiler.query.model
@@ -81,6 +84,8 @@ class Prepared(Generic[M]):
             obj = model.from_db(using, compiled.init_list, row[compiled.fields])
             for populator in compiled.populators:
                 populator.populate(row, obj)
+            for name, column in compiled.annotations.items():
+                setattr(obj, name, row[column])
             objs.append(obj)
         return objs
 
@@ -123,6 +128,7 @@ class Prepared(Generic[M]):
                 init_list=[f[0].target.attname for f in select[start:end]],
                 fields=slice(start, end),
                 populators=get_related_populators(klass_info, select, using),
+                annotations=dict(compiler.annotation_col_map),
                 is_for_update=bool(queryset.query.select_for_update)
                 and connections[using].features.has_select_for_update,
             )

@@ -13,8 +13,9 @@ write lock at their start (belote_club/settings.py), so writers run one after an
 and :func:`lock_match` reads only the match there.
 Call these inside ``transaction.atomic()``.
 
-:func:`lock_match` runs at every table write: its three queries are compiled once per
-thread and database (selectors/prepared.py), the same SQL as the querysets below them.
+:func:`lock_match` runs at every table write, as :func:`lock_seat_match` (the link's
+revocation read in the match's statement): their queries are compiled once per thread and
+database (selectors/prepared.py), the same SQL as the querysets below them.
 
 The table phones' writes lock the tournament and the round FOR SHARE
 (``lock_match(..., shared=True)``), their match FOR UPDATE: the 75 tables of a hall then
@@ -29,7 +30,7 @@ write changes its match's results count, not its tournament's version
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Subquery
 
 from tournaments.models import Club, Match, Registration, Round, TeamLink, Tournament
 from tournaments.selectors.prepared import Prepared
@@ -75,11 +76,23 @@ def _locked_match(*, match_id: int) -> QuerySet[Match]:
     )
 
 
+def _locked_seat_match(*, match_id: int, link_id: int) -> QuerySet[Match]:
+    # The match's lock, with the id of link ``link_id`` if it is active (else NULL), as
+    # is_link_active asks it (selectors/links.py): a subquery, not a join, so the link's
+    # row is not locked. Not Exists(): it compiles its constant 1 as a parameter, which a
+    # Prepared query cannot tell from a stand-in.
+    active = TeamLink.objects.filter(pk=link_id, revoked_at__isnull=True).order_by()
+    return _locked_match(match_id=match_id).annotate(
+        seat_link_active=Subquery(active.values("pk")[:1])
+    )
+
+
 #: :func:`lock_match`'s three queries, compiled once per thread and database: compiling
 #: the match's (three tables joined) cost a tenth of a table write's CPU (bench/writes.py).
 _MATCH_TOURNAMENT = Prepared(_match_tournament, {"match_id": 32_000})
 _MATCH_ROUND = Prepared(_match_round, {"match_id": 32_000})
 _LOCKED_MATCH = Prepared(_locked_match, {"match_id": 32_000})
+_LOCKED_SEAT_MATCH = Prepared(_locked_seat_match, {"match_id": 32_000, "link_id": 32_001})
 
 
 def _shared_locks() -> tuple[str, str]:
@@ -106,6 +119,40 @@ def lock_match(match: Match, *, shared: bool = False) -> Match:
     above): the caller then writes neither row. The match is always locked FOR UPDATE.
     Raises Match.DoesNotExist for a match deleted.
     """
+    _lock_tournament_and_round(match, shared=shared)
+    locked = _LOCKED_MATCH.first(match_id=match.pk)
+    if locked is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
+    return locked
+
+
+def lock_seat_match(match: Match, *, link_id: int, shared: bool = False) -> tuple[Match, bool]:
+    """Lock ``match`` as :func:`lock_match` does; return it and whether team link
+    ``link_id`` exists and is not revoked (selectors.is_link_active), asked in the match's
+    own locking statement: a query less at every table write (bench/writes.py). The
+    link's row is read, not locked (a subquery), as is_link_active reads it.
+
+    What it sees: on SQLite, the link as stored at that statement, the write lock held
+    (no writer between). On PostgreSQL, the link as committed when that statement
+    started, after the tournament and round were locked by the statements before it: a
+    renewal (services/links.py ``regenerate_link``, which locks the tournament FOR
+    UPDATE first) is always seen committed; a plain revocation (``revoke_link``, the
+    link's row alone) committed while the statement waited for the match's row (another
+    write of that match) is not, and the write, which began before that revocation
+    ended, goes through as if it had come just before it: the next write is refused.
+    Raises Match.DoesNotExist for a match deleted.
+    """
+    _lock_tournament_and_round(match, shared=shared)
+    locked = _LOCKED_SEAT_MATCH.first(match_id=match.pk, link_id=link_id)
+    if locked is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
+    return locked, vars(locked).pop("seat_link_active") is not None
+
+
+def _lock_tournament_and_round(match: Match, *, shared: bool) -> None:
+    """Lock ``match``'s tournament, then its round (FOR SHARE if ``shared``), where
+    ``select_for_update`` locks (PostgreSQL). Raises Match.DoesNotExist for a match
+    deleted."""
     if connection.features.has_select_for_update:  # SQLite: the transaction is the lock
         if shared:
             with connection.cursor() as cursor:
@@ -118,10 +165,6 @@ def lock_match(match: Match, *, shared: bool = False) -> Match:
             raise Match.DoesNotExist("Match matching query does not exist.")
         else:
             _MATCH_ROUND.exists(match_id=match.pk)
-    locked = _LOCKED_MATCH.first(match_id=match.pk)
-    if locked is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    return locked
 
 
 def lock_round_matches(round_: Round) -> list[Match]:

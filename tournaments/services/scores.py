@@ -182,7 +182,9 @@ def replay_match(
 
     ``new`` is a deal of ``deals`` not saved yet (services/deals.py): it is scored with
     the others, then inserted with its scores, in one INSERT (its history record with it)
-    and no UPDATE; ServiceError ``deal_exists`` when its number is taken meanwhile.
+    and no UPDATE, without a savepoint (the caller saw its number free under the match's
+    lock: see below); ServiceError ``deal_exists`` should its number be taken all the same,
+    the caller's atomic block then marked to roll back.
 
     The replay counts as a change of the match's results (services/cache.py): its
     ``results_count`` goes up by one in the same UPDATE of the match, the row the caller
@@ -229,10 +231,19 @@ def replay_match(
         if row is not new and [getattr(row, name) for name in _SCORE_FIELDS] != stored:
             changed.append(row)
     if new is not None:
+        # No savepoint of its own (two statements less a deal entered, bench/writes.py):
+        # every caller (services/deals.py record_deal_at) has seen the number free under
+        # the match's lock, and every writer of a match's deals holds that lock
+        # (record_deal, record_deals, enter_deal: lock_match; services/paper.py through
+        # record_deal) - FOR UPDATE on PostgreSQL, the one write lock on SQLite - so no
+        # other insert of this number can come between. Should one come all the same
+        # (a writer that skips the lock), the refusal marks the caller's atomic block to
+        # roll back (on PostgreSQL the transaction is aborted until then): its savepoint
+        # or transaction is undone as for any refusal, nothing of the deal kept.
         try:
-            with transaction.atomic():
-                new.save()
+            new.save()
         except IntegrityError:
+            transaction.set_rollback(True)
             raise ServiceError(Refusal.DEAL_EXISTS, number=new.deal_number) from None
     # Only the deals whose scores changed, one UPDATE each: bulk_update builds a CASE per
     # field and deal, which costs Django more than the queries it saves (about 18 ms

@@ -40,12 +40,11 @@ from tournaments.models import (
     set_audit,
 )
 from tournaments.selectors.deals import read_match_deals
-from tournaments.selectors.links import is_link_active
 from tournaments.services.cache import match_results_changed
 from tournaments.services.deals import Author, Correction, correct_deal, record_deal_at
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.links import MAX_PIN_FAILURES
-from tournaments.services.locks import lock_match, lock_team_link
+from tournaments.services.locks import lock_match, lock_seat_match, lock_team_link
 
 
 def _writable(seat: Seat, *, shared: bool = True) -> Match:
@@ -61,8 +60,9 @@ def _writable(seat: Seat, *, shared: bool = True) -> Match:
     ``match_locked``: the refusals of a closed table.
     """
     # Only the seat's match's id is read: the match is read again under its lock.
-    match = lock_match(seat.match, shared=shared)
-    if not is_link_active(link_id=seat.link.pk):
+    # The link's revocation is read in the match's locking statement (lock_seat_match).
+    match, is_active = lock_seat_match(seat.match, link_id=seat.link.pk, shared=shared)
+    if not is_active:
         raise ServiceError(Refusal.LINK_REVOKED)
     team_id = match.team_a_id if seat.side == TeamSide.A else match.team_b_id
     if team_id != seat.link.team_id:  # a seat is only ever made for the link's own team

@@ -582,7 +582,8 @@ NOT_RESULTS = {
 #: The services' functions that read or lock only.
 READS = {
     "drawable_teams", "played_pairs", "is_reopenable", "parse_key", "fingerprint",
-    "lock_tournament", "lock_round", "lock_match", "lock_round_matches", "lock_team_link",
+    "lock_tournament", "lock_round", "lock_match", "lock_seat_match",
+    "lock_round_matches", "lock_team_link",
     "next_round_to_play", "next_round_to_draw", "breakdown_to_json", "deals_figures",
     "is_settings_frozen", "players_in_teams", "check_players",
     "unique_slug", "lock_club", "lock_registration", "lock_draft", "unscored_values",

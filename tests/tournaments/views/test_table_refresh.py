@@ -92,10 +92,11 @@ def test_an_unchanged_board_is_a_304_with_no_body(phone, links):
     assert (response.status_code, response.content, response["ETag"]) == (304, b"", tag)
 
 
-def test_a_304_runs_two_queries_and_renders_nothing(phone, links, django_assert_num_queries):
+def test_a_304_runs_one_query_and_renders_nothing(phone, links, django_assert_num_queries):
     tag = phone.get(board_url(links["B"]))["ETag"]
 
-    with django_assert_num_queries(2):
+    # The seat, its link joined by its token (selectors.seat_by_token).
+    with django_assert_num_queries(1):
         response = phone.get(board_url(links["B"]), HTTP_IF_NONE_MATCH=tag)
 
     assert (response.status_code, response.templates) == (304, [])
@@ -104,8 +105,8 @@ def test_a_304_runs_two_queries_and_renders_nothing(phone, links, django_assert_
 def test_a_changed_board_runs_the_boards_queries(phone, links, django_assert_num_queries):
     record(phone, links["A"], 1)
 
-    # The seat (2), the match's row read again and its deals (page_context).
-    with django_assert_num_queries(4):
+    # The seat (1), the match's row read again and its deals (page_context).
+    with django_assert_num_queries(3):
         response = phone.get(board_url(links["B"]), HTTP_IF_NONE_MATCH='W/"old"')
 
     assert response.status_code == 200
