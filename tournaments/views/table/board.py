@@ -41,8 +41,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import Context, Engine
+from django.template.context_processors import csrf
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.html import conditional_escape, format_html
@@ -671,6 +673,27 @@ class BoardResponse(TemplateResponse):
 
     def resolve_context(self, context: dict[str, Any] | None) -> dict[str, Any] | None:
         return super().resolve_context(self._context())
+
+    @property
+    def rendered_content(self) -> str:
+        """Return the board rendered with its context and the request's CSRF token alone
+        (Django's ``csrf`` context processor, a token masked once per response), not the
+        context processors of settings.TEMPLATES: the board shows none of what they add
+        (the user, the messages, the request, ``debug``, the language's variables), and
+        running them was a tenth of its template's rendering at every write
+        (bench/writes.py). The same HTML: tests/tournaments/views/test_table_board_text.py
+        compares it with ``render_to_string`` of :data:`BOARD` with the request."""
+        engine = Engine.get_default()
+        context = self.resolve_context(self.context_data) or {}
+        return board_html(engine, context, self._request)
+
+
+def board_html(engine: Engine, context: Mapping[str, Any], request: HttpRequest) -> str:
+    """Return :data:`BOARD` rendered by ``engine`` with ``context`` and ``request``'s CSRF
+    token (``csrf_token``, as the ``csrf`` context processor gives it), no other context
+    processor (:meth:`BoardResponse.rendered_content`)."""
+    values = {**context, **csrf(request)}
+    return engine.get_template(BOARD).render(Context(values, autoescape=engine.autoescape))
 
 
 def answer(
