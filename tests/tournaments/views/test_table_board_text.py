@@ -4,6 +4,7 @@ what a process keeps of them, the same as the template tags and Django's own cal
 import re
 
 import pytest
+from django.middleware.csrf import get_token
 from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse, set_script_prefix
@@ -15,6 +16,7 @@ from tournaments.models import Deal, DealStatus, Match, Seat, Team, TeamLink
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.table.board import (
     BOARD,
+    TEMPLATE,
     BoardResponse,
     DealRow,
     KeptForm,
@@ -23,6 +25,7 @@ from tournaments.views.table.board import (
     kept_form_of,
     last_deal,
     pin_field,
+    pin_form,
     scoreboard,
     unconfirmed_note,
 )
@@ -296,6 +299,7 @@ def test_the_board_response_renders_as_the_template_with_every_context_processor
             "own_waiting": [object()],
             "pin_field": pin_field(language),
             "pin_url": "/table/k3Yq-token/parties/1/code/",
+            "pin_form": pin_form(language, False, "/table/k3Yq-token/parties/1/code/"),
             "board_url": "/table/k3Yq-token/parties/1/tableau/",
             "board_tag": 'W/"5a07b446fdb023c388c14141"',
             "refresh_seconds": "5",
@@ -307,3 +311,20 @@ def test_the_board_response_renders_as_the_template_with_every_context_processor
 
     assert len(CSRF_FIELD.findall(written)) == 1
     assert CSRF_FIELD.sub(r"\1<csrf>\2", written) == CSRF_FIELD.sub(r"\1<csrf>\2", templated)
+
+
+@pytest.mark.parametrize("is_melee", [False, True])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pin_section_is_the_partial_around_the_requests_csrf_token(rf, language, is_melee):
+    request = rf.get("/table/k3Yq-token/")
+    url = "/table/k3Yq-token/parties/1/code/"
+    with translation.override(language):
+        kept = pin_form(language, is_melee, url)
+        token = get_token(request)
+        written = f'{kept.head}<input type="hidden" name="csrfmiddlewaretoken" value="{token}">'
+        written += kept.tail
+        context = {"is_melee": is_melee, "pin_url": url, "pin_field": pin_field(language)}
+        templated = render_to_string(f"{TEMPLATE}#pin-form", context, request=request)
+
+    assert CSRF_FIELD.sub(r"\1<csrf>\2", written) == CSRF_FIELD.sub(r"\1<csrf>\2", templated)
+    assert (kept.head.count("<section"), kept.tail.count("</section>")) == (1, 1)

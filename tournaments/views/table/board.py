@@ -48,7 +48,7 @@ from django.template import Context, Engine
 from django.template.context_processors import csrf
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -481,6 +481,8 @@ def page_context(
     to_confirm = [row for row in rows if row.may_confirm and is_writable]
     unconfirmed = sum(row.deal.status != DealStatus.CONFIRMED for row in rows)
     token, number = seat.link.token, match.round.number
+    own_waiting = [row for row in rows if row.may_edit]
+    is_confirm_mode = tournament.confirmation_mode == ConfirmationMode.CONFIRM
     return {
         "link": seat.link,
         "seat": seat,
@@ -491,7 +493,7 @@ def page_context(
         "rules": rules,
         "is_classic": is_classic,
         "is_melee": is_melee,
-        "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
+        "is_confirm_mode": is_confirm_mode,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
@@ -500,7 +502,7 @@ def page_context(
         "deal_list": mark_safe("".join(deal_items(reversed(rows), shown))),
         "last_deal": last_deal(rows[-1]) if rows else None,
         "to_confirm": to_confirm,
-        "own_waiting": [row for row in rows if row.may_edit],
+        "own_waiting": own_waiting,
         "unconfirmed": unconfirmed,
         "unconfirmed_note": unconfirmed_note(unconfirmed),
         "form": form,
@@ -511,6 +513,12 @@ def page_context(
         "preview": form.preview() if form is not None and not fields else None,
         "pin_field": pin_field(language),
         "pin_url": table_url("table-pin", token, number),
+        # The « Confirming with a code » section, shown while this team's deals wait.
+        "pin_form": (
+            pin_form(language, is_melee, table_url("table-pin", token, number))
+            if is_confirm_mode and is_writable and own_waiting
+            else None
+        ),
         # Its label is shown beside every deal to confirm; its error, a refused dispute's.
         "dispute_form": dispute[1] if dispute else DisputeForm() if to_confirm else None,
         "disputing": dispute[0] if dispute else None,
@@ -629,6 +637,42 @@ def pin_field(language: str | None) -> PinField:
     cost a third of the board's template where it is shown (bench/writes.py)."""
     field = PinForm()["pin"]
     return PinField(mark_safe(str(field)), field.id_for_label)
+
+
+@dataclass(frozen=True)
+class PinSection:
+    """The board's « Confirming with a code » section (``table_entry.html#pin-form``),
+    rendered but for its form's CSRF token: ``head`` what comes before the token's field,
+    ``tail`` what comes after it (the template puts ``{% csrf_token %}`` between them)."""
+
+    head: SafeString
+    tail: SafeString
+
+
+#: What stands for the CSRF token while :func:`pin_form` renders the section (a real
+#: token is 64 letters and digits: it never reads so).
+_TOKEN_MARK = "<pin-form-csrf-token>"
+
+
+@functools.lru_cache(maxsize=1024)
+def pin_form(language: str | None, is_melee: bool, pin_url: str) -> PinSection:
+    """Return the board's « Confirming with a code » section in ``language`` (the active
+    one), of a mêlée pair or a team, its form sent to ``pin_url`` (:class:`PinSection`),
+    kept per process: it is the same HTML at every write of that team's phone but for its
+    CSRF token, which the board renders at each response (a new mask each time). Its
+    three ``{% translate %}`` and four look-ups were a sixth of a writer's board
+    template (bench/writes.py); tests/tournaments/views/test_table_board_text.py
+    compares the section with the partial rendered with the request's token."""
+    context = {
+        "is_melee": is_melee,
+        "pin_url": pin_url,
+        "pin_field": pin_field(language),
+        "csrf_token": _TOKEN_MARK,
+    }
+    html = render_to_string(f"{TEMPLATE}#pin-form", context)
+    field = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', _TOKEN_MARK)
+    head, tail = html.split(field)
+    return PinSection(mark_safe(head), mark_safe(tail))
 
 
 def board_tag(seat: Seat) -> str:
