@@ -436,6 +436,49 @@ def test_it_takes_sans_atout_and_tout_atout_away_when_the_tournament_refuses_the
     )
 
 
+@pytest.mark.parametrize("allows", [True, False])
+@pytest.mark.parametrize("key", sorted(scoring.PRESETS))
+def test_the_rules_are_the_version_with_its_sa_ta_setting_for_every_preset(key, allows):
+    preset, version = key
+    tournament = TournamentFactory.build(
+        rules_preset=preset, rules_version=version, allows_no_trump_all_trump=allows
+    )
+    stored = scoring.PRESETS[key]
+
+    rules = tournament.rules
+
+    assert rules == dataclasses.replace(
+        stored,
+        allows_no_trump=stored.allows_no_trump and allows,
+        allows_all_trump=stored.allows_all_trump and allows,
+    )
+
+
+def test_the_rules_follow_a_changed_setting_preset_and_version(monkeypatch):
+    tournament = TournamentFactory.build(
+        rules_preset="ffb-coinche", rules_version=1, allows_no_trump_all_trump=False
+    )
+    first = tournament.rules
+    tournament.allows_no_trump_all_trump = True
+    second = tournament.rules
+    tournament.allows_no_trump_all_trump = False
+    unrounded = dataclasses.replace(scoring.get_ruleset("ffb-coinche", 1), rounds_to_ten=False)
+    monkeypatch.setitem(scoring.PRESETS, ("ffb-coinche", 1), unrounded)
+    third = tournament.rules
+    tournament.rules_preset, tournament.rules_version = "belote-classique", 1
+    fourth = tournament.rules
+
+    assert [
+        (rules.id, rules.allows_no_trump, rules.allows_all_trump, rules.rounds_to_ten)
+        for rules in (first, second, third, fourth)
+    ] == [
+        ("ffb-coinche", False, False, True),
+        ("ffb-coinche", True, True, True),
+        ("ffb-coinche", False, False, False),
+        ("belote-classique", False, False, False),
+    ]
+
+
 @pytest.mark.parametrize(
     ("match_format", "value", "expected"),
     [

@@ -17,9 +17,19 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import ByeCredit, DealEntry, Ranking, Round
+from tournaments.models import (
+    ByeCredit,
+    DealEntry,
+    Match,
+    Ranking,
+    Round,
+    Seat,
+    TeamLink,
+    Tournament,
+)
 from tournaments.selectors import (
     TeamFigures,
+    board_version,
     counted_matches,
     round_deals,
     tournament_deals,
@@ -356,3 +366,35 @@ def test_tournament_deals_leave_out_draft_rounds_and_other_tournaments():
     deals = list(tournament_deals(tournament=tournament))
 
     assert deals == [of_table_1[1], of_table_1[0], of_table_2, of_published]
+
+
+def _versioned_seat(**match_columns) -> Seat:
+    tournament = Tournament(pk=7, results_version="r41")
+    round_ = Round(pk=5, tournament=tournament, status=Round.Status.PUBLISHED)
+    columns = {
+        "table_number": 3,
+        "total_a": 162,
+        "total_b": 90,
+        "deals_played": 2,
+        "results_count": 4,
+        "locked_at": datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.UTC),
+    }
+    match = Match(pk=11, round=round_, **(columns | match_columns))
+    return Seat(TeamLink(pk=23, token="k3Yq"), match, "B")
+
+
+def test_the_board_version_is_the_one_its_etags_always_had():
+    # The values board_version gave before it read the match's columns at once
+    # (operator.attrgetter): a phone's stored ETag still names the same board.
+    versions = [board_version(seat=_versioned_seat(), language=lang) for lang in ("fr", "en")]
+
+    assert versions == ["cb24c15a9ee63b7852db6e78", "1a178ed2c59cbd56b8c0f99b"]
+
+
+@pytest.mark.parametrize("column", ["total_a", "total_b", "deals_played", "results_count"])
+def test_the_board_version_changes_with_each_counted_column_of_the_match(column):
+    before = board_version(seat=_versioned_seat(), language="fr")
+
+    after = board_version(seat=_versioned_seat(**{column: 99}), language="fr")
+
+    assert after != before

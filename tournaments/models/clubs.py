@@ -84,6 +84,23 @@ MATCH_POINT_FIELDS = (
 )
 
 
+#: The rule sets without SA/TA (:func:`_without_no_trump_all_trump`), by the ``id`` of the
+#: preset's rule set they are made from, with that rule set (its ``id`` is not reused while
+#: it is kept here).
+_NO_SA_TA: dict[int, tuple[scoring.RuleSet, scoring.RuleSet]] = {}
+
+
+def _without_no_trump_all_trump(preset: scoring.RuleSet) -> scoring.RuleSet:
+    """Return ``preset`` without sans atout and tout atout, made once per rule set object:
+    a ``RuleSet`` is frozen and so is what it holds, so its copy depends on it alone, and
+    a rule set replaced in ``scoring.PRESETS`` (tests do) is another object, another key."""
+    kept = _NO_SA_TA.get(id(preset))
+    if kept is None or kept[0] is not preset:
+        copy = dataclasses.replace(preset, allows_no_trump=False, allows_all_trump=False)
+        kept = _NO_SA_TA[id(preset)] = (preset, copy)
+    return kept[1]
+
+
 class Tournament(models.Model):
     """A concours: its rule preset, its match format, its rounds and its teams."""
 
@@ -211,13 +228,21 @@ class Tournament(models.Model):
 
         Raises scoring.InvalidDeal (code ``ruleset``) for a preset or a version the engine
         does not have.
+
+        Read at every table write (twice: the service and the board), so it builds no
+        rule set: the version's own (frozen) one when the setting removes nothing, else
+        its copy without SA/TA kept for that very rule set object
+        (:func:`_without_no_trump_all_trump`). ``dataclasses.replace`` was a hundredth of
+        a write's CPU (bench/writes.py). Equal to ``dataclasses.replace(preset,
+        allows_no_trump=preset.allows_no_trump and setting, allows_all_trump=…)`` for
+        every preset, version and setting (tests/tournaments/test_models.py).
         """
         preset = scoring.get_ruleset(self.rules_preset, self.rules_version)
-        return dataclasses.replace(
-            preset,
-            allows_no_trump=preset.allows_no_trump and self.allows_no_trump_all_trump,
-            allows_all_trump=preset.allows_all_trump and self.allows_no_trump_all_trump,
-        )
+        if self.allows_no_trump_all_trump or not (
+            preset.allows_no_trump or preset.allows_all_trump
+        ):
+            return preset  # the setting removes nothing: the version's own rule set
+        return _without_no_trump_all_trump(preset)
 
     @property
     def ranks_by_match_points(self) -> bool:

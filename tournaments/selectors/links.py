@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import operator
 from dataclasses import dataclass
 
 from django.db.models import F, Q, QuerySet
@@ -208,6 +209,12 @@ def seat_as_written(*, seat: Seat, match: Match) -> Seat:
     return seat
 
 
+#: The values of a match's own columns, as a tuple in :data:`_MATCH_COLUMNS`' order: the
+#: same tuple as ``tuple(getattr(match, name) for name in _MATCH_COLUMNS)``, read at once
+#: (:func:`board_version`, at every board).
+_match_values = operator.attrgetter(*_MATCH_COLUMNS)
+
+
 def board_version(*, seat: Seat, language: str | None) -> str:
     """Return a short text (24 hex digits) that changes whenever the board of ``seat``
     could show something else, as its phone reads it in ``language``. No query: it is
@@ -227,7 +234,7 @@ def board_version(*, seat: Seat, language: str | None) -> str:
         seat.side,
         language,
         match.pk,
-        tuple(getattr(match, name) for name in _MATCH_COLUMNS),
+        _match_values(match),
         match.round.status,
         match.round.tournament.results_version,
     )

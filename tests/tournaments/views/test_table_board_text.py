@@ -1,8 +1,12 @@
 """views/table/board.py and deal_items.py: the board's words and URLs made in Python, and
 what a process keeps of them, the same as the template tags and Django's own calls gave."""
 
+import re
+
 import pytest
+from django.middleware.csrf import get_token
 from django.template import engines
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils import translation
 from django.utils.html import escape
@@ -11,6 +15,9 @@ from tournaments.forms.table import PinForm
 from tournaments.models import Deal, DealStatus, Match, Seat, Team, TeamLink
 from tournaments.presentation.breakdown import describe_deal
 from tournaments.views.table.board import (
+    BOARD,
+    TEMPLATE,
+    BoardResponse,
     DealRow,
     KeptForm,
     board_sides,
@@ -18,6 +25,7 @@ from tournaments.views.table.board import (
     kept_form_of,
     last_deal,
     pin_field,
+    pin_form,
     scoreboard,
     unconfirmed_note,
 )
@@ -273,3 +281,50 @@ def test_a_deals_words_are_kept_while_its_breakdown_is_the_same():
         "Contrat réussi : le preneur marque 100 (points de cartes) arrondi de 94 "
         "+ 90 (contrat) ; la défense marque 0."
     )
+
+
+#: A CSRF token's field, its masked token aside (a new mask at every rendering).
+CSRF_FIELD = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_response_renders_as_the_template_with_every_context_processor(rf, language):
+    # The « Confirming with a code » form: a {% csrf_token %}, its label, its field.
+    request = rf.post("/table/k3Yq-token/parties/1/donne/")
+    with translation.override(language):
+        context = {
+            "board": True,
+            "is_confirm_mode": True,
+            "is_writable": True,
+            "own_waiting": [object()],
+            "pin_field": pin_field(language),
+            "pin_url": "/table/k3Yq-token/parties/1/code/",
+            "pin_form": pin_form(language, False, "/table/k3Yq-token/parties/1/code/"),
+            "board_url": "/table/k3Yq-token/parties/1/tableau/",
+            "board_tag": 'W/"5a07b446fdb023c388c14141"',
+            "refresh_seconds": "5",
+            "scoreboard": scoreboard(_seat("A"), is_melee=False),
+        }
+        response = BoardResponse(request, lambda: dict(context), status=200)
+        written = response.render().content.decode()
+        templated = render_to_string(BOARD, context, request=request)
+
+    assert len(CSRF_FIELD.findall(written)) == 1
+    assert CSRF_FIELD.sub(r"\1<csrf>\2", written) == CSRF_FIELD.sub(r"\1<csrf>\2", templated)
+
+
+@pytest.mark.parametrize("is_melee", [False, True])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pin_section_is_the_partial_around_the_requests_csrf_token(rf, language, is_melee):
+    request = rf.get("/table/k3Yq-token/")
+    url = "/table/k3Yq-token/parties/1/code/"
+    with translation.override(language):
+        kept = pin_form(language, is_melee, url)
+        token = get_token(request)
+        written = f'{kept.head}<input type="hidden" name="csrfmiddlewaretoken" value="{token}">'
+        written += kept.tail
+        context = {"is_melee": is_melee, "pin_url": url, "pin_field": pin_field(language)}
+        templated = render_to_string(f"{TEMPLATE}#pin-form", context, request=request)
+
+    assert CSRF_FIELD.sub(r"\1<csrf>\2", written) == CSRF_FIELD.sub(r"\1<csrf>\2", templated)
+    assert (kept.head.count("<section"), kept.tail.count("</section>")) == (1, 1)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import html
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -41,8 +42,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import Context, Engine
+from django.template.context_processors import csrf
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.html import conditional_escape, format_html
@@ -478,6 +481,8 @@ def page_context(
     to_confirm = [row for row in rows if row.may_confirm and is_writable]
     unconfirmed = sum(row.deal.status != DealStatus.CONFIRMED for row in rows)
     token, number = seat.link.token, match.round.number
+    own_waiting = [row for row in rows if row.may_edit]
+    is_confirm_mode = tournament.confirmation_mode == ConfirmationMode.CONFIRM
     return {
         "link": seat.link,
         "seat": seat,
@@ -488,7 +493,7 @@ def page_context(
         "rules": rules,
         "is_classic": is_classic,
         "is_melee": is_melee,
-        "is_confirm_mode": tournament.confirmation_mode == ConfirmationMode.CONFIRM,
+        "is_confirm_mode": is_confirm_mode,
         "is_writable": is_writable,
         "desk_keeps": desk_keeps,
         "rows": rows,
@@ -497,7 +502,7 @@ def page_context(
         "deal_list": mark_safe("".join(deal_items(reversed(rows), shown))),
         "last_deal": last_deal(rows[-1]) if rows else None,
         "to_confirm": to_confirm,
-        "own_waiting": [row for row in rows if row.may_edit],
+        "own_waiting": own_waiting,
         "unconfirmed": unconfirmed,
         "unconfirmed_note": unconfirmed_note(unconfirmed),
         "form": form,
@@ -508,6 +513,12 @@ def page_context(
         "preview": form.preview() if form is not None and not fields else None,
         "pin_field": pin_field(language),
         "pin_url": table_url("table-pin", token, number),
+        # The « Confirming with a code » section, shown while this team's deals wait.
+        "pin_form": (
+            pin_form(language, is_melee, table_url("table-pin", token, number))
+            if is_confirm_mode and is_writable and own_waiting
+            else None
+        ),
         # Its label is shown beside every deal to confirm; its error, a refused dispute's.
         "dispute_form": dispute[1] if dispute else DisputeForm() if to_confirm else None,
         "disputing": dispute[0] if dispute else None,
@@ -574,7 +585,15 @@ def scoreboard(seat: Seat, *, is_melee: bool) -> SafeString:
     tests/tournaments/views/test_table_board_text.py compares it with the template's
     markup it replaces."""
     sides = "".join(
-        format_html(SIDE_HTML, " mine" if side.is_mine else "", side.label, side.team, side.total)
+        # Each value a plain ``str`` (gettext's, a team's, a number's text): ``html.escape``
+        # is conditional_escape's own escaping, without format_html's lazy-string checks
+        # of every value (most of this function's CPU, bench/writes.py --profile).
+        SIDE_HTML.format(
+            " mine" if side.is_mine else "",
+            html.escape(side.label),
+            html.escape(side.team),
+            html.escape(side.total),
+        )
         for side in board_sides(seat, is_melee=is_melee)
     )
     return mark_safe(f'<div class="scoreboard table-scoreboard">{sides}\n    </div>')
@@ -618,6 +637,42 @@ def pin_field(language: str | None) -> PinField:
     cost a third of the board's template where it is shown (bench/writes.py)."""
     field = PinForm()["pin"]
     return PinField(mark_safe(str(field)), field.id_for_label)
+
+
+@dataclass(frozen=True)
+class PinSection:
+    """The board's « Confirming with a code » section (``table_entry.html#pin-form``),
+    rendered but for its form's CSRF token: ``head`` what comes before the token's field,
+    ``tail`` what comes after it (the template puts ``{% csrf_token %}`` between them)."""
+
+    head: SafeString
+    tail: SafeString
+
+
+#: What stands for the CSRF token while :func:`pin_form` renders the section (a real
+#: token is 64 letters and digits: it never reads so).
+_TOKEN_MARK = "<pin-form-csrf-token>"
+
+
+@functools.lru_cache(maxsize=1024)
+def pin_form(language: str | None, is_melee: bool, pin_url: str) -> PinSection:
+    """Return the board's « Confirming with a code » section in ``language`` (the active
+    one), of a mêlée pair or a team, its form sent to ``pin_url`` (:class:`PinSection`),
+    kept per process: it is the same HTML at every write of that team's phone but for its
+    CSRF token, which the board renders at each response (a new mask each time). Its
+    three ``{% translate %}`` and four look-ups were a sixth of a writer's board
+    template (bench/writes.py); tests/tournaments/views/test_table_board_text.py
+    compares the section with the partial rendered with the request's token."""
+    context = {
+        "is_melee": is_melee,
+        "pin_url": pin_url,
+        "pin_field": pin_field(language),
+        "csrf_token": _TOKEN_MARK,
+    }
+    html = render_to_string(f"{TEMPLATE}#pin-form", context)
+    field = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', _TOKEN_MARK)
+    head, tail = html.split(field)
+    return PinSection(mark_safe(head), mark_safe(tail))
 
 
 def board_tag(seat: Seat) -> str:
@@ -671,6 +726,27 @@ class BoardResponse(TemplateResponse):
 
     def resolve_context(self, context: dict[str, Any] | None) -> dict[str, Any] | None:
         return super().resolve_context(self._context())
+
+    @property
+    def rendered_content(self) -> str:
+        """Return the board rendered with its context and the request's CSRF token alone
+        (Django's ``csrf`` context processor, a token masked once per response), not the
+        context processors of settings.TEMPLATES: the board shows none of what they add
+        (the user, the messages, the request, ``debug``, the language's variables), and
+        running them was a tenth of its template's rendering at every write
+        (bench/writes.py). The same HTML: tests/tournaments/views/test_table_board_text.py
+        compares it with ``render_to_string`` of :data:`BOARD` with the request."""
+        engine = Engine.get_default()
+        context = self.resolve_context(self.context_data) or {}
+        return board_html(engine, context, self._request)
+
+
+def board_html(engine: Engine, context: Mapping[str, Any], request: HttpRequest) -> str:
+    """Return :data:`BOARD` rendered by ``engine`` with ``context`` and ``request``'s CSRF
+    token (``csrf_token``, as the ``csrf`` context processor gives it), no other context
+    processor (:meth:`BoardResponse.rendered_content`)."""
+    values = {**context, **csrf(request)}
+    return engine.get_template(BOARD).render(Context(values, autoescape=engine.autoescape))
 
 
 def answer(
