@@ -70,8 +70,9 @@ def _active_links(*, link_id: int) -> QuerySet[TeamLink]:
     return TeamLink.objects.filter(pk=link_id, revoked_at__isnull=True).only("pk").order_by()
 
 
-#: Whether a link is still active, compiled once per thread: asked under the match's lock
-#: at every table write (services/table.py; bench/writes.py).
+#: Whether a link is still active, compiled once per thread. A table write asks it inside
+#: the match's locking statement instead (services/locks.py ``lock_seat_match``, one round
+#: trip less); this is the question on its own, which tests compare that statement with.
 _ACTIVE_LINK = Prepared(_active_links, {"link_id": 32_000})
 
 

@@ -5,7 +5,7 @@ every ``BELOTE_TABLE_REFRESH_SECONDS`` (static/js/table_offline.js) for its boar
 same fragment a write answers with (``table_entry.html#board``, the blank form left
 out for a phone that keeps its own, board.KEEPS_FORM), with the weak ETag of
 the board it shows (its ``data-board-tag``) in ``If-None-Match``. An unchanged board is
-a 304 with no body, told from the two queries that find the seat (selectors.seat_by_token)
+a 304 with no body, told from the query that finds the seat (selectors.seat_by_token)
 and no rendering; a changed one is the board with its new ETag. Read-only: GET only, and
 the access checks of every table URL (board.seat_required): an unknown token is a 404, a
 revoked link or a round no longer played the 403 refusal page (``HX-Refresh``: the phone
