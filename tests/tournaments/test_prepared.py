@@ -68,15 +68,17 @@ def _link(match: Match) -> TeamLink:
     return TeamLink(tournament_id=match.round.tournament_id, team_id=match.team_a_id)
 
 
+def _stored_link(match: Match, team: object, token: str, pin: str, **fields: object) -> TeamLink:
+    """Store a link of ``team`` in ``match``'s tournament, made now unless ``fields`` say."""
+    fields.setdefault("created_at", timezone.now())
+    return TeamLink.objects.create(
+        tournament=match.round.tournament, team=team, token=token, pin=pin, **fields
+    )
+
+
 def test_the_compiled_link_look_up_reads_the_link_as_the_orm_and_none_for_an_unknown_token():
     match = MatchFactory()
-    link = TeamLink.objects.create(
-        tournament=match.round.tournament,
-        team=match.team_a,
-        token="t" * 32,
-        pin="1234",
-        created_at=timezone.now(),
-    )
+    link = _stored_link(match, match.team_a, "t" * 32, "1234")
     orm = next(iter(links._links(token=link.token)), None)
 
     assert as_read(links._LINK.first(token=link.token)) == as_read(orm)
@@ -101,14 +103,8 @@ def _two_query_seat(token: str, round_number: int) -> tuple[object, object]:
 def test_the_seat_by_token_is_the_link_and_seat_of_two_look_ups_in_one_query():
     match = MatchFactory()
     stamp = timezone.now()
-    link = TeamLink.objects.create(
-        tournament=match.round.tournament,
-        team=match.team_b,
-        token="s" * 32,
-        pin="4321",
-        pin_failures=2,
-        created_at=stamp,
-        revoked_at=stamp,
+    link = _stored_link(
+        match, match.team_b, "s" * 32, "4321", pin_failures=2, created_at=stamp, revoked_at=stamp
     )
     number = match.round.number
 
@@ -127,20 +123,9 @@ def test_the_seat_by_token_is_the_link_and_seat_of_two_look_ups_in_one_query():
 
 def test_the_seat_by_token_reads_the_link_alone_without_a_match_and_none_if_unknown():
     match = MatchFactory()
-    link = TeamLink.objects.create(
-        tournament=match.round.tournament,
-        team=match.team_a,
-        token="n" * 32,
-        pin="1111",
-        created_at=timezone.now(),
-    )
-    other = TeamLink.objects.create(  # a team of the tournament not in that draw
-        tournament=match.round.tournament,
-        team=TeamFactory(tournament=match.round.tournament),
-        token="o" * 32,
-        pin="2222",
-        created_at=timezone.now(),
-    )
+    link = _stored_link(match, match.team_a, "n" * 32, "1111")
+    # A team of the tournament not in that draw.
+    other = _stored_link(match, TeamFactory(tournament=match.round.tournament), "o" * 32, "2222")
 
     found, seat = links.seat_by_token(token=link.token, round_number=match.round.number + 1)
     assert seat is None and found is not None and found.pk == link.pk
@@ -210,13 +195,7 @@ def test_the_compiled_match_lock_is_refused_outside_a_transaction_where_it_locks
 
 def test_the_compiled_active_link_check_says_what_the_orm_s_exists_says():
     match = MatchFactory()
-    link = TeamLink.objects.create(
-        tournament=match.round.tournament,
-        team=match.team_a,
-        token="t" * 32,
-        pin="1234",
-        created_at=timezone.now(),
-    )
+    link = _stored_link(match, match.team_a, "t" * 32, "1234")
     sql, params = links._active_links(link_id=link.pk).query.sql_with_params()
     assert links._ACTIVE_LINK._compiled("default").sql == sql and list(params) == [link.pk]
 
@@ -269,13 +248,7 @@ def test_the_compiled_deals_of_a_match_without_a_deal_are_none_in_one_query():
 
 def test_the_seat_s_match_lock_is_the_match_lock_and_the_link_check_in_one_statement_less():
     match = MatchFactory()
-    link = TeamLink.objects.create(
-        tournament=match.round.tournament,
-        team=match.team_a,
-        token="t" * 32,
-        pin="1234",
-        created_at=timezone.now(),
-    )
+    link = _stored_link(match, match.team_a, "t" * 32, "1234")
     sql, params = locks._locked_seat_match(
         match_id=match.pk, link_id=link.pk
     ).query.sql_with_params()
