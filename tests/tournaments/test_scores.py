@@ -1,6 +1,8 @@
 """breakdown_to_json: the engine's breakdown of a deal as the JSON stored on the deal;
 the replay's steps remembered (services/scores.py ``_advance``)."""
 
+import dataclasses
+
 import pytest
 
 import scoring
@@ -34,12 +36,8 @@ def test_a_step_remembered_is_the_engine_s_own_and_a_refusal_is_raised_again():
         trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
     )
     # Equal inputs built anew, as each replay builds them from the deals' rows.
-    again = scoring.Deal(
-        trump="H", contract=90, taker_card_points=104, defence_card_points=58, taker_tricks=5
-    )
-    bad = scoring.Deal(
-        trump="H", contract=90, taker_card_points=105, defence_card_points=58, taker_tricks=5
-    )
+    again = dataclasses.replace(made)
+    bad = dataclasses.replace(made, taker_card_points=105)
     after_one = MatchState(total_a=190, total_b=60, deals_played=1)
 
     first = _advance(after_one, MatchDeal(TeamSide.B, made), rules, twelve)
@@ -51,6 +49,7 @@ def test_a_step_remembered_is_the_engine_s_own_and_a_refusal_is_raised_again():
             _advance(after_one, MatchDeal(TeamSide.B, bad), rules, twelve)
         refusals.append(raised.value.error.code)
 
+    assert again is not made and again == made
     assert second is first
     assert first == advance_match(after_one, MatchDeal(TeamSide.B, made), rules, twelve)
     assert (first.state.total_a, first.state.total_b, first.state.deals_played) == (250, 250, 2)
