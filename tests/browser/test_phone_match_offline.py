@@ -41,6 +41,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import scoring
 from scoring.matches import MatchDeal
+from tests.browser.network import cut, restore
 from tests.browser.two_teams import published_match
 from tournaments import selectors
 from tournaments.models import AuditAction, Deal, DealStatus, IdempotencyRecord, Match
@@ -317,7 +318,7 @@ def test_two_phones_play_a_whole_match_through_two_network_cuts(
     assert recorded_deals() == expected_deals(DealStatus.CONFIRMED)
 
     # Cut 1: team A records deals 2 and 3 without network. Kept on the phone, said so.
-    context_a.set_offline(True)
+    cut(context_a)
     enter_deal(phone_a, 2, DEALS[1])
     expect(outbox(phone_a).locator(".outbox-state")).to_have_text([WAITING])
     expect(phone_a.locator(".outbox-offline")).to_have_text(OFFLINE)
@@ -360,7 +361,7 @@ def test_two_phones_play_a_whole_match_through_two_network_cuts(
     shot(phone_a, "a-match-complete-offline")
 
     # The network back: the four go by themselves, in order, each recorded once.
-    context_a.set_offline(False)
+    restore(context_a)
     expect(outbox(phone_a).locator(".outbox-state")).to_have_text([SENT] * 4, timeout=SENDING)
     expect(outbox(phone_a).locator(".outbox-label")).to_have_text(
         [f"Donne {number} · Enregistrer la donne" for number in (5, 4, 3, 2)]
@@ -388,7 +389,7 @@ def test_two_phones_play_a_whole_match_through_two_network_cuts(
         [f"Donne {number}" for number in (2, 3, 4, 5)]
     )
     wait_for_page_copy(phone_b, 'id="deal-5"')
-    context_b.set_offline(True)
+    cut(context_b)
     for number in (2, 3, 4):
         button = phone_b.locator(f".to-confirm #deal-{number}").get_by_role(
             "button", name="Confirmer"
@@ -421,7 +422,7 @@ def test_two_phones_play_a_whole_match_through_two_network_cuts(
     shot(phone_b, "b-reloaded-offline")
 
     # The network back: each confirmation goes once; the match is confirmed and locked.
-    context_b.set_offline(False)
+    restore(context_b)
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text([SENT] * 4, timeout=SENDING)
     expect(outbox(phone_b).locator(".outbox-label")).to_have_text(
         [f"Donne {number} · Confirmer" for number in (5, 4, 3, 2)]
@@ -528,7 +529,7 @@ def test_a_deal_sent_back_with_errors_while_others_wait_can_be_put_back(
     form = phone.locator("form#deal-form")
 
     # Without network, deal 1 is typed without its contract, then deal 2 in full.
-    context.set_offline(True)
+    cut(context)
     for name, value in (("taker", "A"), ("trump", "H"), ("coinche", "none"), ("taker_tricks", 5)):
         tap_choice(form, name, value)
     form.get_by_label("Points du preneur").fill("104")
@@ -538,7 +539,7 @@ def test_a_deal_sent_back_with_errors_while_others_wait_can_be_put_back(
 
     # The network back: deal 1 comes back with its error, deal 2 is not the next one. The
     # board that answered deal 2 holds neither: both stay listed, with the reasons.
-    context.set_offline(False)
+    restore(context)
     expect(outbox(phone).locator(".outbox-state")).to_have_text(
         ["Refusé", "Refusé"], timeout=SENDING
     )

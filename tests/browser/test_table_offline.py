@@ -4,7 +4,7 @@ Chromium at a phone's size (390 × 844, touch, French), two browser contexts (te
 phone and team B's). Each write goes through static/js/table_offline.js: kept on the
 phone with an Idempotency-Key, sent again until an answer comes back.
 
-- Phone A records deal 1 with the network cut (``context.set_offline``): the phone says
+- Phone A records deal 1 with the network cut (``network.cut``): the phone says
   « En attente de réseau » and the database holds nothing; a reload, still offline, shows
   the page (from the service worker) with the deal still waiting; the network back, the
   deal is sent by itself, recorded once, and the phone says « Envoyé ».
@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.network import cut, restore
 from tests.browser.two_teams import published_match
 from tournaments import selectors
 from tournaments.models import AuditAction, Deal, DealStatus, IdempotencyRecord, Match
@@ -128,7 +129,7 @@ def test_deals_and_confirmations_survive_a_lost_network(
 
     # Deal 1, recorded with the network gone: kept on the phone, said so.
     fill_deal(phone_a, points=104)
-    context_a.set_offline(True)
+    cut(context_a)
     phone_a.get_by_role("button", name="Enregistrer la donne").tap()
     expect(outbox(phone_a)).to_have_count(1)
     expect(outbox(phone_a).locator(".outbox-label")).to_have_text("Donne 1 · Enregistrer la donne")
@@ -152,7 +153,7 @@ def test_deals_and_confirmations_survive_a_lost_network(
     shot(phone_a, "a-reloaded-offline")
 
     # The network back: deal 1 goes by itself, once.
-    context_a.set_offline(False)
+    restore(context_a)
     expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Envoyé")
     expect(phone_a.locator("p.notice").first).to_have_text(RECORDED.format(number=1))
     expect(phone_a.locator(".outbox-offline")).to_be_hidden()
@@ -192,13 +193,13 @@ def test_deals_and_confirmations_survive_a_lost_network(
     )
     deal_1 = phone_b.locator(".to-confirm #deal-1")
     expect(deal_1).to_be_visible()
-    context_b.set_offline(True)
+    cut(context_b)
     deal_1.get_by_role("button", name="Confirmer").tap()
     expect(outbox(phone_b).locator(".outbox-label")).to_have_text("Donne 1 · Confirmer")
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text(WAITING)
     assert Deal.objects.get(deal_number=1).status == DealStatus.PENDING
     shot(phone_b, "b-confirm-waiting")
-    context_b.set_offline(False)
+    restore(context_b)
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
     expect(phone_b.locator("p.notice").first).to_have_text("Donne 1 confirmée.")
     deal = Deal.objects.get(deal_number=1)
@@ -237,7 +238,7 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
     expect(form_b.locator('input[name="trump"][value="H"]')).to_be_checked()
 
     # It records deal 1 without network; phone A records another deal 1 meanwhile.
-    context_b.set_offline(True)
+    cut(context_b)
     phone_b.get_by_role("button", name="Enregistrer la donne").tap()
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text(WAITING)
     fill_deal(phone_a, points=104)
@@ -246,7 +247,7 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
 
     # Back online, phone B's deal 1 is refused with the server's reason, never merged.
     with phone_b.expect_response(lambda r: r.url.endswith("/donne/")) as answer:
-        context_b.set_offline(False)
+        restore(context_b)
     assert answer.value.status == 409
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Refusé")
     conflict = (
@@ -281,20 +282,20 @@ def test_a_deal_the_other_phone_recorded_first_is_refused_with_the_reason(
     # The board the server sent back offers deal 2: phone B records it, offline then back.
     expect(phone_b.locator("#entry-title")).to_have_text("Donne 2")
     fill_deal(phone_b, points=80)
-    context_b.set_offline(True)
+    cut(context_b)
     form_b.get_by_role("button", name="Enregistrer la donne").tap()
-    context_b.set_offline(False)
+    restore(context_b)
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
     assert deals() == [(1, 104, DealStatus.PENDING), (2, 80, DealStatus.PENDING)]
     fill_deal(phone_b, points=150)
-    context_b.set_offline(True)
+    cut(context_b)
     phone_b.get_by_role("button", name="Enregistrer la donne").tap()
     fill_deal(phone_a, points=90)  # phone A still offers deal 2: refused, already taken
     phone_a.get_by_role("button", name="Enregistrer la donne").tap()
     expect(outbox(phone_a).locator(".outbox-state")).to_have_text("Refusé")
     outbox(phone_a).get_by_role("button", name="OK").tap()
     expect(outbox(phone_a)).to_have_count(0)
-    context_b.set_offline(False)
+    restore(context_b)
     expect(outbox(phone_b).locator(".outbox-state")).to_have_text("Envoyé")
     assert deals() == [
         (1, 104, DealStatus.PENDING),
@@ -348,7 +349,7 @@ def test_offline_the_next_deal_comes_with_its_declarations_closed(
     fill_deal(phone, points=104)
     form.get_by_text("Annonces", exact=True).tap()
     form.get_by_label("Preneur – Annonce 1").select_option("tierce:KH")
-    context.set_offline(True)
+    cut(context)
 
     phone.get_by_role("button", name="Enregistrer la donne").tap()
 
@@ -356,7 +357,7 @@ def test_offline_the_next_deal_comes_with_its_declarations_closed(
     expect(phone.locator("#entry-title")).to_have_text("Donne 2")
     expect(form.get_by_label("Preneur – Annonce 1")).to_be_hidden()
     assert form.locator("details.field-declarations").evaluate("d => d.open") is False
-    context.set_offline(False)
+    restore(context)
     expect(outbox(phone).locator(".outbox-state")).to_have_text("Envoyé")
     assert Deal.objects.get().taker_declarations == 20  # the tierce
     context.close()
@@ -391,13 +392,13 @@ def test_the_copy_kept_for_offline_is_the_page_as_answered_with_no_page_fetched(
     assert RECORDED.format(number=1) not in copy["html"]
 
     # Reloaded without network: the copy, with deal 1 listed and deal 2 offered.
-    context.set_offline(True)
+    cut(context)
     phone.reload()
     expect(phone.locator("#deal-1")).to_be_visible()
     expect(phone.locator("#entry-title")).to_have_text("Donne 2")
     expect(phone.locator("form#deal-form input[name='deal_number']")).to_have_value("2")
     expect(outbox(phone)).to_have_count(0)
-    context.set_offline(False)
+    restore(context)
     context.close()
     assert problems == []
 

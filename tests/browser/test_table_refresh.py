@@ -8,7 +8,7 @@ phone and team B's. Each phone asks for its board every BELOTE_TABLE_REFRESH_SEC
   hidden asks nothing, and asks at once when it is shown again;
 - a focused field on B holds the poll back (no request), and B's board follows once the
   field loses the focus;
-- a poll without network (``context.set_offline``) or whose answer never comes (a
+- a poll without network (``network.cut``) or whose answer never comes (a
   dropped Wi-Fi) says nothing: no error, the board as it was;
 - a deal kept offline on A while the organiser revokes A's link, or stops the match for
   time, is refused when it is sent at last: the phone says it was not recorded, with its
@@ -25,6 +25,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.network import cut, restore
 from tests.browser.two_teams import published_match
 from tournaments import selectors, services
 from tournaments.models import Deal, DealStatus, Match, Seat
@@ -268,7 +269,7 @@ def test_the_pause_note_goes_once_the_deal_typed_is_sent(phones):
 
 def test_a_poll_without_network_says_nothing(phones):
     a, b = phones["A"], phones["B"]
-    b.context.set_offline(True)
+    cut(b.context)
 
     record_deal(a.page, points=104)
     expect(a.deal_statuses()).to_have_text(["En attente des adversaires"])
@@ -284,7 +285,7 @@ def test_a_poll_without_network_says_nothing(phones):
         b.problems,
     ) == (0, ["Aucune donne enregistrée."], [])
 
-    b.context.set_offline(False)
+    restore(b.context)
     expect(b.deal_statuses()).to_have_text(["À vous de confirmer"], timeout=ONE_POLL_MS)
 
 
@@ -315,12 +316,12 @@ def test_a_poll_whose_answer_never_comes_says_nothing(phones):
 
 def test_a_deal_kept_offline_for_a_revoked_link_is_said_not_recorded(phones, links):
     a = phones["A"]
-    a.context.set_offline(True)
+    cut(a.context)
     record_deal(a.page, points=104)
     expect(a.page.locator("#outbox .outbox-state")).to_have_text("En attente de réseau")
 
     services.revoke_link(link=links["A"].link, now=timezone.now())
-    a.context.set_offline(False)
+    restore(a.context)
 
     # Sent at last, refused: the page reloads to the refusal, which lists the deal.
     expect(a.page.locator("#refusal-title")).to_have_text("Ce lien ne fonctionne plus")
@@ -343,13 +344,13 @@ def test_a_deal_kept_offline_for_a_revoked_link_is_said_not_recorded(phones, lin
 
 def test_a_deal_kept_offline_for_a_table_stopped_for_time_is_said_not_recorded(phones, match):
     a = phones["A"]
-    a.context.set_offline(True)
+    cut(a.context)
     record_deal(a.page, points=104)
     expect(a.page.locator("#outbox .outbox-state")).to_have_text("En attente de réseau")
 
     # The desk's « Arrêter au temps » (views/rounds.py) meanwhile.
     services.close_match_for_time(match=match, now=timezone.now())
-    a.context.set_offline(False)
+    restore(a.context)
 
     item = a.page.locator("#outbox .outbox-item")
     expect(item.locator(".outbox-state")).to_have_text("Refusé")
@@ -366,14 +367,14 @@ def test_a_deal_kept_offline_for_a_table_stopped_for_time_is_said_not_recorded(p
 
 def test_a_deal_kept_offline_the_other_phone_recorded_the_same_is_said_already_recorded(phones):
     a, b = phones["A"], phones["B"]
-    a.context.set_offline(True)
+    cut(a.context)
     record_deal(a.page, points=104)
     expect(a.page.locator("#outbox .outbox-state")).to_have_text("En attente de réseau")
 
     record_deal(b.page, points=104)  # the same deal 1, from B's phone
     expect(b.deal_statuses()).to_have_text(["En attente des adversaires"])
     with a.page.expect_response(lambda r: r.url.endswith("/donne/")) as answer:
-        a.context.set_offline(False)
+        restore(a.context)
 
     # Refused as deal_exists (409), yet recorded: listed so, like a deal sent, with no
     # « Remettre dans le formulaire » and no figures for the desk; « OK » puts it away.
