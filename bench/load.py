@@ -11,7 +11,9 @@ contain "bench", so that no real database is ever dropped). Then starts gunicorn
 ./run does (``belote_club.wsgi --config gunicorn.conf.py``: its workers and threads, access
 log; DEBUG off, after collectstatic) on 127.0.0.1 and drives the 75 tables over loopback with the requests
 the phone's script sends (static/js/table_offline.js): each phone loads its team page
-(CSRF cookie and token), then a deal is a POST of the deal form by one team
+(CSRF cookie and token); deal 1 of every table is played first, all tables at once, and not
+counted (the warm-up: every worker, thread and database connection has written once, as
+in a hall that has been playing for a while); then a deal is a POST of the deal form by one team
 (``Idempotency-Key``, ``HX-Request``, ``Belote-Keeps-Form``: its page holds a blank deal
 form, the form's fields with ``csrfmiddlewaretoken``),
 then a POST of « Confirmer » by the opponents (``seen=number:version``); the teams take
@@ -368,6 +370,32 @@ def play_deal(table: Table, record: Callable[[str, float], None]) -> None:
     table.next_deal += 1
 
 
+def warm_up(tables: list[Table]) -> list[str]:
+    """Play deal 1 of every table (entered, then confirmed), all tables at once, untimed;
+    return the failures.
+
+    As bench/writes.py leaves its first deal out: each gunicorn worker and thread, and on
+    PostgreSQL each connection, meets the writes before anything is measured (Python's
+    per-process caches of the forms and the board, the prepared statements and their
+    plans). A hall plays for hours: the paces measure that, not the first writes after
+    the server started, which ``warm-up`` prints apart.
+    """
+    failures: list[str] = []
+
+    def one(table: Table) -> None:
+        try:
+            play_deal(table, lambda kind, seconds: None)
+        except Failure as failure:
+            failures.append(str(failure))
+
+    threads = [threading.Thread(target=one, args=(table,), daemon=True) for table in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return failures
+
+
 def bare_pair(table: Table, record: Callable[[str, float], None]) -> None:
     """The baseline of a deal: two GETs of /healthz, one from each phone."""
     for phone in table.phones:
@@ -528,6 +556,14 @@ def main() -> int:
         for table in tables:
             for phone in table.phones:
                 phone.open_page()
+        started = time.perf_counter()
+        warm_failures = warm_up(tables)
+        print(
+            f"warm-up: deal 1 of each table, {2 * len(tables)} writes in "
+            f"{time.perf_counter() - started:.1f} s, not counted"
+        )
+        for failure in warm_failures[:5]:
+            print(f"  FAILED: {failure}")
         database = urllib.parse.urlsplit(database_url).path.lstrip("/") if is_postgres else ""
         master = server.pid
 
@@ -562,7 +598,7 @@ def main() -> int:
                 print(describe(outcome), flush=True)
                 for failure in failures[:5]:
                     print(f"  FAILED: {failure}")
-        return verdict(outcomes, with_targets=not args.no_targets)
+        return verdict(outcomes, with_targets=not args.no_targets) or int(bool(warm_failures))
     finally:
         if server is not None:
             server.terminate()
