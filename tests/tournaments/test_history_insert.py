@@ -17,6 +17,7 @@ from django.db.models.functions import Concat
 from django.db.models.sql.compiler import SQLInsertCompiler
 from django.test import RequestFactory
 from simple_history.models import HistoricalRecords
+from simple_history.signals import post_create_historical_record, pre_create_historical_record
 
 from tests.factories import (
     ClubFactory,
@@ -30,6 +31,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import AuditAction, Deal, Match, Player, Round, TeamLink
+from tournaments.models import audit as audit_module
 from tournaments.models.audit import (
     COPIED_SIMPLE_HISTORY_VERSION,
     CachedHistoricalRecords,
@@ -364,3 +366,110 @@ def test_the_copied_method_is_the_installed_simple_history_s():
 def test_the_internals_used_are_django_5_2_s():
     # models/history_insert.py follows Django 5.2's Model.save and SQLInsertCompiler.
     assert django.VERSION[:2] == (5, 2)
+
+
+def play_without_user(model: type[models.Model], parents: dict[str, Any]) -> None:
+    """Create, change with an audit note, ``history_values`` and a change reason, change
+    with neither, then delete one ``model`` row: no user anywhere (a table's writes)."""
+    build, first, second = CASES[model]
+    instance = build(parents)
+    set_audit(instance, action=AuditAction.ENTERED, now=NOW, side="A")
+    instance.save()
+    for name, value in first.items():
+        setattr(instance, name, value)
+    set_audit(
+        instance, action=AuditAction.CORRECTED, now=LATER, reason="Erreur", history_values=second
+    )
+    instance._change_reason = "corrigé"  # type: ignore[attr-defined]  # simple-history's API
+    instance.save()
+    for name, value in second.items():
+        setattr(instance, name, value)
+    instance._history_date = LAST  # type: ignore[attr-defined]  # simple-history's API
+    del instance._change_reason  # type: ignore[attr-defined]
+    instance.save()
+    set_audit(instance, action=AuditAction.DELETED, now=LAST, side="B")
+    instance.delete()
+
+
+def rows_without_user(model: type[models.Model], parents: dict[str, Any]) -> list[dict[str, Any]]:
+    """Play ``model``'s changes without a user in a savepoint rolled back after; return
+    its history rows (``history_id`` as 1, 2…; an ``auto_now_add`` column as ``"auto"``)."""
+    history_model = model.history.model  # type: ignore[attr-defined]
+    savepoint = transaction.savepoint()
+    try:
+        play_without_user(model, parents)
+        rows = list(history_model.objects.filter(id=PK).order_by("history_id").values())
+    finally:
+        transaction.savepoint_rollback(savepoint)
+    first_id = rows[0]["history_id"]
+    automatic = [f.attname for f in model._meta.fields if getattr(f, "auto_now_add", False)]
+    for row in rows:
+        row["history_id"] -= first_id - 1
+        for name in automatic:
+            row[name] = "auto"
+    return rows
+
+
+@pytest.mark.parametrize("model", list(CASES), ids=lambda model: model.__name__)
+def test_a_record_without_a_user_is_written_without_an_instance_as_the_library_writes_it(
+    model, monkeypatch
+):
+    parents: dict[str, Any] = {}
+    built: list[Any] = []
+    monkeypatch.setattr(
+        audit_module, "save_history_instance", lambda instance, **kwargs: built.append(instance)
+    )
+    without_instance = rows_without_user(model, parents)
+    monkeypatch.undo()
+    monkeypatch.setattr(
+        CachedHistoricalRecords,
+        "create_historical_record",
+        HistoricalRecords.create_historical_record,
+    )
+    library = rows_without_user(model, parents)
+
+    assert built == []  # no history instance saved: the four records went without one
+    assert without_instance == library
+    assert [
+        (row["history_type"], row["history_date"], row["history_user_id"])
+        + (row["history_change_reason"], row["audit_action"], row["audit_side"])
+        for row in without_instance
+    ] == [
+        ("+", NOW, None, None, "entered", "A"),
+        ("~", LATER, None, "corrigé", "corrected", ""),
+        ("~", LAST, None, None, "", ""),
+        ("-", LAST, None, None, "deleted", "B"),
+    ]
+    _, _, second = CASES[model]
+    assert [{name: row[name] for name in second} for row in without_instance[1:]] == [second] * 3
+
+
+@pytest.mark.parametrize("signal", ["pre_save", "post_save", "pre_create", "post_create"])
+def test_a_record_whose_signals_have_a_receiver_is_built_for_it(signal, monkeypatch):
+    match = MatchFactory()
+    history_model = Match.history.model
+    sent: list[Any] = []
+    signals = {
+        "pre_save": models.signals.pre_save,
+        "post_save": models.signals.post_save,
+        "pre_create": pre_create_historical_record,
+        "post_create": post_create_historical_record,
+    }
+
+    def receiver(sender: Any, **kwargs: Any) -> None:
+        sent.append(kwargs.get("history_instance", kwargs.get("instance")))
+
+    signals[signal].connect(receiver, sender=history_model)
+    try:
+        set_audit(match, action=AuditAction.CONFIRMED_AT_TABLE, now=LATER, side="B")
+        match.save(update_fields=["locked_at"])
+    finally:
+        signals[signal].disconnect(receiver, sender=history_model)
+
+    assert [type(instance) for instance in sent] == [history_model]
+    record = history_model.objects.filter(id=match.pk).order_by("history_id").last()
+    assert (record.history_id, record.audit_action, record.audit_side) == (
+        sent[0].history_id,
+        "confirmed_at_table",
+        "B",
+    )

@@ -4,7 +4,8 @@ import datetime
 import re
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 import scoring
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, UserFactory
@@ -344,6 +345,45 @@ def test_the_match_locks_once_finished_and_all_confirmed(match, links):
         "match_locked",
         {},
     )
+
+
+def _match_updates(call) -> list[str]:
+    """Run ``call``; return the SQL of each UPDATE of a match's row it sent."""
+    table = connection.ops.quote_name(Match._meta.db_table)
+    with CaptureQueriesContext(connection) as queries:
+        call()
+    return [q["sql"] for q in queries if q["sql"].startswith(f"UPDATE {table}")]
+
+
+def test_a_confirmation_that_locks_the_match_counts_and_locks_it_in_one_update(match, links):
+    submit(links["A"], 1)
+    submit(links["A"], 2, deal=MORE)
+    before = Match.objects.get(pk=match.pk)
+    records = Match.history.filter(id=match.pk).count()
+
+    updates = _match_updates(lambda: services.confirm_deals(seat=links["B"], now=LATER))
+
+    assert len(updates) == 1
+    assert ('"locked_at" = ' in updates[0], '"results_count" = ' in updates[0]) == (True, True)
+    match.refresh_from_db()
+    assert (match.locked_at, match.results_count) == (LATER, before.results_count + 1)
+    assert Match.history.filter(id=match.pk).count() == records + 1
+    assert Match.history.filter(id=match.pk).first().locked_at == LATER
+
+
+def test_a_confirmation_that_does_not_lock_counts_in_its_own_update(match, links):
+    submit(links["A"], 1)
+    submit(links["B"], 2, taker="B")
+    before = Match.objects.get(pk=match.pk)
+    records = Match.history.filter(id=match.pk).count()
+
+    updates = _match_updates(lambda: services.confirm_deals(seat=links["B"], now=LATER))
+
+    assert len(updates) == 1
+    assert ('"locked_at" = ' in updates[0], '"results_count" = ' in updates[0]) == (False, True)
+    match.refresh_from_db()
+    assert (match.locked_at, match.results_count) == (None, before.results_count + 1)
+    assert Match.history.filter(id=match.pk).count() == records
 
 
 # confirm_deal_by_organiser ---------------------------------------------------------------------

@@ -28,7 +28,7 @@ from simple_history.models import HistoricalRecords
 from simple_history.signals import post_create_historical_record, pre_create_historical_record
 
 from tournaments.models.choices import AuditAction, TeamSide
-from tournaments.models.history_insert import save_history_instance
+from tournaments.models.history_insert import insert_history_values, save_history_instance
 
 #: The django-simple-history release whose ``create_historical_record``
 #: :class:`CachedHistoricalRecords` copies (tests/tournaments/test_history_insert.py fails
@@ -105,11 +105,20 @@ class CachedHistoricalRecords(HistoricalRecords):
         excluded ones, ``history_relation``, the ``pre_create_historical_record`` and
         ``post_create_historical_record`` signals, the many-to-many records. That function
         uses Django internals: an upgrade of either library needs a look at both.
+
+        A record with no user whose signals have no receiver but :func:`_copy_audit_note`
+        (every table write's: two or three records a write) is written by
+        :meth:`_insert_values` without its history instance: building it and sending
+        its signals to nobody was a fifth of a record's CPU (bench/writes.py).
         """
         using = using if self.use_base_model_db else None
         history_date = getattr(instance, "_history_date", timezone.now())
         history_user = self.get_history_user(instance)
         history_change_reason = self.get_change_reason_for_object(instance, history_type, using)
+        if history_user is None and self._insert_values(
+            instance, history_type, history_date, history_change_reason, using
+        ):
+            return
         manager = getattr(instance, self.manager_name)
 
         attrs = {}
@@ -150,6 +159,64 @@ class CachedHistoricalRecords(HistoricalRecords):
             history_change_reason=history_change_reason,
             using=using,
         )
+
+    def _insert_values(
+        self,
+        instance: models.Model,
+        history_type: str,
+        history_date: datetime.datetime,
+        history_change_reason: str | None,
+        using: str | None,
+    ) -> bool:
+        """Write ``instance``'s record as :meth:`create_historical_record` would, with no
+        history instance built (models/history_insert.py ``insert_history_values``): the
+        same columns, the audit note copied as :func:`_copy_audit_note` copies it. Return
+        False, writing nothing and leaving the note, where an instance is needed: a
+        receiver other than :func:`_copy_audit_note` of the library's signals or of the
+        record's ``pre_save``/``post_save`` (it is given the instance), a relation to the
+        tracked row (``history_relation``), many-to-many fields, or a record
+        ``insert_history_values`` cannot write. A signed-in user (``history_user``) is
+        never given here: its record is built (its related object checked as saved).
+        """
+        descriptor = vars(type(instance)).get(self.manager_name)
+        if not isinstance(descriptor, _HistoryDescriptor):
+            return False
+        history_model = descriptor.model
+        if (
+            _has_other_receivers(pre_create_historical_record, history_model)
+            or post_create_historical_record.has_listeners(history_model)
+            or getattr(history_model, "history_relation", None) is not None
+            or getattr(history_model, "_history_m2m_fields", ())
+        ):
+            return False
+        values = {
+            field.attname: getattr(instance, field.attname)
+            for field in self.fields_included(instance)
+        }
+        values.update(
+            history_date=history_date,
+            history_type=history_type,
+            history_user_id=None,
+            history_change_reason=history_change_reason,
+        )
+        is_audited = issubclass(history_model, AuditedHistory)
+        # Taken off as _copy_audit_note takes it, before the INSERT; put back if not written.
+        note = instance.__dict__.pop("_audit_note", None) if is_audited else None
+        if note is not None:
+            values.update(audit_action=note.action, audit_side=note.side, audit_reason=note.reason)
+            values.update(note.history_values)
+        if insert_history_values(history_model, values, using=using):
+            return True
+        if note is not None:
+            instance.__dict__["_audit_note"] = note
+        return False
+
+
+def _has_other_receivers(signal: Any, sender: type[models.Model]) -> bool:
+    """Whether ``signal`` has a live receiver for ``sender`` but :func:`_copy_audit_note`
+    (Django's ``Signal._live_receivers``: its sync and async receivers)."""
+    sync_receivers, async_receivers = signal._live_receivers(sender)
+    return bool(async_receivers) or any(r is not _copy_audit_note for r in sync_receivers)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections, models, router, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, models, router, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.signals import post_save, pre_save
 from django.db.models.sql import InsertQuery
@@ -47,7 +47,10 @@ class _CompiledInsert:
     (``RETURNING``) or, when ``returns_columns`` is false, from ``lastrowid`` (only an
     ``AutoField`` then). ``converters`` are the compiler's ``{position: (converters,
     column)}`` for the returned values. ``prepared`` remembers the fields' plain values
-    prepared (models/prepared_values.py).
+    prepared (models/prepared_values.py). ``attnames`` are the fields' attnames;
+    ``has_plain_values`` says no field's ``pre_save`` changes its value at an insert (no
+    ``auto_now``, no ``pre_save`` of its own), so the values can be given without an
+    instance (:func:`insert_history_values`).
     """
 
     connection: Any
@@ -58,6 +61,8 @@ class _CompiledInsert:
     returns_columns: bool
     converters: dict[int, tuple[list[Any], Any]]
     prepared: PreparedValues
+    attnames: frozenset[str]
+    has_plain_values: bool
 
 
 # Per thread, as Django's connections are: {(alias, historical model, returns columns):
@@ -110,6 +115,43 @@ def save_history_instance(history_instance: models.Model, *, using: str | None =
         raw=False,
         using=using,
     )
+
+
+def insert_history_values(
+    cls: type[models.Model], values: dict[str, Any], *, using: str | None = None
+) -> bool:
+    """Insert the record ``cls(**values).save(using=using)`` would insert, without building
+    that instance: ``values`` maps attnames to values, each field not given taking its
+    default (``get_default``, as ``Model.__init__`` gives it). Return False, inserting
+    nothing, when the record is one only an instance can write as ``save()`` does: then
+    :func:`save_history_instance` is the way.
+
+    That is: a model whose records take Django's path (:func:`_compile`), a router (it
+    may route by the instance), a ``pre_save``/``post_save`` receiver of ``cls`` (it is
+    given the instance), a field whose ``pre_save`` is not its plain value (``auto_now``),
+    a related object or a primary key among ``values``, or a value that is an SQL
+    expression. Otherwise the row, its statement and its signals (none connected) are
+    those of ``save()``. Raises what ``save()`` raises (IntegrityError, DataError: the
+    atomic block is then marked for rollback).
+    """
+    if router.routers or pre_save.has_listeners(cls) or post_save.has_listeners(cls):
+        return False
+    using = using or DEFAULT_DB_ALIAS
+    connection = connections[using]
+    statement = _statement(cls, using, connection)
+    if statement is None or not statement.has_plain_values:
+        return False
+    if not statement.attnames.issuperset(values):  # a related object, the primary key…
+        return False
+    row = [
+        values[field.attname] if field.attname in values else field.get_default()
+        for field in statement.fields
+    ]
+    if any(hasattr(value, "resolve_expression") for value in row):
+        return False
+    with transaction.mark_for_rollback_on_error(using=using):
+        _execute(statement, statement.prepared.prepare_all(row))
+    return True
 
 
 def _prepared_values(
@@ -205,6 +247,8 @@ def _compile(
     ((sql, _params),) = compiler.as_sql()
     columns = [f.get_col(meta.db_table) for f in returning_fields]
     return _CompiledInsert(
+        attnames=frozenset(field.attname for field in fields),
+        has_plain_values=all(map(_has_plain_pre_save, fields)),
         connection=connection,
         sql=sql,
         fields=tuple(fields),
@@ -214,3 +258,13 @@ def _compile(
         returns_columns=returns_columns,
         converters=compiler.get_converters(columns),
     )
+
+
+#: The ``pre_save`` methods that give a field's attribute as it is, but for ``auto_now``.
+_PLAIN_PRE_SAVES = (models.Field.pre_save, models.DateField.pre_save, models.DateTimeField.pre_save)
+
+
+def _has_plain_pre_save(field: models.Field) -> bool:
+    """Whether ``field.pre_save(instance, add=True)`` returns its attribute as it is."""
+    is_auto = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    return not is_auto and type(field).pre_save in _PLAIN_PRE_SAVES

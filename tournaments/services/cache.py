@@ -67,7 +67,8 @@ def match_results_changed(match: Match) -> None:
     row, which the caller holds locked (services/locks.py ``lock_match``), setting its
     count one above ``match``'s, the count read under that lock (and kept by every write
     since: ``match`` gets the new count too). :func:`~tournaments.services.scores.replay_match`
-    counts its own replay in the match's save, with no query of its own.
+    counts its own replay in the match's save, with no query of its own, and a
+    confirmation that locks its match counts in the lock's UPDATE (services/table.py).
     """
     _RESULTS_COUNT.execute(pk=match.pk, results_count=match.results_count + 1)
     match.results_count += 1

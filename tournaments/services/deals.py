@@ -40,7 +40,7 @@ from tournaments.services.cache import results_changed
 from tournaments.services.draws import redraw_later_draft
 from tournaments.services.errors import Refusal, ServiceError
 from tournaments.services.locks import lock_match
-from tournaments.services.scores import replay_match, unscored_values
+from tournaments.services.scores import SCORE_FIELDS, replay_match, unscored_values
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,13 @@ class Author:
 
 #: An import or a script: nobody in particular.
 NOBODY = Author()
+
+
+#: The fields of a new deal its ``full_clean`` leaves out: its match, the row the caller
+#: locked (no query to check that it exists), and the scores, at their defaults until the
+#: replay computes them (services/scores.py SCORE_FIELDS; their ranges are the database's
+#: checks): cleaning them was a quarter of the clean's CPU (49 µs of it for a new deal).
+_UNCHECKED = ["match", *SCORE_FIELDS]
 
 
 def _check_entry(entry: DealEntry, rules: scoring.RuleSet) -> None:
@@ -156,8 +163,7 @@ def record_deal_at(
         side=author.side,
         history_values=unscored_values(),
     )
-    # The match is the row locked by the caller: no query to check that it exists.
-    row.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
+    row.full_clean(exclude=_UNCHECKED, validate_unique=False, validate_constraints=False)
     # Scored with every deal of the match (read here unless the caller has them) before
     # its INSERT, which stores its scores: no UPDATE of it (replay_match).
     if recorded is None:
@@ -226,8 +232,7 @@ def record_deals(
                 updated_at=now,
             )
             row.set_entry(entry)
-            # The match is the row locked above: no query to check that it exists.
-            row.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
+            row.full_clean(exclude=_UNCHECKED, validate_unique=False, validate_constraints=False)
             rows.append(row)
         # A bulk insert sends no pre_create_historical_record, so each deal's history gets
         # here what set_audit would describe for it: entered by ``author``, at ``now``.

@@ -117,7 +117,7 @@ def breakdown_to_json(
 
 
 #: The fields of a deal that :func:`replay_match` computes and stores.
-_SCORE_FIELDS = (
+SCORE_FIELDS = (
     "score_a",
     "score_b",
     "total_a",
@@ -134,9 +134,7 @@ def unscored_values() -> dict[str, object]:
     """Return the values of the fields :func:`replay_match` computes on a deal never
     scored: what a deal's history record keeps when it is entered (services/deals.py)."""
     fields = Deal._meta.concrete_fields
-    return {
-        field.attname: field.get_default() for field in fields if field.attname in _SCORE_FIELDS
-    }
+    return {field.attname: field.get_default() for field in fields if field.attname in SCORE_FIELDS}
 
 
 @functools.lru_cache(maxsize=2048)
@@ -201,7 +199,7 @@ def replay_match(
     match_format = match.round.tournament.engine_match_format
     changed = []
     for row in deals:
-        stored = [getattr(row, name) for name in _SCORE_FIELDS]
+        stored = [getattr(row, name) for name in SCORE_FIELDS]
         previous = state
         try:
             step = _advance(
@@ -228,7 +226,7 @@ def replay_match(
                 # Taker's team first, as the breakdown's sides.
                 reserve_returned=returned if row.taker == "A" else returned[::-1],
             )
-        if row is not new and [getattr(row, name) for name in _SCORE_FIELDS] != stored:
+        if row is not new and [getattr(row, name) for name in SCORE_FIELDS] != stored:
             changed.append(row)
     if new is not None:
         # No savepoint of its own (two statements less a deal entered, bench/writes.py):
@@ -249,9 +247,7 @@ def replay_match(
     # field and deal, which costs Django more than the queries it saves (about 18 ms
     # against 2 ms for a match of 12 deals, bench/import.py).
     for row in changed:
-        Deal.objects.filter(pk=row.pk).update(
-            **{name: getattr(row, name) for name in _SCORE_FIELDS}
-        )
+        Deal.objects.filter(pk=row.pk).update(**{name: getattr(row, name) for name in SCORE_FIELDS})
     match.is_finished = state.is_finished
     if match.stopped_for_time_at is not None:
         state = stop_match_for_time(state)

@@ -269,9 +269,7 @@ def confirm_deals_at_table(
             set_audit(row, action=AuditAction.CONFIRMED_AT_TABLE, now=now, side=seat.side)
             row.save(update_fields=["status", "dispute_note", "updated_at"])
             count += 1
-        if count:
-            match_results_changed(match)
-        _lock_if_confirmed(match, now, deals)
+        _lock_if_confirmed(match, now, deals, is_changed=bool(count))
     return TableWrite(match=match, deals=deals, count=count)
 
 
@@ -357,26 +355,46 @@ def confirm_deal_by_organiser(
         row.updated_at = now
         set_audit(row, action=AuditAction.CONFIRMED_BY_ORGANISER, now=now, user=user)
         row.save(update_fields=["status", "dispute_note", "updated_at"])
-        match_results_changed(match)
-        _lock_if_confirmed(match, now)
+        _lock_if_confirmed(match, now, is_changed=True)
     return row
 
 
 def _lock_if_confirmed(
-    match: Match, now: datetime.datetime, deals: Sequence[Deal] | None = None
+    match: Match,
+    now: datetime.datetime,
+    deals: Sequence[Deal] | None = None,
+    *,
+    is_changed: bool = False,
 ) -> None:
     """Lock ``match`` once it is complete and all its deals are confirmed. ``match`` is
     the row the caller locked, as it stands now (a replay updates it); ``deals`` its
-    deals as the caller holds them under that lock, if it does (no query then)."""
-    if not match.is_complete or match.locked_at is not None:
+    deals as the caller holds them under that lock, if it does (no query then).
+
+    ``is_changed``: the caller changed what the public pages show of the match (a deal
+    confirmed), which its results count counts (services/cache.py): in the lock's own
+    UPDATE when the match locks now (one statement, not two, bench/writes.py), else in
+    :func:`~tournaments.services.cache.match_results_changed`'s.
+    """
+    if not _is_to_lock(match, deals):
+        if is_changed:
+            match_results_changed(match)
         return
+    match.locked_at = now
+    fields = ["locked_at"]
+    if is_changed:
+        match.results_count += 1  # as match_results_changed counts it, in this UPDATE
+        fields.append("results_count")
+    match.save(update_fields=fields)
+
+
+def _is_to_lock(match: Match, deals: Sequence[Deal] | None) -> bool:
+    """Return True when ``match`` is complete, not locked yet, and all its deals are
+    confirmed (``deals`` as :func:`_lock_if_confirmed` takes them)."""
+    if not match.is_complete or match.locked_at is not None:
+        return False
     if deals is not None:
-        is_confirmed = all(deal.status == DealStatus.CONFIRMED for deal in deals)
-    else:
-        is_confirmed = not match.deals.exclude(status=DealStatus.CONFIRMED).exists()
-    if is_confirmed:
-        match.locked_at = now
-        match.save(update_fields=["locked_at"])
+        return all(deal.status == DealStatus.CONFIRMED for deal in deals)
+    return not match.deals.exclude(status=DealStatus.CONFIRMED).exists()
 
 
 def unlock_match(
