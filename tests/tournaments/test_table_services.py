@@ -347,21 +347,23 @@ def test_the_match_locks_once_finished_and_all_confirmed(match, links):
     )
 
 
-def _match_updates(call) -> list[str]:
-    """Run ``call``; return the SQL of each UPDATE of a match's row it sent."""
+def _confirm_at_b(match, links) -> tuple[list[str], Match, int]:
+    """Confirm at seat B; return the SQL of each UPDATE of the match's row it sent, the
+    match as it was before and its history records' count before."""
+    before = Match.objects.get(pk=match.pk)
+    records = Match.history.filter(id=match.pk).count()
     table = connection.ops.quote_name(Match._meta.db_table)
     with CaptureQueriesContext(connection) as queries:
-        call()
-    return [q["sql"] for q in queries if q["sql"].startswith(f"UPDATE {table}")]
+        services.confirm_deals(seat=links["B"], now=LATER)
+    updates = [q["sql"] for q in queries if q["sql"].startswith(f"UPDATE {table}")]
+    return updates, before, records
 
 
 def test_a_confirmation_that_locks_the_match_counts_and_locks_it_in_one_update(match, links):
     submit(links["A"], 1)
     submit(links["A"], 2, deal=MORE)
-    before = Match.objects.get(pk=match.pk)
-    records = Match.history.filter(id=match.pk).count()
 
-    updates = _match_updates(lambda: services.confirm_deals(seat=links["B"], now=LATER))
+    updates, before, records = _confirm_at_b(match, links)
 
     assert len(updates) == 1
     assert ('"locked_at" = ' in updates[0], '"results_count" = ' in updates[0]) == (True, True)
@@ -374,10 +376,8 @@ def test_a_confirmation_that_locks_the_match_counts_and_locks_it_in_one_update(m
 def test_a_confirmation_that_does_not_lock_counts_in_its_own_update(match, links):
     submit(links["A"], 1)
     submit(links["B"], 2, taker="B")
-    before = Match.objects.get(pk=match.pk)
-    records = Match.history.filter(id=match.pk).count()
 
-    updates = _match_updates(lambda: services.confirm_deals(seat=links["B"], now=LATER))
+    updates, before, records = _confirm_at_b(match, links)
 
     assert len(updates) == 1
     assert ('"locked_at" = ' in updates[0], '"results_count" = ' in updates[0]) == (False, True)
