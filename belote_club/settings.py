@@ -216,8 +216,8 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Local memory by default: one cache per gunicorn worker, which is all the rate limits need on
-# one laptop (each of ./run's 2 workers, gunicorn.conf.py, counts its own share, so a limit is
-# at most twice as generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
+# one laptop (each of ./run's 4 workers, gunicorn.conf.py, counts its own share, so a limit is
+# at most four times as generous). REDIS_URL (redis://127.0.0.1:6379/0) shares the counts between workers and
 # machines, and the public pages rendered once per change of the results
 # (tournaments/presentation/cache.py), which each worker renders for itself otherwise. Room for far more addresses and table links than a hall has: LocMemCache's default
 # of 300 entries would drop counts early.
